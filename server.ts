@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './src/server/app';
+import { countAdmins, createOrPromoteAdmin } from './src/server/auth/admin';
+import { deleteExpiredSessions } from './src/server/auth/session';
+import { ConfigError, loadConfig } from './src/server/config';
+import { DatabaseBusyError, openDatabase } from './src/server/db/database';
+import { migrateToLatest } from './src/server/db/migrate';
+import { startEmailProcessor } from './src/server/email/processor';
+import { createTransport } from './src/server/email/transport';
+import { seedIfEmpty } from './src/server/seed/seed';
+import { LocalStorage } from './src/server/storage/local';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database.db);
+
+  const storage = new LocalStorage(path.join(config.dataDir, 'storage'));
+  const seeded = await seedIfEmpty(database.db, storage);
+
+  // The first start makes an admin: the one named by ADMIN_EMAIL/ADMIN_PASSWORD, or a generated one.
+  let adminNote: string | undefined;
+  if ((await countAdmins(database.db)) === 0) {
+    const email = config.initialAdmin?.email ?? `admin@${config.storeEmail.split('@')[1] ?? 'localhost'}`;
+    const admin = await createOrPromoteAdmin(database.db, email, {
+      password: config.initialAdmin?.password,
+      generatePassword: !config.initialAdmin,
+    });
+    adminNote = config.initialAdmin
+      ? `Admin sign-in: ${admin.email} (password from ADMIN_PASSWORD)`
+      : `Admin sign-in: ${admin.email} / ${admin.password}  (shown once; npm run create-admin makes another)`;
+  }
+
+  const app = await buildApp(config, { database, storage, clientDir: path.join(root, 'dist') });
+  const transport = createTransport(config);
+  const processor = startEmailProcessor({ db: database.db, transport, config, log: app.log });
+  const sessionSweep = setInterval(() => {
+    deleteExpiredSessions(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
+  }, 60 * 60 * 1000);
+  sessionSweep.unref();
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received, shutting down`);
+    clearInterval(sessionSweep);
+    await processor.stop();
+    await app.close();
+    await transport.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const lines = [
+    '',
+    `  ${config.storeName} is running at ${config.publicUrl}`,
+    `  Database: ${database.kind === 'pglite' ? `embedded (${path.join(config.dataDir, 'pgdata')})` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Email: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `outbox folder ${path.join(config.dataDir, 'outbox')}`}`,
+    seeded ? '  Demo store data was created on this first run.' : undefined,
+    adminNote ? `  ${adminNote}` : undefined,
+    '',
+  ];
+  console.log(lines.filter((line) => line !== undefined).join('\n'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseBusyError) {
+    console.error(error.message);
+  } else {
+    console.error('Threadline failed to start:', error);
+  }
+  process.exit(1);
+});

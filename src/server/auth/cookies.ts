@@ -1,0 +1,41 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { validateSessionToken, type SessionUser } from './session';
+
+// The session cookie: HttpOnly, SameSite=Lax, Path=/, and Secure in production, where the
+// __Host- prefix also pins it to our exact origin.
+
+export const sessionCookieName = (config: Config) => (config.isProduction ? '__Host-session' : 'session');
+
+export function setSessionCookie(config: Config, res: FastifyReply, token: string, expiresAt: Date): void {
+  res.setCookie(sessionCookieName(config), token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: config.isProduction,
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(config: Config, res: FastifyReply): void {
+  res.clearCookie(sessionCookieName(config), { httpOnly: true, sameSite: 'lax', path: '/', secure: config.isProduction });
+}
+
+/** The request's session, if its cookie holds a valid token; a stale cookie is cleared, a renewed one re-sent. */
+export async function readSession(
+  config: Config,
+  db: Db,
+  req: FastifyRequest,
+  res: FastifyReply,
+): Promise<{ id: string; user: SessionUser } | null> {
+  const token = req.cookies[sessionCookieName(config)];
+  if (!token) return null;
+  const session = await validateSessionToken(db, token, config.sessionDays);
+  if (!session) {
+    clearSessionCookie(config, res);
+    return null;
+  }
+  if (session.renewed) setSessionCookie(config, res, token, session.expiresAt);
+  return { id: session.sessionId, user: session.user };
+}

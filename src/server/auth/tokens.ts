@@ -1,0 +1,58 @@
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import type { Db } from '../db/database';
+import type { AuthTokenPurpose } from '../db/schema';
+
+// Single-use tokens sent by email (password reset, email confirmation). Only a SHA-256 of the
+// token is stored; using one marks it used in the same statement that checks it.
+
+function hashToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export async function createAuthToken(db: Db, userId: string, purpose: AuthTokenPurpose, ttlMs: number): Promise<string> {
+  const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(32)));
+  await db
+    .insertInto('auth_tokens')
+    .values({ token_hash: hashToken(token), user_id: userId, purpose, expires_at: new Date(Date.now() + ttlMs) })
+    .execute();
+  return token;
+}
+
+/** The user a token belongs to, if it is unused and unexpired; does not use it up. */
+export async function peekAuthToken(db: Db, token: string, purpose: AuthTokenPurpose): Promise<string | null> {
+  const row = await db
+    .selectFrom('auth_tokens')
+    .select('user_id')
+    .where('token_hash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date().toISOString())
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+/** Uses a token up and returns its user, or null when it is unknown, used, expired or for another purpose. */
+export async function consumeAuthToken(db: Db, token: string, purpose: AuthTokenPurpose): Promise<string | null> {
+  const row = await db
+    .updateTable('auth_tokens')
+    .set({ used_at: new Date() })
+    .where('token_hash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date().toISOString())
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+/** Ends every other outstanding token of that kind, e.g. older reset links once a password is set. */
+export async function revokeAuthTokens(db: Db, userId: string, purpose: AuthTokenPurpose): Promise<void> {
+  await db
+    .updateTable('auth_tokens')
+    .set({ used_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,138 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// The only reader of process.env. Everything else receives a parsed Config.
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+const booleanFlag = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+);
+
+const positiveInt = (fallback: number, min = 1) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number' })
+      .int({ error: 'must be a whole number' })
+      .min(min, { error: `must be at least ${min}` })
+      .default(fallback),
+  );
+
+const urlWithProtocols = (protocols: string[]) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`)
+      .optional(),
+  );
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.preprocess(
+      emptyToUndefined,
+      z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+    ),
+    PORT: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number({ error: 'must be a port number' }).int().min(0, { error: 'must be a port number from 0 to 65535' }).max(65535, { error: 'must be a port number from 0 to 65535' }).default(3000),
+    ),
+    HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+    DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+    PUBLIC_URL: urlWithProtocols(['http:', 'https:']),
+    STORE_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(60, { error: 'must be at most 60 characters' }).default('Threadline')),
+    STORE_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'must be an email address' }).default('support@threadline.example')),
+    EMAIL_FROM: optionalString,
+    SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']),
+    EMAIL_POLL_INTERVAL_MS: positiveInt(5000, 100),
+    EMAIL_MAX_RETRIES: positiveInt(5),
+    EMAIL_BATCH_SIZE: positiveInt(20),
+    SESSION_DAYS: positiveInt(30),
+    AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(10),
+    TRUST_PROXY: booleanFlag,
+    ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'must be an email address' }).optional()),
+    ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(6, { error: 'must be at least 6 characters' }).optional()),
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL === undefined ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+      });
+    }
+  });
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicUrl: string;
+  storeName: string;
+  storeEmail: string;
+  emailFrom: string;
+  smtpUrl: string | undefined;
+  emailPollIntervalMs: number;
+  emailMaxRetries: number;
+  emailBatchSize: number;
+  sessionDays: number;
+  authRateLimitPerMinute: number;
+  trustProxy: boolean;
+  initialAdmin: { email: string; password: string } | undefined;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin;
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl,
+    storeName: e.STORE_NAME,
+    storeEmail: e.STORE_EMAIL,
+    emailFrom: e.EMAIL_FROM ?? `${e.STORE_NAME} <${e.STORE_EMAIL}>`,
+    smtpUrl: e.SMTP_URL,
+    emailPollIntervalMs: e.EMAIL_POLL_INTERVAL_MS,
+    emailMaxRetries: e.EMAIL_MAX_RETRIES,
+    emailBatchSize: e.EMAIL_BATCH_SIZE,
+    sessionDays: e.SESSION_DAYS,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+    initialAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    logLevel: e.LOG_LEVEL,
+  };
+}

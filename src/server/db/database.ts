@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema';
+
+export type Db = Kysely<DB>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** LISTEN on a channel; resolves to a function that stops listening. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export class DatabaseBusyError extends Error {
+  override name = 'DatabaseBusyError';
+}
+
+const TIMESTAMPTZ_OID = 1184;
+const TIMESTAMP_OID = 1114;
+const INT8_OID = 20;
+
+// Timestamps leave the database as ISO-8601 strings and counts as numbers, so results
+// serialise over tRPC unchanged and both drivers return the same shapes.
+const typeParsers = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === TIMESTAMPTZ_OID || oid === TIMESTAMP_OID) return (value: string) => new Date(value).toISOString();
+    if (oid === INT8_OID) return (value: string) => Number(value);
+    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+  },
+} as pg.CustomTypesConfig;
+
+export interface OpenDatabaseOptions {
+  /** A PostgreSQL server; when absent the embedded database is used. */
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database's files. */
+  dataDir?: string | undefined;
+  /** An already open PGlite instance (tests load a migrated template into memory). */
+  pglite?: PGlite;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.pglite) return wrapPglite(options.pglite, () => options.pglite!.close());
+  if (!options.dataDir) throw new Error('openDatabase needs databaseUrl, dataDir or pglite');
+  const pgdata = path.join(options.dataDir, 'pgdata');
+  fs.mkdirSync(pgdata, { recursive: true });
+  const releaseLock = acquireLock(`${pgdata}.lock`);
+  try {
+    const pglite = await PGlite.create(pgdata);
+    return wrapPglite(pglite, async () => {
+      await pglite.close();
+      releaseLock();
+    });
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+function openPostgres(databaseUrl: string, poolSize: number): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, types: typeParsers });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  let listener: Promise<pg.Client> | undefined;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+
+  const listenerClient = () => {
+    listener ??= (async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      client.on('error', (error) => console.error('PostgreSQL listener error:', error.message));
+      client.on('notification', (message) => {
+        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+      });
+      await client.connect();
+      return client;
+    })();
+    return listener;
+  };
+
+  return {
+    db,
+    kind: 'postgres',
+    async listen(channel, onMessage) {
+      const client = await listenerClient();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      }
+      set.add(onMessage);
+      return async () => {
+        set.delete(onMessage);
+      };
+    },
+    async close() {
+      await db.destroy();
+      if (listener) await (await listener).end();
+    },
+  };
+}
+
+function wrapPglite(pglite: PGlite, closePglite: () => Promise<void>): DatabaseHandle {
+  const pool = new pg.Pool({ ...createPgConfig(pglite), types: typeParsers });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'pglite',
+    async listen(channel, onMessage) {
+      const unsubscribe = await pglite.listen(channel, onMessage);
+      return unsubscribe;
+    },
+    async close() {
+      await db.destroy();
+      await closePglite();
+    },
+  };
+}
+
+/**
+ * PGlite is a single-process database: a second process opening the same folder would
+ * corrupt it. A lock file holding the owner's pid turns that into a clear error.
+ */
+function acquireLock(lockPath: string): () => void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(fs.readFileSync(lockPath, 'utf8'));
+      if (owner && owner !== process.pid && isRunning(owner)) {
+        throw new DatabaseBusyError(
+          `The embedded database in ${path.dirname(lockPath)} is in use by another process (pid ${owner}), ` +
+            'most likely the running server. Stop the server first, or set DATABASE_URL to use a PostgreSQL server.',
+        );
+      }
+      fs.rmSync(lockPath, { force: true }); // left behind by a process that is gone
+    }
+  }
+  throw new Error(`Could not lock ${lockPath}`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

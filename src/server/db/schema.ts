@@ -1,0 +1,248 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  Address,
+  ArtPosition,
+  BillingInterval,
+  ChestPosition,
+  ContactStatus,
+  EmailStatus,
+  MockupSide,
+  OrderStatus,
+  PaymentStatus,
+  PrintStatus,
+  Size,
+} from '../../shared/constants';
+
+// Table types for Kysely. Timestamps are read as ISO-8601 strings (see database.ts),
+// money (numeric) as fixed two-decimal strings, so nothing on the wire is a float or a Date.
+
+type Timestamp = ColumnType<string, string | Date | undefined, string | Date>;
+type NullableTimestamp = ColumnType<string | null, string | Date | null | undefined, string | Date | null>;
+type CreatedAt = ColumnType<string, string | Date | undefined, never>;
+type Money = ColumnType<string, string | number, string | number>;
+type Json<T> = ColumnType<T, T | string, T | string>;
+type JsonWithDefault<T> = ColumnType<T, T | string | undefined, T | string>;
+type TextArray<T extends string = string> = ColumnType<T[], T[] | undefined, T[]>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  email_confirmed_at: NullableTimestamp;
+  last_sign_in_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  secret_hash: Uint8Array;
+  user_id: string;
+  created_at: CreatedAt;
+  last_used_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export type AuthTokenPurpose = 'password_reset' | 'email_confirmation';
+
+export interface AuthTokensTable {
+  token_hash: string;
+  user_id: string;
+  purpose: AuthTokenPurpose;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface CustomersTable {
+  id: string;
+  email: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  phone: Generated<string>;
+  is_admin: Generated<boolean>;
+  shipping_address: JsonWithDefault<Address>;
+  billing_address: JsonWithDefault<Address>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface CategoriesTable {
+  id: Generated<string>;
+  slug: string;
+  name: string;
+  description: string;
+  image_url: string;
+  is_active: Generated<boolean>;
+  sort_order: number;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ProductsTable {
+  id: Generated<string>;
+  sku_number: string;
+  slug: string;
+  name: string;
+  description: string;
+  price: Money;
+  image_url: string | null;
+  front_art_url: string | null;
+  back_art_url: string | null;
+  chest_position: Generated<ChestPosition>;
+  front_mockup_url: string | null;
+  back_mockup_url: string | null;
+  default_mockup_side: Generated<MockupSide>;
+  available_sizes: TextArray<Size>;
+  tags: TextArray;
+  is_featured: Generated<boolean>;
+  is_active: Generated<boolean>;
+  category_id: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SubscriptionPlansTable {
+  id: Generated<string>;
+  name: string;
+  slug: string;
+  description: Generated<string>;
+  price: Money;
+  billing_interval: Generated<BillingInterval>;
+  category_limit: Generated<number>;
+  is_active: Generated<boolean>;
+  features: TextArray;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface OrdersTable {
+  id: Generated<string>;
+  order_number: Generated<string>;
+  customer_id: string;
+  status: Generated<OrderStatus>;
+  payment_status: Generated<PaymentStatus>;
+  subtotal: Money;
+  tax: ColumnType<string, string | number | undefined, string | number>;
+  shipping_cost: ColumnType<string, string | number | undefined, string | number>;
+  total: Money;
+  tracking_number: string | null;
+  shipping_address: Json<Address>;
+  notes: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface OrderItemsTable {
+  id: Generated<string>;
+  order_id: string;
+  product_id: string | null;
+  product_name: string;
+  product_image: string | null;
+  size: Size;
+  quantity: number;
+  unit_price: Money;
+  total_price: Money;
+  print_status: Generated<PrintStatus>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ContactSubmissionsTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  status: Generated<ContactStatus>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ArtworkLibraryTable {
+  id: Generated<string>;
+  name: string;
+  description: string | null;
+  artwork_url: string;
+  tags: string[] | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface MockupTemplatesTable {
+  id: Generated<string>;
+  name: string;
+  front_template_url: string;
+  back_template_url: string;
+  is_default: Generated<boolean>;
+  front_art_position: JsonWithDefault<ArtPosition>;
+  back_art_position: JsonWithDefault<ArtPosition>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface EmailQueueTable {
+  id: Generated<string>;
+  to_email: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: Generated<EmailStatus>;
+  retry_count: Generated<number>;
+  max_retries: Generated<number>;
+  next_retry_at: NullableTimestamp;
+  last_error: string | null;
+  message_id: string | null;
+  sent_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface EmailLogsTable {
+  id: Generated<string>;
+  email_queue_id: string;
+  attempt_number: number;
+  status: string;
+  response_code: number | null;
+  error_message: string | null;
+  created_at: CreatedAt;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  auth_tokens: AuthTokensTable;
+  customers: CustomersTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  subscription_plans: SubscriptionPlansTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  contact_submissions: ContactSubmissionsTable;
+  artwork_library: ArtworkLibraryTable;
+  mockup_templates: MockupTemplatesTable;
+  email_queue: EmailQueueTable;
+  email_logs: EmailLogsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type Customer = Selectable<CustomersTable>;
+export type NewCustomer = Insertable<CustomersTable>;
+export type CustomerUpdate = Updateable<CustomersTable>;
+export type Category = Selectable<CategoriesTable>;
+export type NewCategory = Insertable<CategoriesTable>;
+export type Product = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type SubscriptionPlan = Selectable<SubscriptionPlansTable>;
+export type NewSubscriptionPlan = Insertable<SubscriptionPlansTable>;
+export type Order = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;
+export type OrderItem = Selectable<OrderItemsTable>;
+export type NewOrderItem = Insertable<OrderItemsTable>;
+export type ContactSubmission = Selectable<ContactSubmissionsTable>;
+export type ArtworkItem = Selectable<ArtworkLibraryTable>;
+export type MockupTemplate = Selectable<MockupTemplatesTable>;
+export type EmailQueueItem = Selectable<EmailQueueTable>;
+export type NewEmail = Insertable<EmailQueueTable>;
+export type EmailLog = Selectable<EmailLogsTable>;

@@ -1,0 +1,27 @@
+import type { Db } from '../db/database';
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | undefined;
+}
+
+/**
+ * Queues an email. Pass the caller's transaction, so the email exists exactly when the change
+ * that caused it commits; the processor sends it later.
+ */
+export async function enqueueEmail(db: Db, email: OutgoingEmail, maxRetries: number): Promise<string> {
+  const row = await db
+    .insertInto('email_queue')
+    .values({
+      to_email: email.to,
+      subject: email.subject,
+      text_body: email.text,
+      html_body: email.html ?? null,
+      max_retries: maxRetries,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -1,0 +1,7 @@
+import { router } from '../../trpc/init';
+import { adminDashboardRouter } from './dashboard';
+
+// Everything under admin.* is an adminProcedure; the authorization test walks this tree.
+export const adminRouter = router({
+  dashboard: adminDashboardRouter,
+});

@@ -1,0 +1,163 @@
+import { TRPCError } from '@trpc/server';
+import { sql } from 'kysely';
+import { EMAIL_CONFIRMATION_TTL_MS, PASSWORD_RESET_TTL_MS } from '../../shared/constants';
+import {
+  confirmEmailInput,
+  INVALID_CONFIRMATION_LINK,
+  INVALID_CREDENTIALS,
+  INVALID_EXPIRED_RESET_LINK,
+  passwordResetRequestInput,
+  resetPasswordInput,
+  signInInput,
+  signUpInput,
+  USER_ALREADY_REGISTERED,
+  verifyResetTokenInput,
+} from '../../shared/schemas/auth';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../auth/password';
+import { createSession, invalidateSession, invalidateUserSessions } from '../auth/session';
+import { consumeAuthToken, createAuthToken, peekAuthToken, revokeAuthTokens } from '../auth/tokens';
+import type { Db } from '../db/database';
+import { isUniqueViolation } from '../db/errors';
+import { enqueueEmail } from '../email/queue';
+import { emailConfirmationEmail, passwordResetEmail } from '../email/templates';
+import { publicProcedure, rateLimited, router, type Context } from '../trpc/init';
+
+export interface Me {
+  id: string;
+  email: string;
+  isAdmin: boolean;
+  emailConfirmed: boolean;
+}
+
+async function loadMe(db: Db, userId: string): Promise<Me | null> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('customers', 'customers.id', 'users.id')
+    .select(['users.id', 'users.email', 'users.email_confirmed_at', 'customers.is_admin'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { id: row.id, email: row.email, isAdmin: row.is_admin === true, emailConfirmed: row.email_confirmed_at !== null };
+}
+
+const findUserByEmail = (db: Db, email: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'email', 'password_hash'])
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+
+/** A fresh session for every sign-in, so a session fixed before sign-in is worthless after it. */
+async function startSession(ctx: Context, userId: string): Promise<Me> {
+  if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
+  await ctx.db.updateTable('users').set({ last_sign_in_at: new Date() }).where('id', '=', userId).execute();
+  const { token, expiresAt } = await createSession(ctx.db, userId, ctx.config.sessionDays);
+  ctx.setSessionCookie(token, expiresAt);
+  const me = await loadMe(ctx.db, userId);
+  if (!me) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR' });
+  return me;
+}
+
+export const authRouter = router({
+  me: publicProcedure.query(({ ctx }) => (ctx.session ? loadMe(ctx.db, ctx.session.user.id) : null)),
+
+  signUp: publicProcedure
+    .use(rateLimited('signUp'))
+    .input(signUpInput)
+    .mutation(async ({ ctx, input }) => {
+      const passwordHash = await hashPassword(input.password);
+      let userId: string;
+      try {
+        userId = await ctx.db.transaction().execute(async (trx) => {
+          const user = await trx
+            .insertInto('users')
+            .values({ email: input.email, password_hash: passwordHash })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await trx.insertInto('customers').values({ id: user.id, email: input.email }).execute();
+          const token = await createAuthToken(trx, user.id, 'email_confirmation', EMAIL_CONFIRMATION_TTL_MS);
+          await enqueueEmail(trx, emailConfirmationEmail(ctx.config, input.email, token), ctx.config.emailMaxRetries);
+          return user.id;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: USER_ALREADY_REGISTERED });
+        throw error;
+      }
+      return startSession(ctx, userId);
+    }),
+
+  signIn: publicProcedure
+    .use(rateLimited('signIn'))
+    .input(signInInput)
+    .mutation(async ({ ctx, input }) => {
+      const user = await findUserByEmail(ctx.db, input.email);
+      const valid = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDecoy(input.password);
+      if (!user || !valid) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_CREDENTIALS });
+      return startSession(ctx, user.id);
+    }),
+
+  signOut: publicProcedure.mutation(async ({ ctx }) => {
+    if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
+    ctx.clearSessionCookie();
+    return { ok: true as const };
+  }),
+
+  /** Same answer whether or not the address has an account, so it cannot be used to find accounts. */
+  requestPasswordReset: publicProcedure
+    .use(rateLimited('passwordReset'))
+    .input(passwordResetRequestInput)
+    .mutation(async ({ ctx, input }) => {
+      const user = await findUserByEmail(ctx.db, input.email);
+      if (user) {
+        await ctx.db.transaction().execute(async (trx) => {
+          const token = await createAuthToken(trx, user.id, 'password_reset', PASSWORD_RESET_TTL_MS);
+          await enqueueEmail(trx, passwordResetEmail(ctx.config, user.email, token), ctx.config.emailMaxRetries);
+        });
+      }
+      return { ok: true as const };
+    }),
+
+  verifyResetToken: publicProcedure.input(verifyResetTokenInput).query(async ({ ctx, input }) => {
+    const userId = await peekAuthToken(ctx.db, input.token, 'password_reset');
+    if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_EXPIRED_RESET_LINK });
+    return { valid: true as const };
+  }),
+
+  /** Sets a new password from a reset link and ends every session of that user. */
+  resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
+    const passwordHash = await hashPassword(input.password);
+    await ctx.db.transaction().execute(async (trx) => {
+      const userId = await consumeAuthToken(trx, input.token, 'password_reset');
+      if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_EXPIRED_RESET_LINK });
+      await trx
+        .updateTable('users')
+        .set({
+          password_hash: passwordHash,
+          // The reset link reached this inbox, which proves the address.
+          email_confirmed_at: sql`coalesce(email_confirmed_at, now())`,
+          updated_at: new Date(),
+        })
+        .where('id', '=', userId)
+        .execute();
+      await invalidateUserSessions(trx, userId);
+      await revokeAuthTokens(trx, userId, 'password_reset');
+    });
+    ctx.clearSessionCookie();
+    return { ok: true as const };
+  }),
+
+  confirmEmail: publicProcedure.input(confirmEmailInput).mutation(async ({ ctx, input }) => {
+    const confirmed = await ctx.db.transaction().execute(async (trx) => {
+      const userId = await consumeAuthToken(trx, input.token, 'email_confirmation');
+      if (!userId) return null;
+      return trx
+        .updateTable('users')
+        .set({ email_confirmed_at: sql`coalesce(email_confirmed_at, now())`, updated_at: new Date() })
+        .where('id', '=', userId)
+        .returning('email')
+        .executeTakeFirst();
+    });
+    if (!confirmed) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_CONFIRMATION_LINK });
+    return { email: confirmed.email };
+  }),
+});

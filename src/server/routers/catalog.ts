@@ -1,0 +1,131 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { z } from 'zod';
+import { FEATURED_PRODUCTS_LIMIT, type SortOption } from '../../shared/constants';
+import { productListInput, slugParam } from '../../shared/schemas/catalog';
+import type { Db } from '../db/database';
+import type { DB } from '../db/schema';
+import { publicProcedure, router } from '../trpc/init';
+
+// Storefront reads (SPEC §7): only active products in active categories.
+
+const cardColumns = [
+  'products.id',
+  'products.slug',
+  'products.name',
+  'products.price',
+  'products.image_url',
+  'products.created_at',
+  'categories.slug as category_slug',
+  'categories.name as category_name',
+] as const;
+
+function activeProducts(db: Db) {
+  return db
+    .selectFrom('products')
+    .innerJoin('categories', 'categories.id', 'products.category_id')
+    .where('products.is_active', '=', true)
+    .where('categories.is_active', '=', true);
+}
+
+type ProductQuery<O> = SelectQueryBuilder<DB, 'products' | 'categories', O>;
+
+// Keyset paging: the cursor is the sort value and id of the last row shown, so a page costs the
+// same at the end of a 10,000-product catalog as at its start.
+interface Cursor {
+  value: string;
+  id: string;
+}
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+const cursorSchema = z.object({ value: z.string().max(64), id: z.uuid() });
+function decodeCursor(raw: string | undefined): Cursor | undefined {
+  if (!raw) return undefined;
+  try {
+    const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function applySort<O>(query: ProductQuery<O>, sort: SortOption, after: Cursor | undefined): ProductQuery<O> {
+  if (sort === 'newest') {
+    if (after) {
+      query = query.where(sql<boolean>`(products.created_at, products.id) < (${after.value}::timestamptz, ${after.id}::uuid)`);
+    }
+    return query.orderBy('products.created_at', 'desc').orderBy('products.id', 'desc');
+  }
+  const direction = sort === 'price-low' ? 'asc' : 'desc';
+  if (after) {
+    const op = sql.raw(direction === 'asc' ? '>' : '<');
+    query = query.where(sql<boolean>`(products.price, products.id) ${op} (${after.value}::numeric, ${after.id}::uuid)`);
+  }
+  return query.orderBy('products.price', direction).orderBy('products.id', direction);
+}
+
+export const catalogRouter = router({
+  categories: publicProcedure.query(({ ctx }) =>
+    ctx.db
+      .selectFrom('categories')
+      .select(['id', 'slug', 'name', 'description', 'image_url'])
+      .where('is_active', '=', true)
+      .orderBy('sort_order')
+      .execute(),
+  ),
+
+  categoryBySlug: publicProcedure.input(z.object({ slug: slugParam })).query(async ({ ctx, input }) => {
+    const category = await ctx.db
+      .selectFrom('categories')
+      .select(['id', 'slug', 'name', 'description', 'image_url'])
+      .where('slug', '=', input.slug)
+      .where('is_active', '=', true)
+      .executeTakeFirst();
+    return category ?? null;
+  }),
+
+  featuredProducts: publicProcedure.query(({ ctx }) =>
+    activeProducts(ctx.db)
+      .select(cardColumns)
+      .where('products.is_featured', '=', true)
+      .orderBy('products.created_at', 'desc')
+      .orderBy('products.id', 'desc')
+      .limit(FEATURED_PRODUCTS_LIMIT)
+      .execute(),
+  ),
+
+  products: publicProcedure.input(productListInput).query(async ({ ctx, input }) => {
+    // The cursor takes the sort value as Postgres text: a parsed timestamp would drop microseconds.
+    const sortKey = input.sort === 'newest' ? sql<string>`products.created_at::text` : sql<string>`products.price::text`;
+    let query = activeProducts(ctx.db).select([...cardColumns, sortKey.as('sort_key')]);
+    if (input.category) query = query.where('categories.slug', '=', input.category);
+    query = applySort(query, input.sort, decodeCursor(input.cursor));
+    const rows = await query.limit(input.limit + 1).execute();
+    const page = rows.slice(0, input.limit);
+    const last = page.at(-1);
+    const nextCursor = rows.length > input.limit && last ? encodeCursor({ value: last.sort_key, id: last.id }) : null;
+    return { items: page.map(({ sort_key: _sortKey, ...item }) => item), nextCursor };
+  }),
+
+  productBySlug: publicProcedure.input(z.object({ slug: slugParam })).query(async ({ ctx, input }) => {
+    const product = await activeProducts(ctx.db)
+      .select([
+        'products.id',
+        'products.sku_number',
+        'products.slug',
+        'products.name',
+        'products.description',
+        'products.price',
+        'products.image_url',
+        'products.front_mockup_url',
+        'products.back_mockup_url',
+        'products.default_mockup_side',
+        'products.available_sizes',
+        'products.tags',
+        'products.chest_position',
+        'categories.slug as category_slug',
+        'categories.name as category_name',
+      ])
+      .where('products.slug', '=', input.slug)
+      .executeTakeFirst();
+    return product ?? null;
+  }),
+});

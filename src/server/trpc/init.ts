@@ -1,0 +1,100 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import type { FastifyRequest } from 'fastify';
+import { ZodError, z } from 'zod';
+import type { Config } from '../config';
+import type { DatabaseHandle, Db } from '../db/database';
+import type { SessionUser } from '../auth/session';
+import { clearSessionCookie, readSession, setSessionCookie } from '../auth/cookies';
+
+/** What every procedure receives. Built per request by createContext (or by tests, for createCaller). */
+export interface Context {
+  config: Config;
+  db: Db;
+  database: DatabaseHandle;
+  session: { id: string; user: SessionUser } | null;
+  /** The client's address, for rate limits and logs. */
+  ip: string;
+  setSessionCookie: (token: string, expiresAt: Date) => void;
+  clearSessionCookie: () => void;
+  /** Throws TOO_MANY_REQUESTS when this client has used up its attempts at the action. */
+  rateLimit: (action: RateLimitedAction) => Promise<void>;
+}
+
+export type RateLimitedAction = 'signIn' | 'signUp' | 'passwordReset' | 'contact';
+
+export interface ContextDeps {
+  config: Config;
+  database: DatabaseHandle;
+  rateLimit: (req: FastifyRequest, action: RateLimitedAction) => Promise<void>;
+}
+
+export function contextFactory(deps: ContextDeps) {
+  return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> => {
+    const session = await readSession(deps.config, deps.database.db, req, res);
+    return {
+      config: deps.config,
+      db: deps.database.db,
+      database: deps.database,
+      session,
+      ip: req.ip,
+      setSessionCookie: (token, expiresAt) => setSessionCookie(deps.config, res, token, expiresAt),
+      clearSessionCookie: () => clearSessionCookie(deps.config, res),
+      rateLimit: (action) => deps.rateLimit(req, action),
+    };
+  };
+}
+
+const t = initTRPC.context<Context>().create({
+  sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 30_000 } },
+  errorFormatter({ shape, error }) {
+    const zodError = error.cause instanceof ZodError ? error.cause : null;
+    // Internal failures never show their details to the client.
+    const message =
+      error.code === 'INTERNAL_SERVER_ERROR'
+        ? 'An unexpected error occurred'
+        : zodError
+          ? (zodError.issues[0]?.message ?? 'Invalid input')
+          : shape.message;
+    return {
+      ...shape,
+      message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        fieldErrors: zodError ? z.flattenError(zodError).fieldErrors : null,
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const mergeRouters = t.mergeRouters;
+export const createCallerFactory = t.createCallerFactory;
+
+export const publicProcedure = t.procedure;
+
+/** A signed-in user; anyone else gets UNAUTHORIZED. */
+export const customerProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
+  return next({ ctx: { ...ctx, session: ctx.session } });
+});
+
+/** A signed-in user whose customers.is_admin is true, read fresh on every call; else FORBIDDEN. */
+export const adminProcedure = customerProcedure.use(async ({ ctx, next }) => {
+  const customer = await ctx.db
+    .selectFrom('customers')
+    .select('is_admin')
+    .where('id', '=', ctx.session.user.id)
+    .executeTakeFirst();
+  if (!customer?.is_admin) throw new TRPCError({ code: 'FORBIDDEN', message: 'Admin access required' });
+  return next();
+});
+
+/** Applies the per-IP limit of an abuse-prone action before the procedure runs. */
+export const rateLimited = (action: RateLimitedAction) =>
+  t.middleware(async ({ ctx, next }) => {
+    await ctx.rateLimit(action);
+    return next();
+  });

@@ -1,0 +1,75 @@
+// Business constants and status sets of the spec (§4, §9), shared by client and server.
+
+export const SIZES = ['XS', 'S', 'M', 'L', 'XL', '2XL', '3XL', '4XL'] as const;
+export type Size = (typeof SIZES)[number];
+export const DEFAULT_SIZES: readonly Size[] = ['S', 'M', 'L', 'XL', '2XL', '3XL', '4XL'];
+
+export const CHEST_POSITIONS = ['left_chest', 'full_chest'] as const;
+export type ChestPosition = (typeof CHEST_POSITIONS)[number];
+export const DEFAULT_CHEST_POSITION: ChestPosition = 'full_chest';
+
+export const MOCKUP_SIDES = ['front', 'back'] as const;
+export type MockupSide = (typeof MOCKUP_SIDES)[number];
+
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['paid', 'pending', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PRINT_STATUSES = ['pending', 'printing', 'ready'] as const;
+export type PrintStatus = (typeof PRINT_STATUSES)[number];
+
+export const CONTACT_STATUSES = ['new', 'read', 'resolved'] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+export const EMAIL_STATUSES = ['pending', 'sent', 'failed', 'permanently_failed'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+export const BILLING_INTERVALS = ['monthly', 'quarterly', 'yearly'] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+
+export const SORT_OPTIONS = ['newest', 'price-low', 'price-high'] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];
+
+export interface Address {
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+}
+export const DEFAULT_COUNTRY = 'USA';
+export const emptyAddress = (): Address => ({ street: '', city: '', state: '', zip: '', country: DEFAULT_COUNTRY });
+
+/** Placement of artwork on a mockup template, all in percent of the template except rotation (degrees). */
+export interface ArtPosition {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  rotation: number;
+}
+export const DEFAULT_FRONT_ART_POSITION: ArtPosition = { x: 50, y: 30, width: 30, height: 30, rotation: 0 };
+export const DEFAULT_BACK_ART_POSITION: ArtPosition = { x: 50, y: 30, width: 40, height: 40, rotation: 0 };
+
+export const FEATURED_PRODUCTS_LIMIT = 6;
+export const SHOP_PAGE_SIZE = 24;
+export const ADD_TO_CART_CONFIRM_MS = 2000;
+export const MIN_PASSWORD_LENGTH = 6;
+export const RESET_REDIRECT_MS = 3000;
+export const CONTACT_SUCCESS_MS = 5000;
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+export const STORAGE_CACHE_SECONDS = 3600;
+export const PRODUCT_ART_BUCKET = 'product-art';
+export const RECENT_CONTACT_LIMIT = 5;
+export const EMAIL_LIST_LIMIT = 100;
+export const POPULAR_TAGS_LIMIT = 10;
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+export const EMAIL_CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Fallback shown wherever a product has no image_url. Served from the client's public folder. */
+export const FALLBACK_PRODUCT_IMAGE = '/images/fallback-tee.svg';
+
+/** localStorage key of the cart: the store name in lower case, letters and digits only, plus "_cart". */
+export const cartStorageKey = (storeName: string) => `${storeName.toLowerCase().replace(/[^a-z0-9]/g, '')}_cart`;

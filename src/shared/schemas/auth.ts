@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '../constants';
+
+// Texts of SPEC §5 and §8, word for word.
+export const CREDENTIALS_REQUIRED = 'You must provide either an email or phone number and a password';
+export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+export const INVALID_EXPIRED_RESET_LINK = 'Invalid or expired reset link';
+export const INVALID_RESET_LINK = 'Invalid reset link';
+export const INVALID_CREDENTIALS = 'Invalid login credentials';
+export const USER_ALREADY_REGISTERED = 'User already registered';
+export const INVALID_CONFIRMATION_LINK = 'Invalid or expired confirmation link';
+export const INVALID_EMAIL = 'Please enter a valid email address';
+
+export const emailField = z
+  .string({ error: CREDENTIALS_REQUIRED })
+  .trim()
+  .min(1, { error: CREDENTIALS_REQUIRED })
+  .max(254, { error: INVALID_EMAIL })
+  .pipe(z.email({ error: INVALID_EMAIL }));
+
+export const newPasswordField = z
+  .string({ error: CREDENTIALS_REQUIRED })
+  .min(MIN_PASSWORD_LENGTH, { error: PASSWORD_TOO_SHORT })
+  .max(256, { error: 'Password must be at most 256 characters long' });
+
+export const signInInput = z.object({
+  email: emailField,
+  password: z.string({ error: CREDENTIALS_REQUIRED }).min(1, { error: CREDENTIALS_REQUIRED }).max(256),
+});
+
+export const signUpInput = z.object({ email: emailField, password: newPasswordField });
+
+export const passwordResetRequestInput = z.object({ email: emailField });
+
+const tokenField = z.string({ error: INVALID_RESET_LINK }).trim().min(1, { error: INVALID_RESET_LINK }).max(200, {
+  error: INVALID_EXPIRED_RESET_LINK,
+});
+
+export const verifyResetTokenInput = z.object({ token: tokenField });
+export const resetPasswordInput = z.object({ token: tokenField, password: newPasswordField });
+export const confirmEmailInput = z.object({
+  token: z.string().trim().min(1, { error: INVALID_CONFIRMATION_LINK }).max(200, { error: INVALID_CONFIRMATION_LINK }),
+});
+
+/** Client form: a new password typed twice. */
+export const newPasswordForm = z
+  .object({ password: newPasswordField, confirmPassword: z.string() })
+  .refine((value) => value.password === value.confirmPassword, {
+    error: PASSWORDS_DO_NOT_MATCH,
+    path: ['confirmPassword'],
+  });

@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
+
+/**
+ * A fresh, migrated database for one test file: PGlite in memory by default, or a new
+ * PostgreSQL database (dropped on close) when TEST_DATABASE_URL is set.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const template = inject('postgresTemplate');
+  if (serverUrl && template) {
+    const name = `threadline_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+    await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const handle = await openDatabase({ databaseUrl: url.toString() });
+    return {
+      ...handle,
+      url: url.toString(),
+      async close() {
+        await handle.close();
+        await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      },
+    };
+  }
+  const dump = fs.readFileSync(inject('pgliteTemplatePath'));
+  const pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  return openDatabase({ pglite });
+}
+
+async function withAdminClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+
+// Three kinds of tests (ARCHITECTURE.md § Tests): unit, integration on a real database, and
+// end-to-end in Chromium against the built app. `npm test` runs them all.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/helpers/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // PGlite holds ~300 MiB per open database; two files at a time suits a 2-core machine.
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/helpers/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
+        },
+      },
+    ],
+  },
+});
