@@ -210,6 +210,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       next_retry_at timestamptz,
       last_error text,
       message_id text,
+      -- Set while a processor is sending the row; a crashed processor's claim runs out by itself.
+      locked_until timestamptz,
       sent_at timestamptz,
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NOT NULL DEFAULT now()
@@ -229,12 +231,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now(),
       UNIQUE (email_queue_id, attempt_number)
     );
+
+    -- Facts about this installation, e.g. that the demo data was seeded (so it never is twice).
+    CREATE TABLE app_meta (
+      key text PRIMARY KEY,
+      value text NOT NULL,
+      updated_at timestamptz NOT NULL DEFAULT now()
+    );
   `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
-    DROP TABLE email_logs, email_queue, mockup_templates, artwork_library, contact_submissions,
+    DROP TABLE app_meta, email_logs, email_queue, mockup_templates, artwork_library, contact_submissions,
       order_items, orders, subscription_plans, products, categories, customers, auth_tokens, sessions, users;
     DROP SEQUENCE order_number_seq;
   `.execute(db);

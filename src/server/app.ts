@@ -92,23 +92,40 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   });
 
-  registerClient(app, deps.clientDir);
+  registerClient(app, deps.clientDir, { storeName: config.storeName, storeEmail: config.storeEmail });
   return app;
 }
 
 const API_PREFIXES = ['/trpc', '/api/', '/storage/', '/healthz', '/readyz'];
 
+/** Settings the client reads at start-up from a JSON script tag in index.html (no extra request). */
+export interface StoreConfig {
+  storeName: string;
+  storeEmail: string;
+}
+
+export const STORE_CONFIG_PLACEHOLDER = '<!--store-config-->';
+
+function renderIndexHtml(template: string, storeConfig: StoreConfig): string {
+  // JSON inside a script tag: escape "<" so no value can close the tag.
+  const json = JSON.stringify(storeConfig).replace(/</g, '\\u003c');
+  return template
+    .replace(STORE_CONFIG_PLACEHOLDER, `<script id="store-config" type="application/json">${json}</script>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${storeConfig.storeName.replace(/[<&]/g, '')}</title>`);
+}
+
 /** The built client: hashed assets cached for a year, index.html never, and every client route falls back to it. */
-function registerClient(app: FastifyInstance, clientDir: string | undefined): void {
+function registerClient(app: FastifyInstance, clientDir: string | undefined, storeConfig: StoreConfig): void {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
-  const hasClient = indexFile !== undefined && fs.existsSync(indexFile);
-  if (hasClient) {
+  const indexHtml = indexFile && fs.existsSync(indexFile) ? renderIndexHtml(fs.readFileSync(indexFile, 'utf8'), storeConfig) : undefined;
+  if (clientDir && indexHtml) {
     void app.register(fastifyStatic, {
-      root: clientDir!,
+      root: clientDir,
       prefix: '/',
       index: false,
       wildcard: true,
       cacheControl: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -118,8 +135,8 @@ function registerClient(app: FastifyInstance, clientDir: string | undefined): vo
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !API_PREFIXES.some((p) => url.startsWith(p));
-    if (hasClient && isPage && !path.extname(url)) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', clientDir!);
+    if (indexHtml && isPage && (url === '/index.html' || !path.extname(url))) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     }
     return reply.code(404).send({ error: 'Not found' });
   });

@@ -194,6 +194,7 @@ export interface EmailQueueTable {
   next_retry_at: NullableTimestamp;
   last_error: string | null;
   message_id: string | null;
+  locked_until: NullableTimestamp;
   sent_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -209,7 +210,14 @@ export interface EmailLogsTable {
   created_at: CreatedAt;
 }
 
+export interface AppMetaTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
 export interface DB {
+  app_meta: AppMetaTable;
   users: UsersTable;
   sessions: SessionsTable;
   auth_tokens: AuthTokensTable;
