@@ -45,7 +45,13 @@ export function contextFactory(deps: ContextDeps) {
   };
 }
 
-const t = initTRPC.context<Context>().create({
+/** Who may call a procedure; set by the procedure kinds below and read by the authorization test. */
+export interface ProcedureMeta {
+  access: 'public' | 'customer' | 'admin';
+}
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
+  defaultMeta: { access: 'public' },
   sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 30_000 } },
   errorFormatter({ shape, error }) {
     const zodError = error.cause instanceof ZodError ? error.cause : null;
@@ -73,16 +79,16 @@ export const router = t.router;
 export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure;
+export const publicProcedure = t.procedure.meta({ access: 'public' });
 
 /** A signed-in user; anyone else gets UNAUTHORIZED. */
-export const customerProcedure = t.procedure.use(({ ctx, next }) => {
+export const customerProcedure = t.procedure.meta({ access: 'customer' }).use(({ ctx, next }) => {
   if (!ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
   return next({ ctx: { ...ctx, session: ctx.session } });
 });
 
 /** A signed-in user whose customers.is_admin is true, read fresh on every call; else FORBIDDEN. */
-export const adminProcedure = customerProcedure.use(async ({ ctx, next }) => {
+export const adminProcedure = customerProcedure.meta({ access: 'admin' }).use(async ({ ctx, next }) => {
   const customer = await ctx.db
     .selectFrom('customers')
     .select('is_admin')

@@ -1,0 +1,139 @@
+// The cart (SPEC §3, §4): lines kept in localStorage under cartStorageKey(storeName), restored on
+// load and kept in step across tabs through the `storage` event.
+
+export interface CartProduct {
+  id: string;
+  slug: string;
+  name: string;
+  image_url: string | null;
+  /** Money string as the server sends it, e.g. "24.99". */
+  price: string;
+}
+
+export interface CartLine {
+  product: CartProduct;
+  size: string;
+  quantity: number;
+}
+
+export type CartListener = () => void;
+
+/** The subset of the Web Storage API the cart needs (a Map-backed fake works in tests). */
+export type CartStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export interface CartStore {
+  getLines(): readonly CartLine[];
+  subscribe(listener: CartListener): () => void;
+  add(product: CartProduct, size: string, quantity?: number): void;
+  setQuantity(productId: string, size: string, quantity: number): void;
+  remove(productId: string, size: string): void;
+  clear(): void;
+  /** Re-reads storage; called when another tab changed the cart. */
+  reload(): void;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+function parseProduct(value: unknown): CartProduct | null {
+  if (!isRecord(value)) return null;
+  const { id, slug, name, image_url: imageUrl, price } = value;
+  if (typeof id !== 'string' || typeof name !== 'string') return null;
+  const priceText = typeof price === 'number' ? price.toFixed(2) : typeof price === 'string' ? price : null;
+  if (priceText === null || !Number.isFinite(Number(priceText))) return null;
+  return {
+    id,
+    slug: typeof slug === 'string' ? slug : '',
+    name,
+    image_url: typeof imageUrl === 'string' && imageUrl ? imageUrl : null,
+    price: priceText,
+  };
+}
+
+/** Keeps only well-formed lines: storage may hold anything an older build or a user wrote there. */
+export function parseCart(raw: string | null): CartLine[] {
+  if (!raw) return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(data)) return [];
+  const lines: CartLine[] = [];
+  for (const item of data) {
+    if (!isRecord(item)) continue;
+    const product = parseProduct(item.product);
+    const quantity = typeof item.quantity === 'number' ? Math.floor(item.quantity) : Number.NaN;
+    if (!product || typeof item.size !== 'string' || !(quantity > 0)) continue;
+    lines.push({ product, size: item.size, quantity });
+  }
+  return lines;
+}
+
+export const cartItemCount = (lines: readonly CartLine[]) => lines.reduce((sum, line) => sum + line.quantity, 0);
+
+export const cartSubtotal = (lines: readonly CartLine[]) =>
+  lines.reduce((sum, line) => sum + Math.round(Number(line.product.price) * 100) * line.quantity, 0) / 100;
+
+const sameLine = (line: CartLine, productId: string, size: string) => line.product.id === productId && line.size === size;
+
+export function createCartStore(storage: CartStorage | null, key: string): CartStore {
+  const read = () => {
+    try {
+      return parseCart(storage?.getItem(key) ?? null);
+    } catch {
+      return [];
+    }
+  };
+  let lines: readonly CartLine[] = read();
+  const listeners = new Set<CartListener>();
+  const emit = () => {
+    for (const listener of listeners) listener();
+  };
+  const commit = (next: CartLine[]) => {
+    lines = next;
+    try {
+      if (next.length === 0) storage?.removeItem(key);
+      else storage?.setItem(key, JSON.stringify(next));
+    } catch {
+      // Storage full or blocked (private mode): the cart still works for this page's lifetime.
+    }
+    emit();
+  };
+
+  return {
+    getLines: () => lines,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    add(product, size, quantity = 1) {
+      const amount = Math.floor(quantity);
+      if (!(amount > 0)) return;
+      const existing = lines.find((line) => sameLine(line, product.id, size));
+      commit(
+        existing
+          ? lines.map((line) => (line === existing ? { ...line, quantity: line.quantity + amount } : line))
+          : [...lines, { product: { ...product }, size, quantity: amount }],
+      );
+    },
+    setQuantity(productId, size, quantity) {
+      const amount = Math.floor(quantity);
+      if (!(amount > 0)) {
+        commit(lines.filter((line) => !sameLine(line, productId, size)));
+        return;
+      }
+      commit(lines.map((line) => (sameLine(line, productId, size) ? { ...line, quantity: amount } : line)));
+    },
+    remove(productId, size) {
+      commit(lines.filter((line) => !sameLine(line, productId, size)));
+    },
+    clear() {
+      commit([]);
+    },
+    reload() {
+      lines = read();
+      emit();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { useSyncExternalStore } from 'react';
+import { cartStorageKey } from '../../shared/constants';
+import { storeConfig } from '../store-config';
+import { cartItemCount, cartSubtotal, createCartStore, type CartLine } from './cart-store';
+
+export type { CartLine, CartProduct } from './cart-store';
+export { cartItemCount, cartSubtotal } from './cart-store';
+
+export const CART_STORAGE_KEY = cartStorageKey(storeConfig.storeName);
+
+function browserStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The one cart of this tab. */
+export const cart = createCartStore(browserStorage(), CART_STORAGE_KEY);
+
+if (typeof window !== 'undefined') {
+  // Fired in every other tab of this origin when one tab writes the key (or clears all storage: key null).
+  window.addEventListener('storage', (event) => {
+    if (event.key === CART_STORAGE_KEY || event.key === null) cart.reload();
+  });
+}
+
+const EMPTY: readonly CartLine[] = [];
+
+export function useCartLines(): readonly CartLine[] {
+  return useSyncExternalStore(cart.subscribe, cart.getLines, () => EMPTY);
+}
+
+export function useCartCount(): number {
+  return cartItemCount(useCartLines());
+}
+
+export function useCartSubtotal(): number {
+  return cartSubtotal(useCartLines());
+}

@@ -1,0 +1,69 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { storeConfig } from '../store-config';
+import { trpc, useTRPC } from '../trpc';
+
+// Sign-in and sign-out are broadcast to the other tabs of this store (ARCHITECTURE § Client),
+// which then re-read auth.me; the session cookie itself is shared by all tabs already.
+
+export const SESSION_CHANNEL = `${storeConfig.storeName.toLowerCase().replace(/[^a-z0-9]/g, '')}-session`;
+
+export type SessionEvent = 'signed-in' | 'signed-out' | 'changed';
+
+function openChannel(): BroadcastChannel | null {
+  return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
+}
+
+/** Re-reads everything that depends on who is signed in: `me` first, then the rest. */
+async function refreshSession(queryClient: QueryClient): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
+  // Data of the previous user (account, admin screens) must not survive a change of user.
+  queryClient.removeQueries({ queryKey: trpc.account.pathKey() });
+  queryClient.removeQueries({ queryKey: trpc.admin.pathKey() });
+}
+
+/** Tells the other tabs that the session changed; call after sign-in, sign-up or sign-out. */
+export function broadcastSession(event: SessionEvent): void {
+  const channel = openChannel();
+  if (!channel) return;
+  channel.postMessage(event);
+  channel.close();
+}
+
+/** Call after this tab signed in or out: refreshes this tab's data and tells the others. */
+export async function sessionChanged(queryClient: QueryClient, event: SessionEvent): Promise<void> {
+  broadcastSession(event);
+  await refreshSession(queryClient);
+}
+
+/** Mounted once at the root: refetches `me` when another tab signs in or out. */
+export function useSessionSync(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const channel = openChannel();
+    if (!channel) return;
+    channel.onmessage = () => {
+      void refreshSession(queryClient);
+    };
+    return () => channel.close();
+  }, [queryClient]);
+}
+
+/** The signed-in user (id, email, isAdmin, emailConfirmed) or null when signed out. */
+export function useMe() {
+  const trpcHooks = useTRPC();
+  return useQuery(trpcHooks.auth.me.queryOptions(undefined, { staleTime: 60_000 }));
+}
+
+export function useSignOut() {
+  const trpcHooks = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpcHooks.auth.signOut.mutationOptions({
+      onSuccess: async () => {
+        queryClient.setQueryData(trpcHooks.auth.me.queryKey(), null);
+        await sessionChanged(queryClient, 'signed-out');
+      },
+    }),
+  );
+}

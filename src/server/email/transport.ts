@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config';
+
+export interface EmailMessage {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+}
+
+export interface SendResult {
+  messageId: string;
+  responseCode: number | null;
+  response: string;
+}
+
+/** A failed delivery attempt. `permanent` means the server refused for good (SMTP 5xx): retrying cannot help. */
+export class EmailSendError extends Error {
+  override name = 'EmailSendError';
+  responseCode: number | null;
+  permanent: boolean;
+
+  constructor(message: string, options: { responseCode?: number | null; permanent?: boolean; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.responseCode = options.responseCode ?? null;
+    this.permanent = options.permanent ?? false;
+  }
+}
+
+export interface EmailTransport {
+  kind: 'smtp' | 'outbox';
+  send(message: EmailMessage): Promise<SendResult>;
+  close(): Promise<void>;
+}
+
+/** SMTP when SMTP_URL is set; otherwise the outbox folder, so a store without a mail server still shows what it sent. */
+export function createTransport(config: Config): EmailTransport {
+  if (config.smtpUrl) return createSmtpTransport(config.smtpUrl);
+  return createOutboxTransport(path.join(config.dataDir, 'outbox'));
+}
+
+export function createSmtpTransport(smtpUrl: string): EmailTransport {
+  // Settings in the URL (e.g. ?pool=true) win over these. Timeouts are far below nodemailer's
+  // defaults (up to 10 minutes) so that one stuck server cannot outlive the processor's lease.
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+    maxConnections: 2,
+  });
+  return {
+    kind: 'smtp',
+    async send(message) {
+      try {
+        const info = await transporter.sendMail(toMailOptions(message));
+        return { messageId: info.messageId, responseCode: parseResponseCode(info.response), response: info.response };
+      } catch (error) {
+        throw toSendError(error);
+      }
+    },
+    close() {
+      transporter.close();
+      return Promise.resolve();
+    },
+  };
+}
+
+let outboxSequence = 0;
+
+export function createOutboxTransport(dir: string): EmailTransport {
+  // Builds the same RFC 822 message SMTP would carry, CRLF line ends included.
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  return {
+    kind: 'outbox',
+    async send(message) {
+      let info;
+      try {
+        info = await composer.sendMail(toMailOptions(message));
+      } catch (error) {
+        throw toSendError(error);
+      }
+      if (!Buffer.isBuffer(info.message)) throw new EmailSendError('The outbox transport did not produce a message buffer');
+      // Timestamp first so a plain directory listing is in sending order; the sequence keeps
+      // the order within one millisecond and the random part keeps names unique across processes.
+      outboxSequence = (outboxSequence + 1) % 1_000_000;
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const name = `${stamp}-${String(outboxSequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}.eml`;
+      const file = path.join(dir, name);
+      try {
+        await fs.mkdir(dir, { recursive: true });
+        // Write then rename, so a reader never sees half a message.
+        await fs.writeFile(`${file}.tmp`, info.message);
+        await fs.rename(`${file}.tmp`, file);
+      } catch (error) {
+        throw new EmailSendError(`Could not write to the outbox: ${errorMessage(error)}`, { cause: error });
+      }
+      return { messageId: info.messageId, responseCode: 250, response: `250 Written to ${file}` };
+    },
+    close() {
+      composer.close();
+      return Promise.resolve();
+    },
+  };
+}
+
+function toMailOptions(message: EmailMessage) {
+  return {
+    from: message.from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    ...(message.html ? { html: message.html } : {}),
+  };
+}
+
+/** "250 2.0.0 OK: queued as X" -> 250. */
+function parseResponseCode(response: string | undefined): number | null {
+  const match = /^(\d{3})/.exec(response ?? '');
+  return match?.[1] ? Number(match[1]) : null;
+}
+
+// Nodemailer errors carry the SMTP reply's code as `responseCode`; network failures
+// (refused, timed out) have none and count as temporary.
+function toSendError(error: unknown): EmailSendError {
+  if (error instanceof EmailSendError) return error;
+  const responseCode =
+    typeof error === 'object' && error !== null && 'responseCode' in error && typeof error.responseCode === 'number'
+      ? error.responseCode
+      : null;
+  return new EmailSendError(errorMessage(error), {
+    responseCode,
+    permanent: responseCode !== null && responseCode >= 500 && responseCode < 600,
+    cause: error,
+  });
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

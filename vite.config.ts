@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+// `npm run dev` serves the API on PORT (3000 by default); `vite` alone proxies to it.
+const apiOrigin = process.env.VITE_API_ORIGIN ?? 'http://localhost:3000';
+
+export default defineConfig({
+  root,
+  publicDir: path.join(root, 'public'),
+  plugins: [
+    // The router plugin must run before the React plugin; absolute paths because Vitest runs with another root.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: path.join(root, 'src/client/routes'),
+      generatedRouteTree: path.join(root, 'src/client/routeTree.gen.ts'),
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  build: {
+    outDir: path.join(root, 'dist'),
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/trpc': { target: apiOrigin, changeOrigin: false },
+      '/api': { target: apiOrigin, changeOrigin: false },
+      '/storage': { target: apiOrigin, changeOrigin: false },
+    },
+  },
+});
