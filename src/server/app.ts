@@ -5,7 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { STORAGE_CACHE_SECONDS } from '../shared/constants';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
@@ -125,19 +125,22 @@ function registerClient(app: FastifyInstance, clientDir: string | undefined, sto
       index: false,
       wildcard: true,
       cacheControl: false,
-      allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
+  const sendIndex = (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  if (indexHtml) {
+    // Explicit routes win over the static wildcard, so the raw template is never served.
+    app.get('/', (_req, reply) => sendIndex(reply));
+    app.get('/index.html', (_req, reply) => sendIndex(reply));
+  }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !API_PREFIXES.some((p) => url.startsWith(p));
-    if (indexHtml && isPage && (url === '/index.html' || !path.extname(url))) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-    }
+    if (indexHtml && isPage && !path.extname(url)) return sendIndex(reply);
     return reply.code(404).send({ error: 'Not found' });
   });
 }

@@ -33,10 +33,10 @@ export interface TestApp {
 }
 
 /** The whole Fastify app on a fresh database, for app.inject. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { clientDir?: string } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(env);
-  const app = await buildApp(config, { database, logger: false });
+  const app = await buildApp(config, { database, logger: false, clientDir: options.clientDir });
   await app.ready();
   return {
     app,
