@@ -19,7 +19,7 @@ async function main() {
   await migrateToLatest(database.db);
 
   const storage = new LocalStorage(path.join(config.dataDir, 'storage'));
-  const seeded = await seedIfEmpty(database.db, storage);
+  const seeded = config.seedDemoData && (await seedIfEmpty(database.db, storage));
 
   // The first start makes an admin: the one named by ADMIN_EMAIL/ADMIN_PASSWORD, or a generated one.
   let adminNote: string | undefined;

@@ -6,13 +6,14 @@ import { z } from 'zod';
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 
-const booleanFlag = z.preprocess(
-  emptyToUndefined,
-  z
-    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
-    .default('false')
-    .transform((value) => value === 'true' || value === '1'),
-);
+const booleanFlag = (fallback: 'true' | 'false') =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+      .default(fallback)
+      .transform((value) => value === 'true' || value === '1'),
+  );
 
 const positiveInt = (fallback: number, min = 1) =>
   z.preprocess(
@@ -62,7 +63,8 @@ const envSchema = z
     EMAIL_BATCH_SIZE: positiveInt(20),
     SESSION_DAYS: positiveInt(30),
     AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(10),
-    TRUST_PROXY: booleanFlag,
+    TRUST_PROXY: booleanFlag('false'),
+    SEED_DEMO_DATA: booleanFlag('true'),
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'must be an email address' }).optional()),
     ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(6, { error: 'must be at least 6 characters' }).optional()),
     LOG_LEVEL: z.preprocess(
@@ -98,6 +100,7 @@ export interface Config {
   sessionDays: number;
   authRateLimitPerMinute: number;
   trustProxy: boolean;
+  seedDemoData: boolean;
   initialAdmin: { email: string; password: string } | undefined;
   logLevel: string;
 }
@@ -132,6 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionDays: e.SESSION_DAYS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
+    seedDemoData: e.SEED_DEMO_DATA,
     initialAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     logLevel: e.LOG_LEVEL,
   };

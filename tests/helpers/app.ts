@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { pino } from 'pino';
 import { buildApp } from '../../src/server/app';
 import { hashPassword } from '../../src/server/auth/password';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -120,6 +121,7 @@ export function callerFor(database: DatabaseHandle, config: Config, user: { id: 
     database,
     session: user ? { id: 'test-session', user: { id: user.id, email: user.email, emailConfirmed: true } } : null,
     ip: '127.0.0.1',
+    log: pino({ level: 'silent' }),
     setSessionCookie: (token) => {
       cookieJar.token = token;
     },

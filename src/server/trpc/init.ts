@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { ZodError, z } from 'zod';
 import type { Config } from '../config';
 import type { DatabaseHandle, Db } from '../db/database';
@@ -17,6 +17,7 @@ export interface Context {
   ip: string;
   setSessionCookie: (token: string, expiresAt: Date) => void;
   clearSessionCookie: () => void;
+  log: FastifyBaseLogger;
   /** Throws TOO_MANY_REQUESTS when this client has used up its attempts at the action. */
   rateLimit: (action: RateLimitedAction) => Promise<void>;
 }
@@ -38,6 +39,7 @@ export function contextFactory(deps: ContextDeps) {
       database: deps.database,
       session,
       ip: req.ip,
+      log: req.log,
       setSessionCookie: (token, expiresAt) => setSessionCookie(deps.config, res, token, expiresAt),
       clearSessionCookie: () => clearSessionCookie(deps.config, res),
       rateLimit: (action) => deps.rateLimit(req, action),

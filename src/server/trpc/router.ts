@@ -2,12 +2,14 @@ import { accountRouter } from '../routers/account';
 import { adminRouter } from '../routers/admin';
 import { authRouter } from '../routers/auth';
 import { catalogRouter } from '../routers/catalog';
+import { contactRouter } from '../routers/contact';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
   auth: authRouter,
   catalog: catalogRouter,
   account: accountRouter,
+  contact: contactRouter,
   admin: adminRouter,
 });
 

@@ -45,3 +45,19 @@ export function emailConfirmationEmail(store: StoreInfo, to: string, token: stri
     }),
   };
 }
+
+export function contactNotificationEmail(
+  store: StoreInfo & { storeEmail: string },
+  submission: { name: string; email: string; subject: string; message: string },
+): OutgoingEmail {
+  const lines = [`From: ${submission.name} <${submission.email}>`, `Subject: ${submission.subject}`, '', submission.message];
+  return {
+    to: store.storeEmail,
+    subject: `New contact message: ${submission.subject}`,
+    text: `${lines.join('\n')}\n`,
+    html: layout(store, 'New contact message', lines.filter((line) => line !== ''), {
+      label: 'Open the contact inbox',
+      url: `${store.publicUrl}/admin/contact`,
+    }),
+  };
+}
