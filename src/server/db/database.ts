@@ -26,13 +26,13 @@ const INT8_OID = 20;
 
 // Timestamps leave the database as ISO-8601 strings and counts as numbers, so results
 // serialise over tRPC unchanged and both drivers return the same shapes.
-const typeParsers = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
+const typeParsers: pg.CustomTypesConfig = {
+  getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
     if (oid === TIMESTAMPTZ_OID || oid === TIMESTAMP_OID) return (value: string) => new Date(value).toISOString();
     if (oid === INT8_OID) return (value: string) => Number(value);
-    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+    return pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown;
   },
-} as pg.CustomTypesConfig;
+};
 
 export interface OpenDatabaseOptions {
   /** A PostgreSQL server; when absent the embedded database is used. */
@@ -98,6 +98,10 @@ function openPostgres(databaseUrl: string, poolSize: number): DatabaseHandle {
       set.add(onMessage);
       return async () => {
         set.delete(onMessage);
+        if (set.size === 0 && handlers.get(channel) === set) {
+          handlers.delete(channel);
+          await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`);
+        }
       };
     },
     async close() {
@@ -113,10 +117,7 @@ function wrapPglite(pglite: PGlite, closePglite: () => Promise<void>): DatabaseH
   return {
     db,
     kind: 'pglite',
-    async listen(channel, onMessage) {
-      const unsubscribe = await pglite.listen(channel, onMessage);
-      return unsubscribe;
-    },
+    listen: (channel, onMessage) => pglite.listen(channel, onMessage),
     async close() {
       await db.destroy();
       await closePglite();

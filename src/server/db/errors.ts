@@ -2,8 +2,7 @@
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
 
-const codeOf = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error ? (error as { code: unknown }).code : undefined;
+const codeOf = (error: unknown) => (typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined);
 
 export const isUniqueViolation = (error: unknown) => codeOf(error) === UNIQUE_VIOLATION;
 export const isForeignKeyViolation = (error: unknown) => codeOf(error) === FOREIGN_KEY_VIOLATION;

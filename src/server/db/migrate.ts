@@ -16,7 +16,7 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((result) => result.status === 'Error');
   if (error) {
-    const cause = error instanceof Error ? error.message : String(error);
+    const cause = error instanceof Error ? error.message : JSON.stringify(error);
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause}`, { cause: error });
   }
   return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
