@@ -125,6 +125,9 @@ function wrapPglite(pglite: PGlite, closePglite: () => Promise<void>): DatabaseH
   };
 }
 
+/** Lock files this process holds: a lock naming our own pid but not listed here is a leftover. */
+const heldLocks = new Set<string>();
+
 /**
  * PGlite is a single-process database: a second process opening the same folder would
  * corrupt it. A lock file holding the owner's pid turns that into a clear error.
@@ -133,11 +136,17 @@ function acquireLock(lockPath: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
-      return () => fs.rmSync(lockPath, { force: true });
+      heldLocks.add(lockPath);
+      return () => {
+        heldLocks.delete(lockPath);
+        fs.rmSync(lockPath, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(fs.readFileSync(lockPath, 'utf8'));
-      if (owner && owner !== process.pid && isRunning(owner)) {
+      // Our own pid can be a leftover too: a container's server is pid 1 on every start.
+      const held = owner === process.pid ? heldLocks.has(lockPath) : owner > 0 && isRunning(owner);
+      if (held) {
         throw new DatabaseBusyError(
           `The embedded database in ${path.dirname(lockPath)} is in use by another process (pid ${owner}), ` +
             'most likely the running server. Stop the server first, or set DATABASE_URL to use a PostgreSQL server.',

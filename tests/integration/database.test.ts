@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatabaseBusyError, openDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { createTestDatabase } from '../helpers/db';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const tick = (ms = 100) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('LISTEN/NOTIFY', () => {
+  it('delivers a committed notification and not a rolled-back one', async () => {
+    const received: string[] = [];
+    const stop = await database.listen('threadline_test', (payload) => received.push(payload));
+    await sql`select pg_notify('threadline_test', 'committed')`.execute(database.db);
+    await database.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`select pg_notify('threadline_test', 'rolled back')`.execute(trx);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    await tick(300);
+    expect(received).toEqual(['committed']);
+    await stop();
+    await sql`select pg_notify('threadline_test', 'after stop')`.execute(database.db);
+    await tick(300);
+    expect(received).toEqual(['committed']);
+  });
+});
+
+describe('constraints of the schema', () => {
+  it('refuses values outside the status sets of the spec', async () => {
+    await expect(
+      database.db.insertInto('contact_submissions').values({ name: 'a', email: 'a@b.c', subject: 's', message: 'm', status: 'archived' as 'new' }).execute(),
+    ).rejects.toThrow(/check constraint/);
+  });
+
+  it('compares emails case-insensitively for uniqueness', async () => {
+    await database.db.insertInto('users').values({ email: 'Case@Example.com', password_hash: 'x' }).execute();
+    await expect(database.db.insertInto('users').values({ email: 'case@example.COM', password_hash: 'x' }).execute()).rejects.toThrow(/duplicate key/);
+  });
+
+  it('fills in the defaults of SPEC §9', async () => {
+    const template = await database.db
+      .insertInto('mockup_templates')
+      .values({ name: 'Tee', front_template_url: '/f.png', back_template_url: '/b.png' })
+      .returning(['front_art_position', 'back_art_position'])
+      .executeTakeFirstOrThrow();
+    expect(template.front_art_position).toEqual({ x: 50, y: 30, width: 30, height: 30, rotation: 0 });
+    expect(template.back_art_position).toEqual({ x: 50, y: 30, width: 40, height: 40, rotation: 0 });
+  });
+});
+
+describe('the embedded database on disk', () => {
+  it('can be held by one process (or handle) at a time, with a clear error for the second', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-lock-'));
+    const first = await openDatabase({ dataDir });
+    try {
+      await expect(openDatabase({ dataDir })).rejects.toThrow(DatabaseBusyError);
+      await expect(openDatabase({ dataDir })).rejects.toThrow(/in use by another process/);
+    } finally {
+      await first.close();
+    }
+    // Closing releases it; a lock left by a dead process (or an earlier life of our pid) is taken over.
+    fs.writeFileSync(path.join(dataDir, 'pgdata.lock'), String(process.pid));
+    const second = await openDatabase({ dataDir });
+    await migrateToLatest(second.db);
+    await second.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});
