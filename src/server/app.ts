@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { STORAGE_CACHE_SECONDS } from '../shared/constants';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import { EventHub } from './events/events';
 import { registerHealthRoutes } from './http/health';
 import { registerOriginCheck } from './http/origin-check';
 import { LocalStorage } from './storage/local';
@@ -64,11 +65,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }
   };
 
+  const events = new EventHub(deps.database);
+  await events.start();
+  app.addHook('onClose', () => events.stop());
+
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: contextFactory({ config, database: deps.database, rateLimit }),
+      createContext: contextFactory({ config, database: deps.database, events, rateLimit }),
       onError({ error, path: procedure }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure }, 'tRPC call failed');
       },

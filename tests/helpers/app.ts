@@ -7,6 +7,7 @@ import { buildApp } from '../../src/server/app';
 import { hashPassword } from '../../src/server/auth/password';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { DatabaseHandle, Db } from '../../src/server/db/database';
+import { EventHub } from '../../src/server/events/events';
 import type { Context } from '../../src/server/trpc/init';
 import { createCaller } from '../../src/server/trpc/router';
 import { createTestDatabase } from './db';
@@ -113,7 +114,12 @@ export async function insertUser(db: Db, email: string, options: { admin?: boole
  * A server-side caller acting as the given user (or anonymous). Cookies it would set are
  * recorded in `cookieJar` instead of a response.
  */
-export function callerFor(database: DatabaseHandle, config: Config, user: { id: string; email: string } | null) {
+export function callerFor(
+  database: DatabaseHandle,
+  config: Config,
+  user: { id: string; email: string } | null,
+  options: { events?: EventHub; signal?: AbortSignal } = {},
+) {
   const cookieJar: { token?: string | undefined; cleared: boolean } = { cleared: false };
   const ctx: Context = {
     config,
@@ -122,6 +128,7 @@ export function callerFor(database: DatabaseHandle, config: Config, user: { id: 
     session: user ? { id: 'test-session', user: { id: user.id, email: user.email, emailConfirmed: true } } : null,
     ip: '127.0.0.1',
     log: pino({ level: 'silent' }),
+    events: options.events ?? new EventHub(database),
     setSessionCookie: (token) => {
       cookieJar.token = token;
     },
@@ -130,5 +137,5 @@ export function callerFor(database: DatabaseHandle, config: Config, user: { id: 
     },
     rateLimit: () => Promise.resolve(),
   };
-  return { caller: createCaller(ctx), cookieJar };
+  return { caller: createCaller(ctx, options.signal ? { signal: options.signal } : {}), cookieJar };
 }

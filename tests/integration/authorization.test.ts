@@ -19,43 +19,38 @@ const procedures = Object.entries(appRouter._def.procedures as unknown as Record
 
 const GUARD_CODES = ['UNAUTHORIZED', 'FORBIDDEN'];
 
-type Caller = ReturnType<typeof callerFor>['caller'];
+type User = { id: string; email: string } | null;
 
-async function invoke(caller: Caller, path: string): Promise<unknown> {
+/** Calls a procedure with no input as the given user; a subscription is read once, then stopped. */
+async function errorCodeOf(user: User, path: string): Promise<string | null> {
+  const controller = new AbortController();
+  const { caller } = callerFor(database, config, user, { signal: controller.signal });
   let target: unknown = caller;
   for (const part of path.split('.')) target = (target as Record<string, unknown>)[part];
-  const result: unknown = await (target as (input?: unknown) => Promise<unknown>)(undefined);
-  // A subscription hands back an iterator; read once so its middleware and body run.
-  if (result && typeof result === 'object' && Symbol.asyncIterator in result) {
-    const iterator = (result as AsyncIterable<unknown>)[Symbol.asyncIterator]();
-    await Promise.race([iterator.next(), new Promise((resolve) => setTimeout(resolve, 200))]);
-    await iterator.return?.();
-  }
-  return result;
-}
-
-async function errorCodeOf(caller: Caller, path: string): Promise<string | null> {
   try {
-    await invoke(caller, path);
+    const result: unknown = await (target as (input?: unknown) => Promise<unknown>)(undefined);
+    if (result && typeof result === 'object' && Symbol.asyncIterator in result) {
+      const first = (result as AsyncIterable<unknown>)[Symbol.asyncIterator]().next();
+      await Promise.race([first, new Promise((resolve) => setTimeout(resolve, 200))]);
+    }
     return null;
   } catch (error) {
     return error instanceof TRPCError ? error.code : 'NON_TRPC_ERROR';
+  } finally {
+    controller.abort();
   }
 }
 
 let database: DatabaseHandle;
 const config = testConfig();
-let anonymous: Caller;
-let customer: Caller;
-let admin: Caller;
+const anonymous: User = null;
+let customer: User;
+let admin: User;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const customerId = await insertUser(database.db, 'customer@example.com');
-  const adminId = await insertUser(database.db, 'admin@example.com', { admin: true });
-  anonymous = callerFor(database, config, null).caller;
-  customer = callerFor(database, config, { id: customerId, email: 'customer@example.com' }).caller;
-  admin = callerFor(database, config, { id: adminId, email: 'admin@example.com' }).caller;
+  customer = { id: await insertUser(database.db, 'customer@example.com'), email: 'customer@example.com' };
+  admin = { id: await insertUser(database.db, 'admin@example.com', { admin: true }), email: 'admin@example.com' };
 });
 afterAll(() => database.close());
 
@@ -97,7 +92,7 @@ describe.each(procedures.filter((p) => p.access === 'customer'))('customer proce
 describe('an admin demoted between two requests', () => {
   it('is refused on the very next call (is_admin is read fresh)', async () => {
     const id = await insertUser(database.db, 'former-admin@example.com', { admin: true });
-    const caller = callerFor(database, config, { id, email: 'former-admin@example.com' }).caller;
+    const { caller } = callerFor(database, config, { id, email: 'former-admin@example.com' });
     await expect(caller.admin.dashboard.overview()).resolves.toBeDefined();
     await database.db.updateTable('customers').set({ is_admin: false }).where('id', '=', id).execute();
     await expect(caller.admin.dashboard.overview()).rejects.toMatchObject({ code: 'FORBIDDEN' });

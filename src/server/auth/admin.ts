@@ -64,3 +64,9 @@ export async function countAdmins(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** Read fresh on every call: a demotion takes effect on the user's very next request. */
+export async function isAdmin(db: Db, userId: string): Promise<boolean> {
+  const customer = await db.selectFrom('customers').select('is_admin').where('id', '=', userId).executeTakeFirst();
+  return customer?.is_admin === true;
+}

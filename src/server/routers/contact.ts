@@ -1,5 +1,6 @@
 import { contactInput } from '../../shared/schemas/contact';
 import { enqueueEmail } from '../email/queue';
+import { publishEvent } from '../events/events';
 import { contactNotificationEmail } from '../email/templates';
 import { publicProcedure, rateLimited, router } from '../trpc/init';
 
@@ -9,7 +10,11 @@ export const contactRouter = router({
     .use(rateLimited('contact'))
     .input(contactInput)
     .mutation(async ({ ctx, input }) => {
-      const submission = await ctx.db.insertInto('contact_submissions').values(input).returning('id').executeTakeFirstOrThrow();
+      const submission = await ctx.db.transaction().execute(async (trx) => {
+        const row = await trx.insertInto('contact_submissions').values(input).returning('id').executeTakeFirstOrThrow();
+        await publishEvent(trx, { type: 'contact_submissions_changed' });
+        return row;
+      });
       try {
         await enqueueEmail(ctx.db, contactNotificationEmail(ctx.config, input), ctx.config.emailMaxRetries);
       } catch (error) {

@@ -5,7 +5,9 @@ import { ZodError, z } from 'zod';
 import type { Config } from '../config';
 import type { DatabaseHandle, Db } from '../db/database';
 import type { SessionUser } from '../auth/session';
+import { isAdmin } from '../auth/admin';
 import { clearSessionCookie, readSession, setSessionCookie } from '../auth/cookies';
+import type { EventHub } from '../events/events';
 
 /** What every procedure receives. Built per request by createContext (or by tests, for createCaller). */
 export interface Context {
@@ -18,6 +20,7 @@ export interface Context {
   setSessionCookie: (token: string, expiresAt: Date) => void;
   clearSessionCookie: () => void;
   log: FastifyBaseLogger;
+  events: EventHub;
   /** Throws TOO_MANY_REQUESTS when this client has used up its attempts at the action. */
   rateLimit: (action: RateLimitedAction) => Promise<void>;
 }
@@ -27,6 +30,7 @@ export type RateLimitedAction = 'signIn' | 'signUp' | 'passwordReset' | 'contact
 export interface ContextDeps {
   config: Config;
   database: DatabaseHandle;
+  events: EventHub;
   rateLimit: (req: FastifyRequest, action: RateLimitedAction) => Promise<void>;
 }
 
@@ -40,6 +44,7 @@ export function contextFactory(deps: ContextDeps) {
       session,
       ip: req.ip,
       log: req.log,
+      events: deps.events,
       setSessionCookie: (token, expiresAt) => setSessionCookie(deps.config, res, token, expiresAt),
       clearSessionCookie: () => clearSessionCookie(deps.config, res),
       rateLimit: (action) => deps.rateLimit(req, action),
@@ -77,6 +82,8 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   },
 });
 
+export const ADMIN_REQUIRED = 'Admin access required';
+
 export const router = t.router;
 export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
@@ -91,12 +98,7 @@ export const customerProcedure = t.procedure.meta({ access: 'customer' }).use(({
 
 /** A signed-in user whose customers.is_admin is true, read fresh on every call; else FORBIDDEN. */
 export const adminProcedure = customerProcedure.meta({ access: 'admin' }).use(async ({ ctx, next }) => {
-  const customer = await ctx.db
-    .selectFrom('customers')
-    .select('is_admin')
-    .where('id', '=', ctx.session.user.id)
-    .executeTakeFirst();
-  if (!customer?.is_admin) throw new TRPCError({ code: 'FORBIDDEN', message: 'Admin access required' });
+  if (!(await isAdmin(ctx.db, ctx.session.user.id))) throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_REQUIRED });
   return next();
 });
 

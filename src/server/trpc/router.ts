@@ -3,6 +3,7 @@ import { adminRouter } from '../routers/admin';
 import { authRouter } from '../routers/auth';
 import { catalogRouter } from '../routers/catalog';
 import { contactRouter } from '../routers/contact';
+import { liveRouter } from '../routers/live';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -10,6 +11,7 @@ export const appRouter = router({
   catalog: catalogRouter,
   account: accountRouter,
   contact: contactRouter,
+  live: liveRouter,
   admin: adminRouter,
 });
 

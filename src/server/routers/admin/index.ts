@@ -1,7 +1,9 @@
 import { router } from '../../trpc/init';
+import { adminContactRouter } from './contact';
 import { adminDashboardRouter } from './dashboard';
 
 // Everything under admin.* is an adminProcedure; the authorization test walks this tree.
 export const adminRouter = router({
   dashboard: adminDashboardRouter,
+  contact: adminContactRouter,
 });
