@@ -1,4 +1,10 @@
+import { TRPCError } from '@trpc/server';
+import { changePasswordInput, profileInput } from '../../shared/schemas/account';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { createSession, invalidateUserSessions } from '../auth/session';
 import { customerProcedure, router } from '../trpc/init';
+
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
 export const accountRouter = router({
   /** The signed-in user's customers row (SPEC §7 "Read customers by id"); null if it has none. */
@@ -9,5 +15,41 @@ export const accountRouter = router({
       .where('id', '=', ctx.session.user.id)
       .executeTakeFirst();
     return customer ?? null;
+  }),
+
+  /** Upserts the user's own customers row; never touches is_admin. */
+  saveProfile: customerProcedure.input(profileInput).mutation(async ({ ctx, input }) => {
+    const billing = input.same_as_shipping ? input.shipping_address : input.billing_address;
+    const values = {
+      first_name: input.first_name,
+      last_name: input.last_name,
+      phone: input.phone,
+      shipping_address: JSON.stringify(input.shipping_address),
+      billing_address: JSON.stringify(billing),
+      updated_at: new Date(),
+    };
+    return ctx.db
+      .insertInto('customers')
+      .values({ id: ctx.session.user.id, email: ctx.session.user.email, ...values })
+      .onConflict((oc) => oc.column('id').doUpdateSet(values))
+      .returning(['id', 'email', 'first_name', 'last_name', 'phone', 'shipping_address', 'billing_address', 'updated_at'])
+      .executeTakeFirstOrThrow();
+  }),
+
+  /** Changes the password after checking the current one; every other session of the user ends. */
+  changePassword: customerProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
+    const user = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', ctx.session.user.id).executeTakeFirstOrThrow();
+    if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: CURRENT_PASSWORD_WRONG });
+    }
+    const passwordHash = await hashPassword(input.password);
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', ctx.session.user.id).execute();
+      await invalidateUserSessions(trx, ctx.session.user.id);
+    });
+    // This browser stays signed in, on a new session.
+    const { token, expiresAt } = await createSession(ctx.db, ctx.session.user.id, ctx.config.sessionDays);
+    ctx.setSessionCookie(token, expiresAt);
+    return { ok: true as const };
   }),
 });

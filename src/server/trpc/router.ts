@@ -4,6 +4,7 @@ import { authRouter } from '../routers/auth';
 import { catalogRouter } from '../routers/catalog';
 import { contactRouter } from '../routers/contact';
 import { liveRouter } from '../routers/live';
+import { subscriptionsRouter } from '../routers/subscriptions';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -12,6 +13,7 @@ export const appRouter = router({
   account: accountRouter,
   contact: contactRouter,
   live: liveRouter,
+  subscriptions: subscriptionsRouter,
   admin: adminRouter,
 });
 

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { DEFAULT_COUNTRY } from '../constants';
+import { newPasswordField } from './auth';
+
+const requiredText = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be at most ${max} characters` });
+const optionalText = (max = 200) => z.string().trim().max(max).default('');
+
+const country = z.string().trim().max(60).default(DEFAULT_COUNTRY).transform((value) => value || DEFAULT_COUNTRY);
+
+export const requiredAddress = z.object({
+  street: requiredText('Street address'),
+  city: requiredText('City', 100),
+  state: requiredText('State', 100),
+  zip: requiredText('ZIP code', 20),
+  country,
+});
+
+const optionalAddress = z.object({
+  street: optionalText(),
+  city: optionalText(100),
+  state: optionalText(100),
+  zip: optionalText(20),
+  country,
+});
+
+/** Settings (SPEC §5): names, phone and shipping address required; billing only when not the same as shipping. */
+export const profileInput = z
+  .object({
+    first_name: requiredText('First name', 100),
+    last_name: requiredText('Last name', 100),
+    phone: requiredText('Phone', 40),
+    shipping_address: requiredAddress,
+    same_as_shipping: z.boolean(),
+    billing_address: optionalAddress,
+  })
+  .superRefine((value, ctx) => {
+    if (value.same_as_shipping) return;
+    const parsed = requiredAddress.safeParse(value.billing_address);
+    for (const issue of parsed.error?.issues ?? []) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: ['billing_address', ...issue.path] });
+    }
+  });
+export type ProfileInput = z.input<typeof profileInput>;
+
+export const changePasswordInput = z.object({
+  currentPassword: z.string().min(1, { error: 'Please enter your current password' }).max(256),
+  password: newPasswordField,
+});
+
+/** The checkbox starts checked when billing and shipping street, city, state and zip match (SPEC §5). */
+export function billingMatchesShipping(
+  shipping: { street: string; city: string; state: string; zip: string },
+  billing: { street: string; city: string; state: string; zip: string },
+): boolean {
+  return (['street', 'city', 'state', 'zip'] as const).every((field) => shipping[field] === billing[field]);
+}
