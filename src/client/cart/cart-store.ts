@@ -22,14 +22,14 @@ export type CartListener = () => void;
 export type CartStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export interface CartStore {
-  getLines(): readonly CartLine[];
-  subscribe(listener: CartListener): () => void;
-  add(product: CartProduct, size: string, quantity?: number): void;
-  setQuantity(productId: string, size: string, quantity: number): void;
-  remove(productId: string, size: string): void;
-  clear(): void;
+  getLines: () => readonly CartLine[];
+  subscribe: (listener: CartListener) => () => void;
+  add: (product: CartProduct, size: string, quantity?: number) => void;
+  setQuantity: (productId: string, size: string, quantity: number) => void;
+  remove: (productId: string, size: string) => void;
+  clear: () => void;
   /** Re-reads storage; called when another tab changed the cart. */
-  reload(): void;
+  reload: () => void;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;

@@ -10,24 +10,25 @@ export const SESSION_CHANNEL = `${storeConfig.storeName.toLowerCase().replace(/[
 
 export type SessionEvent = 'signed-in' | 'signed-out' | 'changed';
 
-function openChannel(): BroadcastChannel | null {
-  return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
+// One channel per tab: a BroadcastChannel never receives its own messages, so this tab does not
+// react to what it sent itself.
+let channel: BroadcastChannel | null | undefined;
+function sessionChannel(): BroadcastChannel | null {
+  if (channel === undefined) channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
+  return channel;
 }
 
-/** Re-reads everything that depends on who is signed in: `me` first, then the rest. */
+/** Re-reads everything that depends on who is signed in. */
 async function refreshSession(queryClient: QueryClient): Promise<void> {
-  await queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
   // Data of the previous user (account, admin screens) must not survive a change of user.
   queryClient.removeQueries({ queryKey: trpc.account.pathKey() });
   queryClient.removeQueries({ queryKey: trpc.admin.pathKey() });
+  await queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
 }
 
 /** Tells the other tabs that the session changed; call after sign-in, sign-up or sign-out. */
 export function broadcastSession(event: SessionEvent): void {
-  const channel = openChannel();
-  if (!channel) return;
-  channel.postMessage(event);
-  channel.close();
+  sessionChannel()?.postMessage(event);
 }
 
 /** Call after this tab signed in or out: refreshes this tab's data and tells the others. */
@@ -40,12 +41,13 @@ export async function sessionChanged(queryClient: QueryClient, event: SessionEve
 export function useSessionSync(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const channel = openChannel();
-    if (!channel) return;
-    channel.onmessage = () => {
+    const current = sessionChannel();
+    if (!current) return;
+    const onMessage = () => {
       void refreshSession(queryClient);
     };
-    return () => channel.close();
+    current.addEventListener('message', onMessage);
+    return () => current.removeEventListener('message', onMessage);
   }, [queryClient]);
 }
 

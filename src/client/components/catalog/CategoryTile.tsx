@@ -1,0 +1,67 @@
+import { ArrowRight } from 'lucide-react';
+import { useState } from 'react';
+import { StoreLink } from '../ui/StoreLink';
+import { CategoryIcon } from './category-icon';
+
+export interface CategoryTileData {
+  slug: string;
+  name: string;
+  description: string;
+  image_url: string;
+}
+
+/** Shop-by-category tile: image (or a themed placeholder when it is missing or fails), name, description, link. */
+export function CategoryTile({ category }: { category: CategoryTileData }) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const showImage = Boolean(category.image_url) && failedSrc !== category.image_url;
+  return (
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl bg-white ring-1 ring-stone-200 transition hover:shadow-lg hover:ring-stone-300" data-testid="category-tile">
+      <div className="relative aspect-[16/9] overflow-hidden bg-gradient-to-br from-stone-800 to-stone-950">
+        {showImage ? (
+          <img
+            src={category.image_url}
+            alt={`${category.name} t-shirts`}
+            width={800}
+            height={600}
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover transition duration-500 group-hover:scale-105"
+            onError={() => setFailedSrc(category.image_url)}
+          />
+        ) : (
+          <div className="flex size-full items-center justify-center" role="img" aria-label={`${category.name} t-shirts`}>
+            <CategoryIcon slug={category.slug} className="size-16 text-accent-500" strokeWidth={1.5} aria-hidden="true" />
+          </div>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <h3 className="font-display text-lg font-bold text-stone-950">
+          <StoreLink
+            to={`/category/${encodeURIComponent(category.slug)}`}
+            className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-accent-600"
+          >
+            {category.name}
+          </StoreLink>
+        </h3>
+        <p className="mt-1.5 line-clamp-2 text-sm leading-6 text-stone-600">{category.description}</p>
+        <span className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-accent-700" aria-hidden="true">
+          Shop {category.name}
+          <ArrowRight className="size-4 transition group-hover:translate-x-0.5" />
+        </span>
+      </div>
+    </article>
+  );
+}
+
+export function CategoryTileSkeleton() {
+  return (
+    <div aria-hidden="true" className="animate-pulse overflow-hidden rounded-2xl ring-1 ring-stone-200">
+      <div className="aspect-[16/9] bg-stone-200" />
+      <div className="space-y-2 p-5">
+        <div className="h-5 w-1/2 rounded bg-stone-200" />
+        <div className="h-4 w-full rounded bg-stone-200" />
+        <div className="h-4 w-2/3 rounded bg-stone-200" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight, CarFront, Gift, Motorbike, Package, Ruler, Truck } from 'lucide-react';
+import { FEATURED_PRODUCTS_LIMIT } from '../../../shared/constants';
+import { storeConfig } from '../../store-config';
+import { useTRPC } from '../../trpc';
+import { LatinCross } from '../catalog/category-icon';
+import { CategoryTile, CategoryTileSkeleton } from '../catalog/CategoryTile';
+import { ProductCard, ProductCardSkeleton } from '../catalog/ProductCard';
+import { StoreLink } from '../ui/StoreLink';
+import { useDocumentTitle } from '../ui/use-document-title';
+import { TeeGraphic } from './TeeGraphic';
+
+const primaryButton =
+  'inline-flex h-12 items-center justify-center gap-2 rounded-full bg-accent-600 px-7 text-base font-semibold text-white shadow-sm transition hover:bg-accent-700';
+const secondaryDarkButton =
+  'inline-flex h-12 items-center justify-center gap-2 rounded-full border border-white/30 px-7 text-base font-semibold text-white transition hover:border-white/60 hover:bg-white/10';
+
+export function HomePage() {
+  useDocumentTitle(null);
+  return (
+    <>
+      <Hero />
+      <CategoriesSection />
+      <FeaturedSection />
+      <ClubBanner />
+    </>
+  );
+}
+
+function Hero() {
+  return (
+    <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden bg-stone-950 text-white">
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(60%_70%_at_85%_40%,rgba(234,88,12,0.35),transparent_70%),radial-gradient(40%_50%_at_10%_100%,rgba(120,113,108,0.25),transparent_70%)]"
+      />
+      <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-[1.1fr_1fr] lg:px-8 lg:py-24">
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full border border-white/15 bg-white/5 px-3 py-1 text-xs font-semibold tracking-wide text-accent-100 uppercase">
+            <span className="size-1.5 rounded-full bg-accent-500" aria-hidden="true" />
+            Printed to order · Shipped free
+          </p>
+          <h1 id="hero-heading" className="font-display mt-6 text-4xl leading-[1.05] font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+            Tees for the ride, the garage and the faith.
+          </h1>
+          <p className="mt-6 max-w-xl text-lg leading-8 text-stone-300">
+            Bold, original designs for motorcycle riders, car lovers and believers, printed on soft, comfortable shirts when you order
+            them.
+          </p>
+          <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+            <StoreLink to="/shop" className={primaryButton}>
+              Shop Now
+              <ArrowRight className="size-5" aria-hidden="true" />
+            </StoreLink>
+            <StoreLink to="/subscriptions" className={secondaryDarkButton}>
+              View Subscriptions
+            </StoreLink>
+          </div>
+          <ul className="mt-10 grid max-w-xl grid-cols-1 gap-3 text-sm text-stone-300 sm:grid-cols-3">
+            <li className="flex items-center gap-2">
+              <Truck className="size-5 shrink-0 text-accent-500" aria-hidden="true" />
+              Free shipping
+            </li>
+            <li className="flex items-center gap-2">
+              <Ruler className="size-5 shrink-0 text-accent-500" aria-hidden="true" />
+              Sizes XS to 4XL
+            </li>
+            <li className="flex items-center gap-2">
+              <Package className="size-5 shrink-0 text-accent-500" aria-hidden="true" />
+              Printed on demand
+            </li>
+          </ul>
+        </div>
+        <div className="relative mx-auto hidden h-[26rem] w-full max-w-lg sm:block" aria-hidden="true">
+          <TeeGraphic color="#292524" inkColor="#f97316" Icon={Motorbike} className="absolute top-6 left-0 w-[48%] -rotate-8" />
+          <TeeGraphic color="#f5f5f4" inkColor="#1c1917" Icon={LatinCross} className="absolute top-0 right-0 w-[48%] rotate-6" />
+          <TeeGraphic color="#ea580c" inkColor="#fff7ed" Icon={CarFront} className="absolute bottom-0 left-[23%] w-[54%]" />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function SectionHeading({ id, title, subtitle, link }: { id: string; title: string; subtitle: string; link?: { to: string; label: string } }) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h2 id={id} className="font-display text-2xl font-extrabold tracking-tight text-stone-950 sm:text-3xl">
+          {title}
+        </h2>
+        <p className="mt-2 text-stone-600">{subtitle}</p>
+      </div>
+      {link && (
+        <StoreLink to={link.to} className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-accent-700 hover:text-accent-800">
+          {link.label}
+          <ArrowRight className="size-4" aria-hidden="true" />
+        </StoreLink>
+      )}
+    </div>
+  );
+}
+
+function EmptyState({ message, link }: { message: string; link: { to: string; label: string } }) {
+  return (
+    <div className="mt-8 rounded-2xl border border-dashed border-stone-300 bg-stone-50 px-6 py-12 text-center">
+      <p className="text-stone-600">{message}</p>
+      <StoreLink to={link.to} className="mt-4 inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-accent-700 hover:text-accent-800">
+        {link.label}
+        <ArrowRight className="size-4" aria-hidden="true" />
+      </StoreLink>
+    </div>
+  );
+}
+
+function CategoriesSection() {
+  const trpc = useTRPC();
+  const { data: categories = [], isPending } = useQuery(trpc.catalog.categories.queryOptions());
+  return (
+    <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
+      <SectionHeading id="categories-heading" title="Shop by Category" subtitle="Find the design that fits your passion." />
+      {isPending ? (
+        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <CategoryTileSkeleton key={i} />
+          ))}
+        </div>
+      ) : categories.length === 0 ? (
+        <EmptyState message="Our categories are being restocked. Check back soon." link={{ to: '/shop', label: 'Browse all tees' }} />
+      ) : (
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {categories.map((category) => (
+            <li key={category.id} className="flex">
+              <CategoryTile category={category} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function FeaturedSection() {
+  const trpc = useTRPC();
+  const { data: products = [], isPending } = useQuery(trpc.catalog.featuredProducts.queryOptions());
+  const featured = products.slice(0, FEATURED_PRODUCTS_LIMIT);
+  return (
+    <section aria-labelledby="featured-heading" className="border-y border-stone-200 bg-stone-50">
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
+        <SectionHeading
+          id="featured-heading"
+          title="Featured Tees"
+          subtitle="Customer favorites and fresh drops."
+          link={{ to: '/shop', label: 'Shop all products' }}
+        />
+        {isPending ? (
+          <div className="mt-8 grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 md:grid-cols-3">
+            {Array.from({ length: FEATURED_PRODUCTS_LIMIT }, (_, i) => (
+              <ProductCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : featured.length === 0 ? (
+          <EmptyState message="No featured tees right now." link={{ to: '/shop', label: 'Browse the shop' }} />
+        ) : (
+          <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 md:grid-cols-3" data-testid="featured-products">
+            {featured.map((product, index) => (
+              <li key={product.id} className="flex">
+                <ProductCard product={product} eager={index < 3} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ClubBanner() {
+  return (
+    <section aria-labelledby="club-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
+      <div className="relative isolate overflow-hidden rounded-3xl bg-accent-600 px-6 py-12 text-white sm:px-12 sm:py-16">
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 bg-[radial-gradient(50%_80%_at_100%_0%,rgba(255,255,255,0.22),transparent_70%),radial-gradient(40%_60%_at_0%_100%,rgba(0,0,0,0.18),transparent_70%)]"
+        />
+        <div className="flex flex-col gap-8 lg:flex-row lg:items-center lg:justify-between">
+          <div className="max-w-2xl">
+            <p className="inline-flex items-center gap-2 text-sm font-semibold tracking-wide text-accent-100 uppercase">
+              <Gift className="size-4" aria-hidden="true" />
+              Subscription Club
+            </p>
+            <h2 id="club-heading" className="font-display mt-3 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
+              Join the {storeConfig.storeName} Tee Club
+            </h2>
+            <p className="mt-4 text-lg leading-8 text-accent-50">
+              A new exclusive design delivered to your door every month or quarter. Choose the themes you love and let the tees come to
+              you.
+            </p>
+          </div>
+          <StoreLink
+            to="/subscriptions"
+            className="inline-flex h-12 shrink-0 items-center justify-center gap-2 rounded-full bg-white px-7 text-base font-semibold text-accent-700 shadow-sm transition hover:bg-accent-50"
+          >
+            Explore the Club
+            <ArrowRight className="size-5" aria-hidden="true" />
+          </StoreLink>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { Mail } from 'lucide-react';
+import type { ComponentType, SVGProps } from 'react';
+import { storeConfig } from '../../store-config';
+import { BrandMark } from '../ui/Brand';
+import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from '../ui/SocialIcons';
+import { StoreLink } from '../ui/StoreLink';
+
+interface FooterColumn {
+  title: string;
+  links: { to: string; label: string }[];
+}
+
+// The footer's category links are fixed (SPEC §2), unlike the header's, which follow the database.
+const COLUMNS: FooterColumn[] = [
+  {
+    title: 'Shop',
+    links: [
+      { to: '/category/motorcycle', label: 'Motorcycle Tees' },
+      { to: '/category/car', label: 'Car Tees' },
+      { to: '/category/christian', label: 'Christian Tees' },
+      { to: '/shop', label: 'All Products' },
+    ],
+  },
+  {
+    title: 'Subscriptions',
+    links: [
+      { to: '/subscriptions', label: 'Tee Subscription Club' },
+      { to: '/dashboard', label: 'My Account' },
+    ],
+  },
+  {
+    title: 'Customer Service',
+    links: [
+      { to: '/contact', label: 'Contact Us' },
+      { to: '/shipping', label: 'Shipping Info' },
+      { to: '/returns', label: 'Returns & Exchanges' },
+      { to: '/faq', label: 'FAQ' },
+    ],
+  },
+];
+
+const SOCIAL_LINKS: { href: string; label: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
+  { href: 'https://www.instagram.com/', label: 'Instagram', Icon: InstagramIcon },
+  { href: 'https://www.facebook.com/', label: 'Facebook', Icon: FacebookIcon },
+  { href: 'https://x.com/', label: 'X (Twitter)', Icon: XIcon },
+  { href: 'https://www.youtube.com/', label: 'YouTube', Icon: YoutubeIcon },
+];
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-auto bg-stone-950 text-stone-400" aria-labelledby="footer-heading">
+      <h2 id="footer-heading" className="sr-only">
+        Footer
+      </h2>
+      <div className="mx-auto max-w-7xl px-4 pt-14 pb-8 sm:px-6 lg:px-8">
+        <div className="grid grid-cols-2 gap-x-6 gap-y-10 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
+          <div className="col-span-2 max-w-xs lg:col-span-1">
+            <StoreLink to="/" className="inline-flex items-center gap-2.5 rounded-md">
+              <BrandMark />
+              <span className="font-display text-lg font-extrabold tracking-tight text-white">{storeConfig.storeName}</span>
+            </StoreLink>
+            <p className="mt-4 text-sm leading-6">
+              Print-on-demand tees for riders, gearheads and believers. Every shirt is printed when you order it.
+            </p>
+            <a
+              href={`mailto:${storeConfig.storeEmail}`}
+              className="mt-4 inline-flex items-center gap-2 text-sm font-medium text-stone-200 hover:text-white"
+            >
+              <Mail className="size-4" aria-hidden="true" />
+              {storeConfig.storeEmail}
+            </a>
+            <ul className="mt-6 flex gap-2" aria-label="Social media">
+              {SOCIAL_LINKS.map(({ href, label, Icon }) => (
+                <li key={label}>
+                  <a
+                    href={href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${storeConfig.storeName} on ${label}`}
+                    className="inline-flex size-10 items-center justify-center rounded-full bg-stone-800/70 text-stone-300 transition hover:bg-accent-600 hover:text-white"
+                  >
+                    <Icon className="size-[18px]" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+          {COLUMNS.map((column) => (
+            <nav key={column.title} aria-label={`Footer: ${column.title}`}>
+              <h3 className="text-sm font-semibold tracking-wide text-white">{column.title}</h3>
+              <ul className="mt-4 space-y-3">
+                {column.links.map((link) => (
+                  <li key={link.to}>
+                    <StoreLink to={link.to} className="text-sm transition hover:text-white">
+                      {link.label}
+                    </StoreLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
+        <div className="mt-12 flex flex-col gap-2 border-t border-stone-800 pt-6 text-xs sm:flex-row sm:items-center sm:justify-between">
+          <p data-testid="copyright">
+            © {year} {storeConfig.storeName}. All rights reserved.
+          </p>
+          <p>Prices in USD. Free shipping on every order.</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

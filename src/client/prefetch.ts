@@ -1,0 +1,16 @@
+import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+
+/**
+ * Loads a query into the cache for a route loader. A failure is swallowed on purpose: storefront
+ * pages show empty states instead of an error page when a read fails (SPEC §8).
+ */
+export async function prefetchQuietly<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
+  queryClient: QueryClient,
+  options: EnsureQueryDataOptions<TQueryFnData, TError, TData, TQueryKey>,
+): Promise<void> {
+  try {
+    await queryClient.ensureQueryData(options);
+  } catch {
+    // The component's own query reports the failure as an empty state.
+  }
+}

@@ -1,0 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Trpc } from './trpc';
+
+/** What every route's loader and beforeLoad receive as `context`. */
+export interface RouterContext {
+  queryClient: QueryClient;
+  trpc: Trpc;
+}

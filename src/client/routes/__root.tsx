@@ -1,0 +1,39 @@
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { ErrorPage } from '../components/ErrorPage';
+import { Footer } from '../components/layout/Footer';
+import { Header } from '../components/layout/Header';
+import { NotFoundPage } from '../components/NotFoundPage';
+import { prefetchQuietly } from '../prefetch';
+import type { RouterContext } from '../router-context';
+import { useSessionSync } from '../session/session';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  // The header needs the active categories and who is signed in on every page.
+  loader: ({ context: { queryClient, trpc } }) =>
+    Promise.all([
+      prefetchQuietly(queryClient, trpc.catalog.categories.queryOptions()),
+      prefetchQuietly(queryClient, trpc.auth.me.queryOptions()),
+    ]),
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+  errorComponent: ErrorPage,
+});
+
+function RootLayout() {
+  useSessionSync();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-stone-900 px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main-content" className="flex-1" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}
