@@ -17,7 +17,8 @@ import { createTestDatabase } from './db';
 // a fresh seeded database, and Debian's Chromium driven by playwright-core.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const CLIENT_DIR = path.join(ROOT, 'dist');
+// E2E_CLIENT_DIR lets parallel work test its own build instead of sharing dist/.
+export const CLIENT_DIR = process.env.E2E_CLIENT_DIR ? path.resolve(process.env.E2E_CLIENT_DIR) : path.join(ROOT, 'dist');
 export const SCREENSHOT_DIR = path.join(ROOT, '.tmp/screenshots');
 const CHROMIUM_PATH = '/usr/bin/chromium';
 // Without the background-networking flags Chromium tries hosts it cannot reach (STACK-NOTES).
