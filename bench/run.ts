@@ -1,0 +1,180 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/database';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { seedIfEmpty } from '../src/server/seed/seed';
+import { LocalStorage } from '../src/server/storage/local';
+
+// npm run bench: the storefront's product list through the whole stack (Fastify + tRPC + Kysely +
+// embedded PostgreSQL, demo data) against a bare Fastify route returning the same bytes, and the
+// size of the JavaScript a shopper downloads first. BENCH_SECONDS sets each run's length;
+// BENCH_DATABASE_URL (a PostgreSQL server) runs the stack on a throw-away database there instead.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = path.join(root, 'dist');
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 10;
+const PRODUCTS_PATH = `/trpc/catalog.products?input=${encodeURIComponent(JSON.stringify({ sort: 'newest' }))}`;
+
+interface LoadResult {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, duration: number): Promise<LoadResult> {
+  // A worker thread, so the load generator does not share the servers' event loop.
+  const result = await autocannon({ url, connections: CONNECTIONS, duration, workers: 1 });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+const listen = async (app: FastifyInstance) => app.listen({ host: '127.0.0.1', port: 0 });
+
+interface AssetSizes {
+  files: number;
+  raw: number;
+  gzip: number;
+}
+
+function ensureClientBuilt(): boolean {
+  if (fs.existsSync(path.join(distDir, 'index.html'))) return true;
+  if (!fs.existsSync(path.join(root, 'vite.config.ts'))) return false;
+  console.log('Building the client (npx vite build)...');
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  return fs.existsSync(path.join(distDir, 'index.html'));
+}
+
+/** Entry scripts and module preloads of index.html (the JS needed before the first paint), and its CSS. */
+function initialAssets(): { js: AssetSizes; css: AssetSizes } {
+  const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+  const js: string[] = [];
+  const css: string[] = [];
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
+    const src = attr(tag, 'src');
+    if (src && attr(tag, 'type') === 'module') js.push(src);
+  }
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
+    const href = attr(tag, 'href');
+    if (href && attr(tag, 'rel') === 'modulepreload') js.push(href);
+    if (href && attr(tag, 'rel') === 'stylesheet') css.push(href);
+  }
+  const measure = (urls: string[]): AssetSizes =>
+    urls.reduce(
+      (sum, url) => {
+        const bytes = fs.readFileSync(path.join(distDir, url.replace(/^\//, '')));
+        return { files: sum.files + 1, raw: sum.raw + bytes.length, gzip: sum.gzip + zlib.gzipSync(bytes, { level: 9 }).length };
+      },
+      { files: 0, raw: 0, gzip: 0 },
+    );
+  return { js: measure(js), css: measure(css) };
+}
+
+/** A new, empty database on the server at BENCH_DATABASE_URL; dropped by the returned function. */
+async function scratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `threadline_bench_${process.pid}_${Date.now()}`;
+  const admin = async (query: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(query);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+// autocannon measures latency in whole milliseconds.
+const ms = (value: number) => (value < 1 ? '<1' : String(value));
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
+  return rows.map((row, i) => {
+    const line = row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join('  ');
+    return i === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
+  }).join('\n');
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-bench-'));
+  let database: DatabaseHandle | undefined;
+  let app: FastifyInstance | undefined;
+  let bare: FastifyInstance | undefined;
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
+  try {
+    const built = ensureClientBuilt();
+    const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' });
+    const serverUrl = process.env.BENCH_DATABASE_URL;
+    if (serverUrl) scratch = await scratchDatabase(serverUrl);
+    database = await openDatabase(scratch ? { databaseUrl: scratch.url } : { dataDir });
+    await migrateToLatest(database.db);
+    const seedStart = performance.now();
+    await seedIfEmpty(database.db, new LocalStorage(path.join(dataDir, 'storage')));
+    const seedMs = performance.now() - seedStart;
+
+    app = await buildApp(config, { database, storage: new LocalStorage(path.join(dataDir, 'storage')), logger: false });
+    const appUrl = await listen(app);
+    const response = await fetch(`${appUrl}${PRODUCTS_PATH}`);
+    if (!response.ok) throw new Error(`GET ${PRODUCTS_PATH} answered ${response.status}`);
+    const body = Buffer.from(await response.arrayBuffer());
+
+    bare = Fastify({ logger: false });
+    bare.get('/products', (_req, reply) => reply.header('content-type', 'application/json').send(body));
+    const bareUrl = await listen(bare);
+
+    console.log(`Load: ${CONNECTIONS} connections, ${seconds} s per run, response ${kib(body.length)} (${seconds * 2 + 2} s in all)...`);
+    await load(`${appUrl}${PRODUCTS_PATH}`, 1); // warm-up: JIT, query plans, pool
+    const trpc = await load(`${appUrl}${PRODUCTS_PATH}`, seconds);
+    await load(`${bareUrl}/products`, 1);
+    const plain = await load(`${bareUrl}/products`, seconds);
+
+    const assets = built ? initialAssets() : undefined;
+    console.log(`\nSeeding the demo store took ${(seedMs / 1000).toFixed(1)} s.\n`);
+    console.log(
+      table([
+        ['GET catalog.products (newest)', 'req/s', 'p99 ms', 'errors'],
+        [`tRPC + ${scratch ? 'PostgreSQL' : 'PGlite'} (full stack)`, trpc.rps.toFixed(0), ms(trpc.p99), String(trpc.errors)],
+        ['bare Fastify, same bytes', plain.rps.toFixed(0), ms(plain.p99), String(plain.errors)],
+        ['ratio tRPC / bare (req/s)', (trpc.rps / plain.rps).toFixed(2), '', ''],
+      ]),
+    );
+    console.log('');
+    console.log(
+      assets
+        ? table([
+            ['Storefront initial assets', 'files', 'raw', 'gzip -9'],
+            ['JavaScript (entry + modulepreload)', String(assets.js.files), kib(assets.js.raw), kib(assets.js.gzip)],
+            ['CSS', String(assets.css.files), kib(assets.css.raw), kib(assets.css.gzip)],
+          ])
+        : 'Storefront initial JS: client not built (no dist/index.html and no vite.config.ts).',
+    );
+  } finally {
+    await bare?.close();
+    await app?.close();
+    await database?.close();
+    await scratch?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error('Benchmark failed:', error);
+    process.exit(1);
+  },
+);
