@@ -23,6 +23,10 @@ export function backoffDelayMs(failures: number): number {
 // Database time, not this process's clock: several processes (and the claim query) must agree.
 const nowPlusMs = (ms: number) => sql<string>`now() + ${Math.round(ms)}::integer * interval '1 millisecond'`;
 
+// Microsecond UTC text that sorts as it reads: the ISO strings the driver returns stop at
+// milliseconds, and emails queued within one millisecond must keep their order.
+const dueAtSortKey = sql<string>`to_char(coalesce(next_retry_at, created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+
 /**
  * Sends the due emails once. Rows are claimed with a lease (locked_until) in one statement and
  * no transaction stays open while talking to the mail server: PGlite has a single connection
@@ -51,10 +55,10 @@ export async function processEmailQueue(
         .forUpdate()
         .skipLocked(),
     )
-    .returning(['id', 'to_email', 'subject', 'text_body', 'html_body', sql<string>`coalesce(next_retry_at, created_at)`.as('due_at')])
+    .returning(['id', 'to_email', 'subject', 'text_body', 'html_body', dueAtSortKey.as('due_at')])
     .execute();
   // RETURNING has no order of its own; send the longest-waiting first.
-  claimed.sort((a, b) => a.due_at.localeCompare(b.due_at));
+  claimed.sort((a, b) => (a.due_at < b.due_at ? -1 : a.due_at > b.due_at ? 1 : 0));
 
   const result: ProcessResult = { sent: 0, retrying: 0, permanentlyFailed: 0 };
   for (const [index, row] of claimed.entries()) {

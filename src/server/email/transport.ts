@@ -44,14 +44,15 @@ export function createTransport(config: Config): EmailTransport {
 }
 
 export function createSmtpTransport(smtpUrl: string): EmailTransport {
-  // Settings in the URL (e.g. ?pool=true) win over these. Timeouts are far below nodemailer's
-  // defaults (up to 10 minutes) so that one stuck server cannot outlive the processor's lease.
+  // One connection per message (no pool) unless the URL asks for ?pool=true; the processor
+  // sends one email at a time anyway. Settings in the URL win over these. The timeouts are far
+  // below nodemailer's defaults (up to 10 minutes), so one stuck server cannot outlive the
+  // processor's lease.
   const transporter = nodemailer.createTransport({
     url: smtpUrl,
     connectionTimeout: 30_000,
     greetingTimeout: 30_000,
     socketTimeout: 60_000,
-    maxConnections: 2,
   });
   return {
     kind: 'smtp',
