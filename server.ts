@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './src/server/app';
-import { countAdmins, createOrPromoteAdmin } from './src/server/auth/admin';
+import { ensureInitialAdmin } from './src/server/auth/admin';
 import { deleteExpiredSessions } from './src/server/auth/session';
 import { ConfigError, loadConfig } from './src/server/config';
 import { DatabaseBusyError, openDatabase } from './src/server/db/database';
@@ -21,18 +21,12 @@ async function main() {
   const storage = new LocalStorage(path.join(config.dataDir, 'storage'));
   const seeded = config.seedDemoData && (await seedIfEmpty(database.db, storage));
 
-  // The first start makes an admin: the one named by ADMIN_EMAIL/ADMIN_PASSWORD, or a generated one.
-  let adminNote: string | undefined;
-  if ((await countAdmins(database.db)) === 0) {
-    const email = config.initialAdmin?.email ?? `admin@${config.storeEmail.split('@')[1] ?? 'localhost'}`;
-    const admin = await createOrPromoteAdmin(database.db, email, {
-      password: config.initialAdmin?.password,
-      generatePassword: !config.initialAdmin,
-    });
-    adminNote = config.initialAdmin
+  const admin = await ensureInitialAdmin(database.db, config);
+  const adminNote = !admin
+    ? undefined
+    : config.initialAdmin
       ? `Admin sign-in: ${admin.email} (password from ADMIN_PASSWORD)`
       : `Admin sign-in: ${admin.email} / ${admin.password}  (shown once; npm run create-admin makes another)`;
-  }
 
   const app = await buildApp(config, { database, storage, clientDir: path.join(root, 'dist') });
   const transport = createTransport(config);

@@ -70,3 +70,16 @@ export async function isAdmin(db: Db, userId: string): Promise<boolean> {
   const customer = await db.selectFrom('customers').select('is_admin').where('id', '=', userId).executeTakeFirst();
   return customer?.is_admin === true;
 }
+
+/**
+ * The first start makes an admin when there is none: the one named by ADMIN_EMAIL and
+ * ADMIN_PASSWORD, or admin@<store email domain> with a generated password (returned, to print once).
+ */
+export async function ensureInitialAdmin(
+  db: Db,
+  config: { initialAdmin: { email: string; password: string } | undefined; storeEmail: string },
+): Promise<AdminAccount | null> {
+  if ((await countAdmins(db)) > 0) return null;
+  const email = config.initialAdmin?.email ?? `admin@${config.storeEmail.split('@')[1] ?? 'localhost'}`;
+  return createOrPromoteAdmin(db, email, { password: config.initialAdmin?.password, generatePassword: !config.initialAdmin });
+}

@@ -1,0 +1,47 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ensureInitialAdmin } from '../../src/server/auth/admin';
+import { verifyPassword } from '../../src/server/auth/password';
+import type { DatabaseHandle } from '../../src/server/db/database';
+import { createTestDatabase } from '../helpers/db';
+
+let database: DatabaseHandle;
+beforeEach(async () => {
+  database = await createTestDatabase();
+});
+afterEach(() => database.close());
+
+const adminRow = (email: string) =>
+  database.db
+    .selectFrom('users')
+    .innerJoin('customers', 'customers.id', 'users.id')
+    .select(['users.password_hash', 'users.email_confirmed_at', 'customers.is_admin'])
+    .where('users.email', '=', email)
+    .executeTakeFirst();
+
+describe('the first start', () => {
+  it('creates the admin named by ADMIN_EMAIL and ADMIN_PASSWORD', async () => {
+    const created = await ensureInitialAdmin(database.db, {
+      initialAdmin: { email: 'owner@tees.example', password: 'owner-secret' },
+      storeEmail: 'support@tees.example',
+    });
+    expect(created).toMatchObject({ email: 'owner@tees.example', created: true });
+    const row = await adminRow('owner@tees.example');
+    expect(row?.is_admin).toBe(true);
+    expect(row?.email_confirmed_at).not.toBeNull();
+    expect(await verifyPassword(row!.password_hash, 'owner-secret')).toBe(true);
+  });
+
+  it('otherwise creates admin@<store domain> with a generated password that works', async () => {
+    const created = await ensureInitialAdmin(database.db, { initialAdmin: undefined, storeEmail: 'support@tees.example' });
+    expect(created?.email).toBe('admin@tees.example');
+    expect(created?.password).toMatch(/^[a-z2-7]{16,}$/);
+    const row = await adminRow('admin@tees.example');
+    expect(await verifyPassword(row!.password_hash, created!.password!)).toBe(true);
+  });
+
+  it('does nothing once an admin exists', async () => {
+    await ensureInitialAdmin(database.db, { initialAdmin: undefined, storeEmail: 'support@tees.example' });
+    expect(await ensureInitialAdmin(database.db, { initialAdmin: { email: 'late@tees.example', password: 'late-secret' }, storeEmail: 'x@y.z' })).toBeNull();
+    expect(await adminRow('late@tees.example')).toBeUndefined();
+  });
+});
