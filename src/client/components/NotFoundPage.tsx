@@ -16,20 +16,27 @@ export function NotFoundPage() {
       <p className="mt-4 text-base leading-7 text-stone-600">
         Sorry, we couldn't find the page you're looking for. It may have moved, or the link may be mistyped.
       </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
+      <div className="mt-8 flex w-full max-w-xs flex-col gap-3 sm:max-w-none sm:flex-row sm:justify-center">
         <StoreLink
           to="/"
-          className="inline-flex h-11 items-center rounded-full bg-stone-900 px-6 text-sm font-semibold text-white transition hover:bg-stone-700"
+          className="inline-flex h-11 items-center justify-center rounded-full bg-stone-900 px-6 text-sm font-semibold text-white transition hover:bg-stone-700"
         >
           Back to Home
         </StoreLink>
         <StoreLink
           to="/shop"
-          className="inline-flex h-11 items-center rounded-full border border-stone-300 px-6 text-sm font-semibold text-stone-800 transition hover:bg-stone-50"
+          className="inline-flex h-11 items-center justify-center rounded-full border border-stone-300 px-6 text-sm font-semibold text-stone-800 transition hover:bg-stone-50"
         >
           Browse the Shop
         </StoreLink>
       </div>
+      <p className="mt-8 text-sm text-stone-600">
+        Looking for something specific?{' '}
+        <StoreLink to="/contact" className="font-semibold text-accent-700 underline underline-offset-2 hover:text-accent-800">
+          Contact us
+        </StoreLink>{' '}
+        and we'll help you find it.
+      </p>
     </section>
   );
 }

@@ -1,0 +1,16 @@
+import { toAmount } from '../../../shared/money';
+
+const wholeUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+
+/** Public plan prices show as whole dollars (SPEC §1, §9): "29.00" -> "$29". */
+export function formatPlanPrice(price: string): string {
+  return wholeUsd.format(toAmount(price));
+}
+
+/** The public page's interval label (SPEC §9): quarterly reads "3 months", anything else "month". */
+export function planIntervalLabel(interval: string): string {
+  return interval === 'quarterly' ? '3 months' : 'month';
+}
+
+/** category_limit 0 means every category, and that plan carries the 'Most Popular' badge (SPEC §9). */
+export const isAllCategoriesPlan = (categoryLimit: number) => categoryLimit === 0;
