@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../ui/use-document-title';
 import { TeeGraphic } from './TeeGraphic';
 
 const primaryButton =
-  'inline-flex h-12 items-center justify-center gap-2 rounded-full bg-accent-600 px-7 text-base font-semibold text-white shadow-sm transition hover:bg-accent-700';
+  'inline-flex h-12 items-center justify-center gap-2 rounded-full bg-accent-700 px-7 text-base font-semibold text-white shadow-sm transition hover:bg-accent-800';
 const secondaryDarkButton =
   'inline-flex h-12 items-center justify-center gap-2 rounded-full border border-white/30 px-7 text-base font-semibold text-white transition hover:border-white/60 hover:bg-white/10';
 
@@ -177,7 +177,7 @@ function FeaturedSection() {
 function ClubBanner() {
   return (
     <section aria-labelledby="club-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
-      <div className="relative isolate overflow-hidden rounded-3xl bg-accent-600 px-6 py-12 text-white sm:px-12 sm:py-16">
+      <div className="relative isolate overflow-hidden rounded-3xl bg-accent-700 px-6 py-12 text-white sm:px-12 sm:py-16">
         <div
           aria-hidden="true"
           className="absolute inset-0 -z-10 bg-[radial-gradient(50%_80%_at_100%_0%,rgba(255,255,255,0.22),transparent_70%),radial-gradient(40%_60%_at_0%_100%,rgba(0,0,0,0.18),transparent_70%)]"
