@@ -18,6 +18,11 @@ export interface CartLine {
 
 export type CartListener = () => void;
 
+/** Most of one product and size a line holds: a sensible cap the spec leaves open (SPEC §9). */
+export const MAX_LINE_QUANTITY = 99;
+
+const clampQuantity = (quantity: number) => Math.min(MAX_LINE_QUANTITY, Math.floor(quantity));
+
 /** The subset of the Web Storage API the cart needs (a Map-backed fake works in tests). */
 export type CartStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -25,12 +30,15 @@ export interface CartStore {
   getLines: () => readonly CartLine[];
   subscribe: (listener: CartListener) => () => void;
   add: (product: CartProduct, size: string, quantity?: number) => void;
+  /** Sets a line's quantity; 0 or less removes the line (SPEC §4). */
   setQuantity: (productId: string, size: string, quantity: number) => void;
   remove: (productId: string, size: string) => void;
   clear: () => void;
   /** Re-reads storage; called when another tab changed the cart. */
   reload: () => void;
 }
+
+const sameLine = (line: CartLine, productId: string, size: string) => line.product.id === productId && line.size === size;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -49,7 +57,10 @@ function parseProduct(value: unknown): CartProduct | null {
   };
 }
 
-/** Keeps only well-formed lines: storage may hold anything an older build or a user wrote there. */
+/**
+ * Keeps only well-formed lines: storage may hold anything an older build or a user wrote there.
+ * Lines of the same product and size are merged, as adding would have done.
+ */
 export function parseCart(raw: string | null): CartLine[] {
   if (!raw) return [];
   let data: unknown;
@@ -63,9 +74,12 @@ export function parseCart(raw: string | null): CartLine[] {
   for (const item of data) {
     if (!isRecord(item)) continue;
     const product = parseProduct(item.product);
-    const quantity = typeof item.quantity === 'number' ? Math.floor(item.quantity) : Number.NaN;
+    const quantity = typeof item.quantity === 'number' ? clampQuantity(item.quantity) : Number.NaN;
     if (!product || typeof item.size !== 'string' || !(quantity > 0)) continue;
-    lines.push({ product, size: item.size, quantity });
+    const { size } = item;
+    const existing = lines.find((line) => sameLine(line, product.id, size));
+    if (existing) existing.quantity = clampQuantity(existing.quantity + quantity);
+    else lines.push({ product, size, quantity });
   }
   return lines;
 }
@@ -74,8 +88,6 @@ export const cartItemCount = (lines: readonly CartLine[]) => lines.reduce((sum, 
 
 export const cartSubtotal = (lines: readonly CartLine[]) =>
   lines.reduce((sum, line) => sum + Math.round(Number(line.product.price) * 100) * line.quantity, 0) / 100;
-
-const sameLine = (line: CartLine, productId: string, size: string) => line.product.id === productId && line.size === size;
 
 export function createCartStore(storage: CartStorage | null, key: string): CartStore {
   const read = () => {
@@ -108,17 +120,17 @@ export function createCartStore(storage: CartStorage | null, key: string): CartS
       return () => listeners.delete(listener);
     },
     add(product, size, quantity = 1) {
-      const amount = Math.floor(quantity);
+      const amount = clampQuantity(quantity);
       if (!(amount > 0)) return;
       const existing = lines.find((line) => sameLine(line, product.id, size));
       commit(
         existing
-          ? lines.map((line) => (line === existing ? { ...line, quantity: line.quantity + amount } : line))
+          ? lines.map((line) => (line === existing ? { ...line, quantity: clampQuantity(line.quantity + amount) } : line))
           : [...lines, { product: { ...product }, size, quantity: amount }],
       );
     },
     setQuantity(productId, size, quantity) {
-      const amount = Math.floor(quantity);
+      const amount = clampQuantity(quantity);
       if (!(amount > 0)) {
         commit(lines.filter((line) => !sameLine(line, productId, size)));
         return;

@@ -5,7 +5,7 @@ import { Header } from '../components/layout/Header';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { prefetchQuietly } from '../prefetch';
 import type { RouterContext } from '../router-context';
-import { useSessionSync } from '../session/session';
+import { LiveSession } from '../session/live';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The header needs the active categories and who is signed in on every page.
@@ -20,9 +20,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
-  useSessionSync();
   return (
     <div className="flex min-h-dvh flex-col">
+      <LiveSession />
       <a
         href="#main-content"
         className="sr-only z-50 rounded-md bg-stone-900 px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { storeConfig } from '../store-config';
 import { trpc, useTRPC } from '../trpc';
@@ -57,12 +58,16 @@ export function useMe() {
   return useQuery(trpcHooks.auth.me.queryOptions(undefined, { staleTime: 60_000 }));
 }
 
+/** Signs out, goes to the home page, and tells the other tabs. */
 export function useSignOut() {
   const trpcHooks = useTRPC();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation(
     trpcHooks.auth.signOut.mutationOptions({
       onSuccess: async () => {
+        // Leave first: a page that needs a user would otherwise send this tab to /login on the way.
+        await navigate({ to: '/' });
         queryClient.setQueryData(trpcHooks.auth.me.queryKey(), null);
         await sessionChanged(queryClient, 'signed-out');
       },

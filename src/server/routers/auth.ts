@@ -20,7 +20,7 @@ import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { enqueueEmail } from '../email/queue';
 import { emailConfirmationEmail, passwordResetEmail } from '../email/templates';
-import { publicProcedure, rateLimited, router, type Context } from '../trpc/init';
+import { customerProcedure, publicProcedure, rateLimited, router, type Context } from '../trpc/init';
 
 export interface Me {
   id: string;
@@ -144,6 +144,21 @@ export const authRouter = router({
     });
     ctx.clearSessionCookie();
     return { ok: true as const };
+  }),
+
+  /** A fresh confirmation link for the signed-in user, when the first one was lost or has expired. */
+  resendConfirmation: customerProcedure.use(rateLimited('signUp')).mutation(async ({ ctx }) => {
+    const user = await ctx.db
+      .selectFrom('users')
+      .select(['email', 'email_confirmed_at'])
+      .where('id', '=', ctx.session.user.id)
+      .executeTakeFirstOrThrow();
+    if (user.email_confirmed_at) return { sent: false as const };
+    await ctx.db.transaction().execute(async (trx) => {
+      const token = await createAuthToken(trx, ctx.session.user.id, 'email_confirmation', EMAIL_CONFIRMATION_TTL_MS);
+      await enqueueEmail(trx, emailConfirmationEmail(ctx.config, user.email, token), ctx.config.emailMaxRetries);
+    });
+    return { sent: true as const };
   }),
 
   confirmEmail: publicProcedure.input(confirmEmailInput).mutation(async ({ ctx, input }) => {

@@ -1,6 +1,6 @@
+import { Link } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { useState } from 'react';
-import { StoreLink } from '../ui/StoreLink';
 import { CategoryIcon } from './category-icon';
 
 export interface CategoryTileData {
@@ -36,12 +36,13 @@ export function CategoryTile({ category }: { category: CategoryTileData }) {
       </div>
       <div className="flex flex-1 flex-col p-5">
         <h3 className="font-display text-lg font-bold text-stone-950">
-          <StoreLink
-            to={`/category/${encodeURIComponent(category.slug)}`}
+          <Link
+            to="/category/$slug"
+            params={{ slug: category.slug }}
             className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-accent-600"
           >
             {category.name}
-          </StoreLink>
+          </Link>
         </h3>
         <p className="mt-1.5 line-clamp-2 text-sm leading-6 text-stone-600">{category.description}</p>
         <span className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-accent-700" aria-hidden="true">

@@ -1,5 +1,5 @@
+import { Link } from '@tanstack/react-router';
 import { formatMoney } from '../../../shared/money';
-import { StoreLink } from '../ui/StoreLink';
 import { ProductImage } from './ProductImage';
 
 /** The fields of catalog.featuredProducts / catalog.products a card shows. */
@@ -27,9 +27,9 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
         <p className="text-xs font-medium tracking-wide text-stone-500 uppercase">{product.category_name}</p>
         <h3 className="text-sm font-semibold text-stone-900 sm:text-base">
           {/* The link covers the whole card; its text is the product name. */}
-          <StoreLink to={`/product/${encodeURIComponent(product.slug)}`} className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-4 focus-visible:after:outline-accent-600">
+          <Link to="/product/$slug" params={{ slug: product.slug }} className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-4 focus-visible:after:outline-accent-600">
             {product.name}
-          </StoreLink>
+          </Link>
         </h3>
         <p className="mt-auto text-sm font-semibold text-accent-700 sm:text-base" data-testid="product-price">
           {formatMoney(product.price)}

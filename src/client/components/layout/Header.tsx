@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
 import { LayoutDashboard, LogOut, Menu, ShoppingBag, UserRound, X } from 'lucide-react';
 import { useState } from 'react';
 import { useCartCount } from '../../cart/cart';
+import { useLiveNewContactCount } from '../../session/live';
 import { useMe, useSignOut } from '../../session/session';
 import { storeConfig } from '../../store-config';
 import { useTRPC } from '../../trpc';
@@ -39,8 +40,8 @@ export function Header() {
   const navItems = useNavItems();
   const me = useMe().data ?? null;
   const signOut = useSignOut();
-  const navigate = useNavigate();
   const cartCount = useCartCount();
+  const newContactCount = useLiveNewContactCount(me?.isAdmin === true);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   // The menu remembers the page it was opened on, so any navigation closes it without an effect.
   const [menuOpenedOn, setMenuOpenedOn] = useState<string | null>(null);
@@ -49,14 +50,14 @@ export function Header() {
 
   const handleSignOut = () => {
     closeMenu();
-    signOut.mutate(undefined, {
-      onSuccess: () => {
-        void navigate({ to: '/' });
-      },
-    });
+    signOut.mutate();
   };
 
   const cartLabel = cartCount === 1 ? 'Cart, 1 item' : `Cart, ${cartCount} items`;
+  const newContactLabel =
+    newContactCount === undefined || newContactCount === 0
+      ? undefined
+      : `${newContactCount} new contact ${newContactCount === 1 ? 'submission' : 'submissions'}`;
 
   return (
     <header
@@ -98,11 +99,18 @@ export function Header() {
           {me?.isAdmin && (
             <StoreLink
               to="/admin"
-              className="mr-1 inline-flex h-9 items-center gap-1.5 rounded-full border border-stone-300 px-3 text-sm font-semibold text-stone-800 transition hover:border-stone-400 hover:bg-stone-50"
+              className="inline-flex h-9 items-center gap-1.5 rounded-full border border-stone-300 px-2.5 text-sm font-semibold text-stone-800 transition hover:border-stone-400 hover:bg-stone-50 sm:mr-1 sm:px-3"
               data-testid="admin-link"
             >
               <LayoutDashboard className="size-4" aria-hidden="true" />
-              Admin
+              {/* Icon and count only on phones, where the brand needs the room. */}
+              <span className="sr-only sm:not-sr-only">Admin</span>
+              {newContactLabel && (
+                <>
+                  <CountBadge count={newContactCount ?? 0} testId="admin-badge" className="bg-red-600" />
+                  <span className="sr-only">, {newContactLabel}</span>
+                </>
+              )}
             </StoreLink>
           )}
           <StoreLink to={me ? '/dashboard' : '/login'} className={iconButton} aria-label={me ? 'My account' : 'Sign in'} data-testid="account-link">
@@ -111,7 +119,8 @@ export function Header() {
           {me && (
             <button
               type="button"
-              className={`${iconButton} sm:w-auto sm:gap-1.5 sm:rounded-full sm:px-3 sm:text-sm sm:font-medium`}
+              // On phones Sign Out lives in the menu, leaving the bar room for the brand and the admin count.
+              className={`${iconButton} max-sm:hidden sm:w-auto sm:gap-1.5 sm:rounded-full sm:px-3 sm:text-sm sm:font-medium`}
               aria-label="Sign Out"
               onClick={handleSignOut}
               disabled={signOut.isPending}
@@ -148,8 +157,14 @@ export function Header() {
           </ul>
           <div className="mt-2 flex flex-col border-t border-stone-200 pt-2">
             {me?.isAdmin && (
-              <StoreLink to="/admin" className={mobileLink} onClick={closeMenu}>
+              <StoreLink to="/admin" className={`${mobileLink} flex items-center justify-between`} onClick={closeMenu}>
                 Admin
+                {newContactLabel && (
+                  <>
+                    <CountBadge count={newContactCount ?? 0} className="bg-red-600" />
+                    <span className="sr-only">, {newContactLabel}</span>
+                  </>
+                )}
               </StoreLink>
             )}
             <StoreLink to={me ? '/dashboard' : '/login'} className={mobileLink} onClick={closeMenu}>
@@ -164,5 +179,18 @@ export function Header() {
         </nav>
       </div>
     </header>
+  );
+}
+
+/** A small round count; the link around it says the number in words for screen readers. */
+function CountBadge({ count, className, testId }: { count: number; className: string; testId?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      data-testid={testId}
+      className={`inline-flex h-5 min-w-5 items-center justify-center rounded-full px-1.5 text-[11px] leading-none font-bold text-white ${className}`}
+    >
+      {count > 99 ? '99+' : count}
+    </span>
   );
 }

@@ -1,0 +1,29 @@
+import { Link } from '@tanstack/react-router';
+import { ArrowLeft, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+/** The narrow card the sign-in, reset and confirmation screens share, with the way back home under it. */
+export function AuthCard({ icon: Icon, title, subtitle, children }: { icon: LucideIcon; title: string; subtitle?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="bg-stone-50 px-4 py-12 sm:py-20">
+      <div className="mx-auto w-full max-w-md">
+        <div className="rounded-2xl border border-stone-200 bg-white px-5 py-8 shadow-sm sm:px-8">
+          <div className="text-center">
+            <span className="inline-flex size-12 items-center justify-center rounded-full bg-accent-50 text-accent-700">
+              <Icon className="size-6" aria-hidden="true" />
+            </span>
+            <h1 className="font-display mt-4 text-2xl font-extrabold tracking-tight text-stone-950 sm:text-3xl">{title}</h1>
+            {subtitle && <p className="mt-2 text-sm leading-6 text-stone-600">{subtitle}</p>}
+          </div>
+          <div className="mt-8">{children}</div>
+        </div>
+        <p className="mt-6 text-center text-sm">
+          <Link to="/" className="inline-flex items-center gap-1.5 rounded-sm font-medium text-stone-600 hover:text-stone-900">
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            Back to Home
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

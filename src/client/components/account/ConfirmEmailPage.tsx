@@ -1,0 +1,99 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { MailCheck, MailWarning } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { INVALID_CONFIRMATION_LINK } from '../../../shared/schemas/auth';
+import { errorMessage } from '../../session/errors';
+import { useMe } from '../../session/session';
+import { useTRPC } from '../../trpc';
+import { StoreLink } from '../ui/StoreLink';
+import { useDocumentTitle } from '../ui/use-document-title';
+import { AuthCard } from './AuthCard';
+import { ResendConfirmation } from './ResendConfirmation';
+import { FormMessage, LoadingBlock, primaryButton, secondaryButton } from './ui';
+
+const routeApi = getRouteApi('/confirm-email');
+
+export function ConfirmEmailPage() {
+  useDocumentTitle('Confirm Email');
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { token } = routeApi.useSearch();
+  const me = useMe().data;
+  const confirm = useMutation(
+    trpc.auth.confirmEmail.mutationOptions({
+      // A signed-in user's "unconfirmed" notice goes away.
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() }),
+    }),
+  );
+  // The token is single use: send it once per page load, whatever re-renders happen.
+  const sent = useRef(false);
+  const { mutate } = confirm;
+  useEffect(() => {
+    if (!token || sent.current) return;
+    sent.current = true;
+    mutate({ token });
+  }, [token, mutate]);
+
+  if (confirm.isSuccess) {
+    return (
+      <AuthCard icon={MailCheck} title="Email Confirmed">
+        <FormMessage kind="success">
+          Thanks! <strong className="font-semibold">{confirm.data.email}</strong> is confirmed.
+        </FormMessage>
+        <div className="mt-6 flex flex-col gap-3">
+          {me ? (
+            <Link to="/dashboard" className={primaryButton}>
+              Go to My Account
+            </Link>
+          ) : (
+            <Link to="/login" className={primaryButton}>
+              Sign In
+            </Link>
+          )}
+          <StoreLink to="/shop" className={secondaryButton}>
+            Start Shopping
+          </StoreLink>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  if (token && !confirm.isError) {
+    return (
+      <AuthCard icon={MailCheck} title="Confirm Email">
+        <LoadingBlock label="Confirming your email address..." />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard icon={MailWarning} title="Confirm Email">
+      <FormMessage kind="error">{token ? errorMessage(confirm.error, INVALID_CONFIRMATION_LINK) : INVALID_CONFIRMATION_LINK}</FormMessage>
+      {me?.emailConfirmed ? (
+        <>
+          <p className="mt-5 text-sm leading-6 text-stone-600">Good news: your email address is already confirmed, so there is nothing more to do.</p>
+          <Link to="/dashboard" className={`${primaryButton} mt-6 w-full`}>
+            Go to My Account
+          </Link>
+        </>
+      ) : me ? (
+        <>
+          <p className="mt-5 text-sm leading-6 text-stone-600">
+            Confirmation links work once and expire after 7 days. We can send a new one to {me.email}.
+          </p>
+          <ResendConfirmation email={me.email} className="mt-6 [&>button]:w-full" />
+        </>
+      ) : (
+        <>
+          <p className="mt-5 text-sm leading-6 text-stone-600">
+            Confirmation links work once and expire after 7 days. Sign in and we can send you a new one from your account page.
+          </p>
+          <Link to="/login" search={{ redirect: '/dashboard' }} className={`${primaryButton} mt-6 w-full`}>
+            Sign In
+          </Link>
+        </>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,209 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { KeyRound, UserRound, UserRoundPlus } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { z } from 'zod';
+import { CREDENTIALS_REQUIRED, emailField, newPasswordField, signInInput } from '../../../shared/schemas/auth';
+import { safeRedirect } from '../../session/redirect';
+import { errorMessage, UNEXPECTED_ERROR } from '../../session/errors';
+import { sessionChanged, useMe } from '../../session/session';
+import { storeConfig } from '../../store-config';
+import { useTRPC } from '../../trpc';
+import { useDocumentTitle } from '../ui/use-document-title';
+import { AuthCard } from './AuthCard';
+import { FormMessage, LoadingBlock, SubmitButton, TextField, textLink } from './ui';
+
+export const LOGIN_MODES = ['signin', 'signup', 'reset'] as const;
+export type LoginMode = (typeof LOGIN_MODES)[number];
+
+const routeApi = getRouteApi('/login');
+
+const RESET_LINK_SENT = 'Password reset link sent! Check your email.';
+const RESET_LINK_FAILED = 'Failed to send password reset email';
+
+// Sign-up asks for a password of the spec's length; an empty one gets the credentials message first.
+const signUpForm = z.object({
+  email: emailField,
+  password: z.string().min(1, { error: CREDENTIALS_REQUIRED }).pipe(newPasswordField),
+});
+const resetForm = z.object({ email: z.string().trim().min(1, { error: 'Please enter your email address' }).pipe(emailField) });
+
+type Message = { kind: 'error' | 'success'; text: string } | null;
+
+const HEADINGS: Record<LoginMode, { title: string; subtitle: string; icon: typeof UserRound }> = {
+  signin: { title: 'Sign In', subtitle: 'Welcome back! Sign in to your account.', icon: UserRound },
+  signup: { title: 'Create Account', subtitle: `Join ${storeConfig.storeName} to check out faster and keep track of your orders.`, icon: UserRoundPlus },
+  reset: { title: 'Reset Password', subtitle: "Enter your email and we'll send you a link to set a new password.", icon: KeyRound },
+};
+
+export function LoginPage() {
+  const { mode = 'signin', redirect } = routeApi.useSearch();
+  const me = useMe().data;
+  const heading = HEADINGS[mode];
+  useDocumentTitle(heading.title);
+
+  const navigate = useNavigate();
+  const target = safeRedirect(redirect) ?? '/dashboard';
+  // Signed in here or in another tab: go on to where the user was headed (a path with its search).
+  useEffect(() => {
+    if (me) void navigate({ href: target, replace: true });
+  }, [me, navigate, target]);
+  if (me) return <LoadingBlock label="Signing you in..." />;
+
+  return (
+    <AuthCard icon={heading.icon} title={heading.title} subtitle={heading.subtitle}>
+      {/* Keyed by mode: switching modes starts a fresh form with no messages (SPEC §2). */}
+      {mode === 'reset' ? <ResetRequestForm key="reset" /> : <CredentialsForm key={mode} mode={mode} />}
+      <ModeLinks mode={mode} />
+    </AuthCard>
+  );
+}
+
+function ModeLink({ mode, children }: { mode: LoginMode; children: string }) {
+  return (
+    <Link from="/login" to="/login" search={(prev) => ({ ...prev, mode: mode === 'signin' ? undefined : mode })} className={textLink}>
+      {children}
+    </Link>
+  );
+}
+
+function ModeLinks({ mode }: { mode: LoginMode }) {
+  return (
+    <div className="mt-6 border-t border-stone-200 pt-6 text-center text-sm text-stone-600">
+      {mode === 'signin' && (
+        <p>
+          Don't have an account? <ModeLink mode="signup">Sign up</ModeLink>
+        </p>
+      )}
+      {mode === 'signup' && (
+        <p>
+          Already have an account? <ModeLink mode="signin">Sign in</ModeLink>
+        </p>
+      )}
+      {mode === 'reset' && (
+        <p>
+          Remember your password? <ModeLink mode="signin">Back to sign in</ModeLink>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function CredentialsForm({ mode }: { mode: 'signin' | 'signup' }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const messageId = useId();
+  const [message, setMessage] = useState<Message>(null);
+  const form = useForm({
+    resolver: zodResolver(mode === 'signup' ? signUpForm : signInInput),
+    defaultValues: { email: '', password: '' },
+    // One message box for the form (like the provider's errors), so check again only on submit.
+    reValidateMode: 'onSubmit',
+  });
+  const signIn = useMutation(trpc.auth.signIn.mutationOptions());
+  const signUp = useMutation(trpc.auth.signUp.mutationOptions());
+  const busy = signIn.isPending || signUp.isPending || form.formState.isSubmitting;
+  const { errors } = form.formState;
+
+  const onValid = async (values: { email: string; password: string }) => {
+    setMessage(null);
+    try {
+      const me = await (mode === 'signup' ? signUp : signIn).mutateAsync(values);
+      // LoginPage sees the user and moves on; the other tabs are told too.
+      queryClient.setQueryData(trpc.auth.me.queryKey(), me);
+      await sessionChanged(queryClient, 'signed-in');
+    } catch (error) {
+      setMessage({ kind: 'error', text: errorMessage(error, UNEXPECTED_ERROR) });
+    }
+  };
+  const onInvalid = (fieldErrors: FieldErrors<{ email: string; password: string }>) => {
+    const text = fieldErrors.email?.message ?? fieldErrors.password?.message ?? CREDENTIALS_REQUIRED;
+    setMessage({ kind: 'error', text });
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)} className="space-y-5">
+      {message && (
+        <FormMessage id={messageId} kind={message.kind}>
+          {message.text}
+        </FormMessage>
+      )}
+      <TextField
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        invalidDescribedBy={errors.email ? messageId : undefined}
+        {...form.register('email')}
+      />
+      <div>
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+          required
+          hint={mode === 'signup' ? 'At least 6 characters.' : undefined}
+          invalidDescribedBy={errors.password ? messageId : undefined}
+          {...form.register('password')}
+        />
+        {mode === 'signin' && (
+          <p className="mt-2 text-right text-sm">
+            <ModeLink mode="reset">Forgot your password?</ModeLink>
+          </p>
+        )}
+      </div>
+      <SubmitButton busy={busy} busyLabel={mode === 'signup' ? 'Creating account...' : 'Signing in...'} className="w-full">
+        {mode === 'signup' ? 'Create Account' : 'Sign In'}
+      </SubmitButton>
+    </form>
+  );
+}
+
+function ResetRequestForm() {
+  const trpc = useTRPC();
+  const messageId = useId();
+  const [message, setMessage] = useState<Message>(null);
+  const form = useForm({ resolver: zodResolver(resetForm), defaultValues: { email: '' }, reValidateMode: 'onSubmit' });
+  const requestReset = useMutation(trpc.auth.requestPasswordReset.mutationOptions());
+
+  const onValid = async (values: { email: string }) => {
+    setMessage(null);
+    try {
+      await requestReset.mutateAsync(values);
+      setMessage({ kind: 'success', text: RESET_LINK_SENT });
+    } catch (error) {
+      setMessage({ kind: 'error', text: errorMessage(error, RESET_LINK_FAILED) });
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) =>
+        void form.handleSubmit(onValid, (fieldErrors) => setMessage({ kind: 'error', text: fieldErrors.email?.message ?? RESET_LINK_FAILED }))(event)
+      }
+      className="space-y-5"
+    >
+      {message && (
+        <FormMessage id={messageId} kind={message.kind}>
+          {message.text}
+        </FormMessage>
+      )}
+      <TextField
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        invalidDescribedBy={form.formState.errors.email ? messageId : undefined}
+        {...form.register('email')}
+      />
+      <SubmitButton busy={requestReset.isPending || form.formState.isSubmitting} busyLabel="Sending..." className="w-full">
+        Send Reset Link
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+import { Link } from '@tanstack/react-router';
+import { AlertTriangle, Minus, Plus, Trash2 } from 'lucide-react';
+import { formatMoney } from '../../../shared/money';
+import { cart } from '../../cart/cart';
+import { MAX_LINE_QUANTITY } from '../../cart/cart-store';
+import type { CartViewLine } from '../../cart/cart-view';
+import { ProductImage } from '../catalog/ProductImage';
+
+const stepButton =
+  'inline-flex size-9 items-center justify-center text-stone-700 transition hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-300 disabled:hover:bg-transparent';
+
+/** One cart line: image, name, size, today's price, quantity minus/plus and remove. */
+export function CartLineItem({ line }: { line: CartViewLine }) {
+  const available = line.status === 'available';
+  const label = `${line.name} (${line.size})`;
+  const setQuantity = (quantity: number) => cart.setQuantity(line.productId, line.size, quantity);
+
+  return (
+    <li className="flex gap-4 py-6 sm:gap-6" data-testid="cart-line">
+      <div className={`w-20 shrink-0 sm:w-28 ${available ? '' : 'opacity-50 grayscale'}`}>
+        <div className="relative aspect-[4/5] overflow-hidden rounded-xl bg-stone-100 ring-1 ring-stone-900/5">
+          <ProductImage src={line.imageUrl} alt={line.name} width={224} height={280} className="absolute inset-0 size-full object-cover" />
+        </div>
+      </div>
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+          <div className="min-w-0">
+            <h3 className="text-base font-semibold text-stone-900">
+              {available && line.slug ? (
+                <Link to="/product/$slug" params={{ slug: line.slug }} className="rounded-sm hover:text-accent-700">
+                  {line.name}
+                </Link>
+              ) : (
+                line.name
+              )}
+            </h3>
+            <p className="mt-1 text-sm text-stone-600">Size: {line.size}</p>
+          </div>
+          <div className="text-right">
+            <p className="text-base font-semibold text-stone-900" data-testid="line-price">
+              {formatMoney(line.price)}
+            </p>
+            {line.previousPrice && available && (
+              <p className="text-xs text-stone-500" data-testid="price-changed">
+                Price changed from <s>{formatMoney(line.previousPrice)}</s>
+              </p>
+            )}
+          </div>
+        </div>
+
+        {!available && (
+          <p className="mt-3 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 ring-1 ring-amber-200" data-testid="line-unavailable">
+            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {line.status === 'size-unavailable'
+              ? `Size ${line.size} is no longer available. Please remove it from your cart.`
+              : 'This product is no longer available. Please remove it from your cart.'}
+          </p>
+        )}
+
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-4">
+          {available ? (
+            <div className="inline-flex items-center rounded-full border border-stone-300 bg-white">
+              <button
+                type="button"
+                className={`${stepButton} rounded-l-full`}
+                aria-label={`Decrease quantity of ${label}`}
+                onClick={() => setQuantity(line.quantity - 1)}
+              >
+                <Minus className="size-4" aria-hidden="true" />
+              </button>
+              <span className="w-10 text-center text-sm font-semibold text-stone-900">
+                <span className="sr-only">Quantity </span>
+                <span data-testid="line-quantity">{line.quantity}</span>
+              </span>
+              <button
+                type="button"
+                className={`${stepButton} rounded-r-full`}
+                aria-label={`Increase quantity of ${label}`}
+                onClick={() => setQuantity(line.quantity + 1)}
+                disabled={line.quantity >= MAX_LINE_QUANTITY}
+              >
+                <Plus className="size-4" aria-hidden="true" />
+              </button>
+            </div>
+          ) : (
+            <span />
+          )}
+          <button
+            type="button"
+            onClick={() => cart.remove(line.productId, line.size)}
+            className="inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-stone-600 transition hover:bg-red-50 hover:text-red-700"
+            aria-label={`Remove ${label}`}
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+            Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

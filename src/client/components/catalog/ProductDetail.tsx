@@ -1,0 +1,248 @@
+import { Link } from '@tanstack/react-router';
+import { ArrowLeft, Check, ChevronDown, Minus, Plus, Printer, ShoppingBag, Truck } from 'lucide-react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { ADD_TO_CART_CONFIRM_MS, type ChestPosition, type MockupSide } from '../../../shared/constants';
+import { formatMoney } from '../../../shared/money';
+import { cart } from '../../cart/cart';
+import { MAX_LINE_QUANTITY } from '../../cart/cart-store';
+import { ProductImage } from './ProductImage';
+
+/** The fields of catalog.productBySlug the page shows. */
+export interface ProductDetailData {
+  id: string;
+  sku_number: string;
+  slug: string;
+  name: string;
+  description: string;
+  price: string;
+  image_url: string | null;
+  front_mockup_url: string | null;
+  back_mockup_url: string | null;
+  default_mockup_side: MockupSide;
+  available_sizes: string[];
+  chest_position: ChestPosition;
+  category_slug: string;
+  category_name: string;
+}
+
+const CHEST_LABELS: Record<ChestPosition, string> = {
+  left_chest: 'Left chest print',
+  full_chest: 'Full chest print',
+};
+
+const SIDE_LABELS: Record<MockupSide, string> = { front: 'Front', back: 'Back' };
+
+const clampQuantity = (value: number) => Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(value)));
+
+/** Product page body; give it `key={product.id}` so moving to another product starts fresh. */
+export function ProductDetail({ product }: { product: ProductDetailData }) {
+  const sizeId = useId();
+  const quantityId = useId();
+  const [side, setSide] = useState<MockupSide>(product.default_mockup_side);
+  const [size, setSize] = useState(product.available_sizes[0] ?? '');
+  const [quantity, setQuantity] = useState(1);
+  const [confirming, setConfirming] = useState<{ quantity: number; size: string } | null>(null);
+
+  useEffect(() => {
+    if (!confirming) return;
+    const timer = setTimeout(() => setConfirming(null), ADD_TO_CART_CONFIRM_MS);
+    return () => clearTimeout(timer);
+  }, [confirming]);
+
+  const mockups: Partial<Record<MockupSide, string>> = {};
+  if (product.front_mockup_url) mockups.front = product.front_mockup_url;
+  if (product.back_mockup_url) mockups.back = product.back_mockup_url;
+  // The toggle exists only when both sides have a mockup (SPEC §2).
+  const hasBothSides = Boolean(mockups.front && mockups.back);
+
+  const addToCart = (event: FormEvent) => {
+    event.preventDefault();
+    if (!size || confirming) return;
+    cart.add({ id: product.id, slug: product.slug, name: product.name, image_url: product.image_url, price: product.price }, size, quantity);
+    setConfirming({ quantity, size });
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <Link to="/shop" className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-stone-600 hover:text-stone-900">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to Shop
+      </Link>
+
+      <div className="mt-6 grid gap-10 lg:grid-cols-2 lg:gap-16">
+        <div>
+          <div className="relative aspect-[4/5] overflow-hidden rounded-2xl bg-stone-100 ring-1 ring-stone-900/5" data-testid="product-gallery">
+            {hasBothSides ? (
+              // Both sides stay in the page so switching is instant; only the chosen one is shown.
+              (['front', 'back'] as const).map((s) => (
+                <div key={s} hidden={s !== side} className="absolute inset-0">
+                  <ProductImage src={mockups[s]} alt={`${product.name}, ${s}`} loading="eager" className="size-full object-cover" />
+                </div>
+              ))
+            ) : (
+              <ProductImage
+                src={product.image_url ?? mockups.front ?? mockups.back}
+                alt={product.name}
+                loading="eager"
+                className="absolute inset-0 size-full object-cover"
+              />
+            )}
+          </div>
+          {hasBothSides && (
+            <div role="group" aria-label="Mockup side" className="mt-4 flex gap-3">
+              {(['front', 'back'] as const).map((s) => (
+                <button
+                  key={s}
+                  type="button"
+                  aria-pressed={s === side}
+                  onClick={() => setSide(s)}
+                  className="group flex w-24 flex-col items-center gap-1.5 rounded-xl p-1.5 text-sm font-semibold text-stone-600 ring-1 ring-stone-200 transition hover:ring-stone-400 aria-pressed:text-stone-950 aria-pressed:ring-2 aria-pressed:ring-accent-600"
+                >
+                  <span className="block aspect-[4/5] w-full overflow-hidden rounded-lg bg-stone-100">
+                    <ProductImage src={mockups[s]} alt="" width={160} height={200} className="size-full object-cover" />
+                  </span>
+                  {SIDE_LABELS[s]}
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+
+        <div className="flex flex-col">
+          <Link
+            to="/category/$slug"
+            params={{ slug: product.category_slug }}
+            className="self-start rounded-md text-sm font-semibold tracking-widest text-accent-700 uppercase hover:text-accent-800"
+            data-testid="product-category-link"
+          >
+            {product.category_name}
+          </Link>
+          <h1 className="font-display mt-2 text-3xl font-extrabold tracking-tight text-balance text-stone-950 sm:text-4xl">{product.name}</h1>
+          <p className="mt-4 text-2xl font-bold text-stone-950" data-testid="product-price">
+            {formatMoney(product.price)}
+          </p>
+          <p className="mt-6 text-base leading-7 whitespace-pre-line text-stone-700">{product.description}</p>
+
+          <form onSubmit={addToCart} className="mt-8 border-t border-stone-200 pt-8">
+            <div className="grid gap-6 sm:grid-cols-2">
+              <div>
+                <label htmlFor={sizeId} className="block text-sm font-semibold text-stone-900">
+                  Size
+                </label>
+                <div className="relative mt-2">
+                  <select
+                    id={sizeId}
+                    value={size}
+                    onChange={(event) => setSize(event.target.value)}
+                    disabled={product.available_sizes.length === 0}
+                    className="h-12 w-full appearance-none rounded-xl border border-stone-300 bg-white pr-10 pl-4 text-base font-medium text-stone-900 shadow-sm transition hover:border-stone-400 disabled:bg-stone-100 disabled:text-stone-500"
+                  >
+                    {product.available_sizes.length === 0 && <option value="">No sizes available</option>}
+                    {product.available_sizes.map((s) => (
+                      <option key={s} value={s}>
+                        {s}
+                      </option>
+                    ))}
+                  </select>
+                  <ChevronDown className="pointer-events-none absolute top-1/2 right-3.5 size-5 -translate-y-1/2 text-stone-500" aria-hidden="true" />
+                </div>
+              </div>
+              <div>
+                <label htmlFor={quantityId} className="block text-sm font-semibold text-stone-900">
+                  Quantity
+                </label>
+                <div className="mt-2 inline-flex h-12 items-center rounded-xl border border-stone-300 bg-white shadow-sm">
+                  <button
+                    type="button"
+                    aria-label="Decrease quantity"
+                    onClick={() => setQuantity((q) => clampQuantity(q - 1))}
+                    disabled={quantity <= 1}
+                    className="inline-flex size-12 items-center justify-center rounded-l-xl text-stone-700 transition hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-300 disabled:hover:bg-transparent"
+                  >
+                    <Minus className="size-4" aria-hidden="true" />
+                  </button>
+                  <input
+                    id={quantityId}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={MAX_LINE_QUANTITY}
+                    value={quantity}
+                    onChange={(event) => {
+                      const value = Number.parseInt(event.target.value, 10);
+                      setQuantity(Number.isNaN(value) ? 1 : clampQuantity(value));
+                    }}
+                    className="h-full w-14 border-x border-stone-200 text-center text-base font-semibold text-stone-900 [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+                  />
+                  <button
+                    type="button"
+                    aria-label="Increase quantity"
+                    onClick={() => setQuantity((q) => clampQuantity(q + 1))}
+                    disabled={quantity >= MAX_LINE_QUANTITY}
+                    className="inline-flex size-12 items-center justify-center rounded-r-xl text-stone-700 transition hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-300 disabled:hover:bg-transparent"
+                  >
+                    <Plus className="size-4" aria-hidden="true" />
+                  </button>
+                </div>
+              </div>
+            </div>
+
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <button
+                type="submit"
+                disabled={!size || confirming !== null}
+                className={`inline-flex h-12 flex-1 items-center justify-center gap-2 rounded-full px-7 text-base font-semibold text-white shadow-sm transition ${
+                  confirming ? 'bg-emerald-700' : 'bg-accent-700 hover:bg-accent-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600'
+                }`}
+              >
+                {confirming ? <Check className="size-5" aria-hidden="true" /> : <ShoppingBag className="size-5" aria-hidden="true" />}
+                {confirming ? 'Added to Cart!' : 'Add to Cart'}
+              </button>
+              <Link
+                to="/cart"
+                className="inline-flex h-12 flex-1 items-center justify-center rounded-full border border-stone-300 px-7 text-base font-semibold text-stone-900 transition hover:border-stone-400 hover:bg-stone-50"
+              >
+                View Cart
+              </Link>
+            </div>
+            <p role="status" className="sr-only">
+              {confirming ? `${confirming.quantity} × ${product.name}, size ${confirming.size}, added to your cart.` : ''}
+            </p>
+            {product.available_sizes.length === 0 && (
+              <p className="mt-3 text-sm text-stone-600">This design is not available in any size right now.</p>
+            )}
+          </form>
+
+          <ul className="mt-8 grid gap-3 rounded-2xl bg-stone-50 p-5 text-sm text-stone-700 ring-1 ring-stone-200">
+            <li className="flex items-center gap-3">
+              <Printer className="size-5 shrink-0 text-accent-600" aria-hidden="true" />
+              {CHEST_LABELS[product.chest_position]}, printed on demand just for you
+            </li>
+            <li className="flex items-center gap-3">
+              <Truck className="size-5 shrink-0 text-accent-600" aria-hidden="true" />
+              Free shipping on every order
+            </li>
+            <li className="pl-8 text-xs tracking-wide text-stone-500 uppercase">SKU {product.sku_number}</li>
+          </ul>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ProductDetailSkeleton() {
+  return (
+    <div aria-hidden="true" className="mx-auto max-w-7xl animate-pulse px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <div className="h-5 w-28 rounded bg-stone-200" />
+      <div className="mt-6 grid gap-10 lg:grid-cols-2 lg:gap-16">
+        <div className="aspect-[4/5] rounded-2xl bg-stone-200" />
+        <div className="space-y-4">
+          <div className="h-4 w-24 rounded bg-stone-200" />
+          <div className="h-9 w-3/4 rounded bg-stone-200" />
+          <div className="h-7 w-24 rounded bg-stone-200" />
+          <div className="h-24 w-full rounded bg-stone-200" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { LoaderCircle, PackageSearch } from 'lucide-react';
+import type { SortOption } from '../../../shared/constants';
+import { useTRPC, type Trpc } from '../../trpc';
+import { ProductCard, ProductCardSkeleton } from './ProductCard';
+
+export interface ProductListFilter {
+  /** Category slug; absent lists every active category. */
+  category?: string;
+  sort: SortOption;
+}
+
+/** One page at a time from the server (keyset cursor), so a large catalog never ships at once. */
+export function productListOptions(trpc: Trpc, filter: ProductListFilter) {
+  return trpc.catalog.products.infiniteQueryOptions(
+    { category: filter.category, sort: filter.sort },
+    { getNextPageParam: (page) => page.nextCursor },
+  );
+}
+
+const GRID = 'grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 md:grid-cols-3 lg:grid-cols-4';
+
+/** The product grid of the shop and category pages: loading and empty states, then pages with "Load more". */
+export function ProductListing({ filter }: { filter: ProductListFilter }) {
+  const trpc = useTRPC();
+  const query = useInfiniteQuery(productListOptions(trpc, filter));
+  const products = query.data?.pages.flatMap((page) => page.items) ?? [];
+
+  if (query.isPending) {
+    return (
+      <div>
+        <p role="status" className="mb-6 flex items-center gap-2 text-sm font-medium text-stone-600">
+          <LoaderCircle className="size-4 animate-spin text-accent-600" aria-hidden="true" />
+          Loading products...
+        </p>
+        <div className={GRID} aria-hidden="true">
+          {Array.from({ length: 8 }, (_, i) => (
+            <ProductCardSkeleton key={i} />
+          ))}
+        </div>
+      </div>
+    );
+  }
+
+  // A failed read shows the empty state too (SPEC §8).
+  if (products.length === 0) {
+    return (
+      <div className="rounded-2xl border border-dashed border-stone-300 bg-stone-50 px-6 py-16 text-center" data-testid="products-empty">
+        <PackageSearch className="mx-auto size-10 text-stone-400" aria-hidden="true" />
+        <p className="mt-4 text-base font-medium text-stone-700">No products found in this category.</p>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <ul className={GRID} data-testid="product-grid">
+        {products.map((product, index) => (
+          <li key={product.id} className="flex">
+            <ProductCard product={product} eager={index < 4} />
+          </li>
+        ))}
+      </ul>
+      <div className="mt-12 flex flex-col items-center gap-3">
+        <p className="text-sm text-stone-500" role="status">
+          {products.length === 1 ? 'Showing 1 product' : `Showing ${products.length} products`}
+        </p>
+        {query.isFetchNextPageError && <p className="text-sm font-medium text-red-700">Could not load more products. Please try again.</p>}
+        {query.hasNextPage && (
+          <button
+            type="button"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+            className="inline-flex h-11 min-w-40 items-center justify-center gap-2 rounded-full border border-stone-300 bg-white px-6 text-sm font-semibold text-stone-900 shadow-sm transition hover:border-stone-400 hover:bg-stone-50 disabled:cursor-wait disabled:opacity-70"
+          >
+            {query.isFetchingNextPage && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
+            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, stripSearchParams } from '@tanstack/react-router';
+import { ArrowLeft, SearchX } from 'lucide-react';
+import { useState } from 'react';
+import { CategoryIcon } from '../components/catalog/category-icon';
+import { DEFAULT_SORT, sortSearchSchema } from '../components/catalog/catalog-search';
+import { ProductListing, productListOptions } from '../components/catalog/ProductListing';
+import { SortSelect } from '../components/catalog/SortSelect';
+import { useDocumentTitle } from '../components/ui/use-document-title';
+import { prefetchQuietly } from '../prefetch';
+import { useTRPC } from '../trpc';
+
+export const Route = createFileRoute('/category/$slug')({
+  validateSearch: sortSearchSchema,
+  search: { middlewares: [stripSearchParams({ sort: DEFAULT_SORT })] },
+  loaderDeps: ({ search }) => ({ sort: search.sort }),
+  loader: async ({ context: { queryClient, trpc }, params, deps }) => {
+    // The products stream in behind 'Loading products...'; the banner (or not-found) waits for its category.
+    void queryClient.prefetchInfiniteQuery(productListOptions(trpc, { category: params.slug, sort: deps.sort }));
+    await prefetchQuietly(queryClient, trpc.catalog.categoryBySlug.queryOptions({ slug: params.slug }));
+  },
+  component: CategoryPage,
+});
+
+interface Category {
+  slug: string;
+  name: string;
+  description: string;
+  image_url: string;
+}
+
+function CategoryPage() {
+  const { slug } = Route.useParams();
+  const { sort } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const trpc = useTRPC();
+  const { data: category, isPending } = useQuery(trpc.catalog.categoryBySlug.queryOptions({ slug }));
+
+  if (isPending) return <BannerSkeleton />;
+  if (!category) return <CategoryNotFound />;
+
+  return (
+    <>
+      <CategoryBanner category={category} />
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
+        <div className="flex flex-col gap-4 border-b border-stone-200 pb-6 sm:flex-row sm:items-center sm:justify-between">
+          <Link to="/shop" className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-stone-600 hover:text-stone-900">
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            All products
+          </Link>
+          <SortSelect value={sort} onChange={(next) => void navigate({ search: { sort: next }, resetScroll: false })} />
+        </div>
+        <div className="mt-8">
+          <ProductListing filter={{ category: category.slug, sort }} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function CategoryBanner({ category }: { category: Category }) {
+  useDocumentTitle(`${category.name} T-Shirts`);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const showImage = Boolean(category.image_url) && failedSrc !== category.image_url;
+  return (
+    <section aria-labelledby="category-heading" className="relative isolate overflow-hidden bg-stone-950 text-white" data-testid="category-banner">
+      {showImage ? (
+        <img
+          src={category.image_url}
+          alt=""
+          width={1600}
+          height={600}
+          fetchPriority="high"
+          className="absolute inset-0 -z-20 size-full object-cover"
+          onError={() => setFailedSrc(category.image_url)}
+        />
+      ) : (
+        <CategoryIcon slug={category.slug} className="absolute top-1/2 right-8 -z-20 size-48 -translate-y-1/2 text-stone-800" aria-hidden="true" />
+      )}
+      {/* Keeps the text readable over any banner image. */}
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-r from-stone-950/90 via-stone-950/70 to-stone-950/20" />
+      <div className="mx-auto flex min-h-64 max-w-7xl flex-col justify-end px-4 py-10 sm:min-h-80 sm:px-6 sm:py-14 lg:px-8">
+        <p className="text-sm font-semibold tracking-widest text-accent-500 uppercase">Collection</p>
+        <h1 id="category-heading" className="font-display mt-2 text-4xl font-extrabold tracking-tight sm:text-5xl">
+          {category.name}
+        </h1>
+        <p className="mt-4 max-w-2xl text-base leading-7 text-stone-200 sm:text-lg">{category.description}</p>
+      </div>
+    </section>
+  );
+}
+
+function BannerSkeleton() {
+  return (
+    <div aria-hidden="true" className="animate-pulse bg-stone-200">
+      <div className="mx-auto flex min-h-64 max-w-7xl flex-col justify-end px-4 py-10 sm:min-h-80 sm:px-6 sm:py-14 lg:px-8">
+        <div className="h-10 w-48 rounded bg-stone-300" />
+        <div className="mt-4 h-5 w-full max-w-xl rounded bg-stone-300" />
+      </div>
+    </div>
+  );
+}
+
+function CategoryNotFound() {
+  useDocumentTitle('Category Not Found');
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32" aria-labelledby="category-not-found">
+      <span className="inline-flex size-14 items-center justify-center rounded-full bg-accent-50 text-accent-700">
+        <SearchX className="size-7" aria-hidden="true" />
+      </span>
+      <h1 id="category-not-found" className="font-display mt-6 text-3xl font-extrabold tracking-tight text-stone-950 sm:text-4xl">
+        Category Not Found
+      </h1>
+      <p className="mt-4 text-base leading-7 text-stone-600">The category you're looking for doesn't exist.</p>
+      <Link
+        to="/shop"
+        className="mt-8 inline-flex h-11 items-center gap-2 rounded-full bg-stone-900 px-6 text-sm font-semibold text-white transition hover:bg-stone-700"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Browse All Products
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { DEFAULT_SORT, shopSearchSchema } from '../components/catalog/catalog-search';
+import { ProductListing, productListOptions } from '../components/catalog/ProductListing';
+import { SortSelect } from '../components/catalog/SortSelect';
+import { useDocumentTitle } from '../components/ui/use-document-title';
+import { useTRPC } from '../trpc';
+
+export const Route = createFileRoute('/shop')({
+  validateSearch: shopSearchSchema,
+  // The default sort stays out of the address, so /shop is the plain shop.
+  search: { middlewares: [stripSearchParams({ sort: DEFAULT_SORT })] },
+  loaderDeps: ({ search }) => ({ category: search.category, sort: search.sort }),
+  // Not awaited: the page shows 'Loading products...' instead of holding the navigation.
+  loader: ({ context: { queryClient, trpc }, deps }) => {
+    void queryClient.prefetchInfiniteQuery(productListOptions(trpc, deps));
+  },
+  component: ShopPage,
+});
+
+const filterButton =
+  'inline-flex h-10 items-center rounded-full border px-4 text-sm font-semibold transition aria-pressed:border-stone-900 aria-pressed:bg-stone-900 aria-pressed:text-white';
+const filterIdle = 'border-stone-300 bg-white text-stone-700 hover:border-stone-400 hover:bg-stone-50';
+
+function ShopPage() {
+  const { category, sort } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const trpc = useTRPC();
+  // A failed read leaves just the All button (SPEC §8).
+  const categories = useQuery(trpc.catalog.categories.queryOptions()).data ?? [];
+  const selected = categories.find((c) => c.slug === category);
+  useDocumentTitle(selected ? `${selected.name} T-Shirts` : 'Shop');
+
+  const setCategory = (slug: string | undefined) => {
+    void navigate({ search: (prev) => ({ ...prev, category: slug }), resetScroll: false });
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+      <header className="max-w-2xl">
+        <p className="text-sm font-semibold tracking-widest text-accent-700 uppercase">Shop</p>
+        <h1 className="font-display mt-2 text-3xl font-extrabold tracking-tight text-stone-950 sm:text-4xl">
+          {selected ? `${selected.name} T-Shirts` : 'All T-Shirts'}
+        </h1>
+        <p className="mt-3 text-base leading-7 text-stone-600">
+          {selected?.description ?? 'Original designs for riders, gearheads and believers, printed on demand and shipped free.'}
+        </p>
+      </header>
+
+      <div className="mt-8 flex flex-col gap-4 border-b border-stone-200 pb-6 md:flex-row md:items-center md:justify-between">
+        <div role="group" aria-label="Filter by category" className="flex flex-wrap gap-2">
+          <button type="button" aria-pressed={!category} className={`${filterButton} ${category ? filterIdle : ''}`} onClick={() => setCategory(undefined)}>
+            All
+          </button>
+          {categories.map((c) => (
+            <button
+              key={c.id}
+              type="button"
+              aria-pressed={c.slug === category}
+              className={`${filterButton} ${c.slug === category ? '' : filterIdle}`}
+              onClick={() => setCategory(c.slug)}
+            >
+              {c.name}
+            </button>
+          ))}
+        </div>
+        <SortSelect value={sort} onChange={(next) => void navigate({ search: (prev) => ({ ...prev, sort: next }), resetScroll: false })} />
+      </div>
+
+      <div className="mt-8">
+        <ProductListing filter={{ category, sort }} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,526 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/db/database';
+import { insertUser } from '../helpers/app';
+import { seriousA11yViolations } from '../helpers/a11y';
+import { saveScreenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from '../helpers/browser';
+
+// Sign-in, sign-up with email confirmation, password reset, dashboard and settings, in Chromium
+// against the built app. Emails are read from the email_queue table, as a user would read them.
+
+const CREDENTIALS_REQUIRED = 'You must provide either an email or phone number and a password';
+const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
+
+/** The link in the newest queued email to `to` whose subject contains `subject`. */
+async function emailedLink(db: Db, to: string, subject: string): Promise<string> {
+  const row = await db
+    .selectFrom('email_queue')
+    .select(['text_body', 'subject'])
+    .where('to_email', '=', to)
+    .where('subject', 'like', `%${subject}%`)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  const link = /https?:\/\/\S+/.exec(row.text_body)?.[0];
+  if (!link) throw new Error(`no link in the email "${row.subject}"`);
+  return link;
+}
+
+const formMessage = (page: Page) => page.locator('[data-testid="form-error"], [data-testid="form-success"]');
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+async function fillCredentials(page: Page, email: string, password: string) {
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+}
+
+async function signInThroughUi(page: Page, email: string, password = 'secret123') {
+  await page.goto('/login');
+  await fillCredentials(page, email, password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** Page errors other than the browser's log line for a refused request (an invalid link answers 400). */
+const unexpectedErrors = (errors: string[]) => errors.filter((error) => !/^Failed to load resource: .* status of 4\d\d/.test(error));
+
+async function expectNoA11yViolations(page: Page) {
+  expect(await seriousA11yViolations(page)).toEqual([]);
+}
+
+describe('account screens', () => {
+  let env: BrowserApp;
+
+  // Shorter waits than Playwright's 30 s, so a broken step fails fast with its own message.
+  const open = async (options?: { viewport: { width: number; height: number } }) => {
+    const page = await env.newPage(options);
+    page.setDefaultTimeout(10_000);
+    return page;
+  };
+
+  beforeAll(async () => {
+    env = await startBrowserApp();
+  });
+
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('signs up through the form, confirms through the emailed link and signs in again', async () => {
+    const email = 'new.rider@example.com';
+    const page = await open();
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { name: 'Create Account' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('mode')).toBe('signup');
+
+    // The spec's validation messages, before anything reaches the server.
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => formMessage(page).textContent()).toBe(CREDENTIALS_REQUIRED);
+    await fillCredentials(page, email, '');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => formMessage(page).textContent()).toBe(CREDENTIALS_REQUIRED);
+    await fillCredentials(page, 'not-an-email', 'secret123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => formMessage(page).textContent()).toBe('Please enter a valid email address');
+    expect(await page.getByLabel('Email address').getAttribute('aria-invalid')).toBe('true');
+    await fillCredentials(page, email, 'abc');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => formMessage(page).textContent()).toBe(PASSWORD_TOO_SHORT);
+    expect(await env.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+
+    await fillCredentials(page, email, 'ride-free-99');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByTestId('account-email').textContent()).toBe(email);
+    expect(await page.getByTestId('unconfirmed-notice').isVisible()).toBe(true);
+    const user = await env.db.selectFrom('users').select(['id', 'email_confirmed_at']).where('email', '=', email).executeTakeFirstOrThrow();
+    expect(user.email_confirmed_at).toBeNull();
+
+    // Signing up again with the same address shows the server's message.
+    const other = await open();
+    await other.goto('/login?mode=signup');
+    await fillCredentials(other, email.toUpperCase(), 'another-pass');
+    await other.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => formMessage(other).textContent()).toBe('User already registered');
+
+    // Sign out, then confirm through the link in the queued email.
+    await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.getByTestId('account-link').getAttribute('href')).toBe('/login');
+
+    const link = await emailedLink(env.db, email, 'Confirm your email');
+    expect(new URL(link).pathname).toBe('/confirm-email');
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Email Confirmed' }).waitFor();
+    expect(await formMessage(page).textContent()).toContain(email);
+    const confirmed = await env.db.selectFrom('users').select('email_confirmed_at').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(confirmed.email_confirmed_at).not.toBeNull();
+
+    // The link works once; the second visit says so and offers a way forward.
+    await page.goto(link);
+    await expect.poll(() => formMessage(page).textContent()).toBe('Invalid or expired confirmation link');
+    expect(await page.getByRole('main').getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
+    await expectNoA11yViolations(page);
+
+    await signInThroughUi(page, email, 'ride-free-99');
+    await expect.poll(() => page.getByTestId('account-email').textContent()).toBe(email);
+    expect(await page.getByTestId('unconfirmed-notice').count()).toBe(0);
+    expect(unexpectedErrors(env.pageErrors(page))).toEqual([]);
+  });
+
+  it('an unconfirmed user can ask for a new confirmation link', async () => {
+    const page = await open();
+    await page.goto('/login?mode=signup');
+    await fillCredentials(page, 'lost.link@example.com', 'secret123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByTestId('unconfirmed-notice').waitFor();
+    const countEmails = async () =>
+      Number(
+        (
+          await env.db
+            .selectFrom('email_queue')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('to_email', '=', 'lost.link@example.com')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await countEmails()).toBe(1);
+    await page.getByRole('button', { name: 'Send a New Confirmation Link' }).click();
+    await expect.poll(() => page.getByTestId('unconfirmed-notice').getByTestId('form-success').textContent()).toBe(
+      'We sent a new confirmation link to lost.link@example.com.',
+    );
+    expect(await countEmails()).toBe(2);
+    await page.goto(await emailedLink(env.db, 'lost.link@example.com', 'Confirm your email'));
+    await page.getByRole('heading', { name: 'Email Confirmed' }).waitFor();
+    await page.getByRole('link', { name: 'Go to My Account' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByTestId('account-email').waitFor();
+    expect(await page.getByTestId('unconfirmed-notice').count()).toBe(0);
+  });
+
+  it('shows the provider message for a wrong password, and changing mode clears messages', async () => {
+    await insertUser(env.db, 'wrong.pass@example.com');
+    const page = await open();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => formMessage(page).textContent()).toBe(CREDENTIALS_REQUIRED);
+
+    await fillCredentials(page, 'wrong.pass@example.com', 'not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => formMessage(page).textContent()).toBe('Invalid login credentials');
+    expect(pathOf(page)).toBe('/login');
+
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
+    expect(await formMessage(page).count()).toBe(0);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect.poll(() => formMessage(page).textContent()).toBe('Please enter your email address');
+
+    await page.getByRole('link', { name: 'Back to sign in' }).click();
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    expect(await formMessage(page).count()).toBe(0);
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { name: 'Create Account' }).waitFor();
+    expect(await formMessage(page).count()).toBe(0);
+
+    // A failure that is not an answer from the server gives the generic message.
+    await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click();
+    await page.route('**/trpc/auth.signIn**', (route) => route.abort());
+    await fillCredentials(page, 'wrong.pass@example.com', 'secret123');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => formMessage(page).textContent()).toBe('An unexpected error occurred');
+    await page.unroute('**/trpc/auth.signIn**');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/dashboard');
+  });
+
+  it('resets a forgotten password through the emailed link and ends the old sessions', async () => {
+    const email = 'forgetful@example.com';
+    await insertUser(env.db, email, { password: 'old-password' });
+
+    // Another browser signed in before the reset.
+    const elsewhere = await open();
+    await signInThroughUi(elsewhere, email, 'old-password');
+
+    const page = await open();
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect.poll(() => formMessage(page).textContent()).toBe('Password reset link sent! Check your email.');
+
+    const link = await emailedLink(env.db, email, 'Reset your');
+    const url = new URL(link);
+    expect(url.pathname).toBe('/reset-password');
+    expect(url.searchParams.get('type')).toBe('recovery');
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Set a New Password' }).waitFor();
+    await expectNoA11yViolations(page);
+
+    await page.getByLabel('New password', { exact: true }).fill('abc');
+    await page.getByLabel('Confirm new password').fill('abc');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect.poll(() => page.getByText(PASSWORD_TOO_SHORT).count()).toBe(1);
+    await page.getByLabel('New password', { exact: true }).fill('brand-new-1');
+    await page.getByLabel('Confirm new password').fill('brand-new-2');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect.poll(() => page.getByText('Passwords do not match').count()).toBe(1);
+
+    await page.getByLabel('Confirm new password').fill('brand-new-1');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByRole('heading', { name: 'Password Updated' }).waitFor();
+    const shownAt = Date.now();
+    await page.waitForURL((u) => u.pathname === '/login', { timeout: 10_000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(2_000);
+
+    // The browser signed in before the reset is signed out.
+    await elsewhere.goto('/dashboard');
+    await elsewhere.waitForURL((u) => u.pathname === '/login');
+    expect(new URL(elsewhere.url()).searchParams.get('redirect')).toBe('/dashboard');
+    await expect.poll(() => elsewhere.getByTestId('account-link').getAttribute('href')).toBe('/login');
+
+    // Old password refused, new one accepted; the used link is refused.
+    await fillCredentials(page, email, 'old-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => formMessage(page).textContent()).toBe('Invalid login credentials');
+    await fillCredentials(page, email, 'brand-new-1');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.goto(link);
+    await expect.poll(() => formMessage(page).textContent()).toBe('Invalid or expired reset link');
+  });
+
+  it('asking to reset an unknown address looks the same and sends nothing', async () => {
+    const page = await open();
+    await page.goto('/login?mode=reset');
+    await page.getByLabel('Email address').fill('nobody@example.com');
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect.poll(() => formMessage(page).textContent()).toBe('Password reset link sent! Check your email.');
+    expect(await env.db.selectFrom('email_queue').select('id').where('to_email', '=', 'nobody@example.com').execute()).toEqual([]);
+
+    // A failure of the request itself shows the spec's fallback.
+    await page.route('**/trpc/auth.requestPasswordReset**', (route) => route.abort());
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect.poll(() => formMessage(page).textContent()).toBe('Failed to send password reset email');
+  });
+
+  it('reset links without a token, without type=recovery, or unknown are refused', async () => {
+    const page = await open();
+    const cases: [string, string][] = [
+      ['/reset-password', 'Invalid reset link'],
+      ['/reset-password?type=recovery', 'Invalid reset link'],
+      ['/reset-password?token=abc123', 'Invalid or expired reset link'],
+      ['/reset-password?token=abc123&type=signup', 'Invalid or expired reset link'],
+      ['/reset-password?token=abc123&type=recovery', 'Invalid or expired reset link'],
+      ['/reset-password?token_hash=abc123&type=recovery', 'Invalid or expired reset link'],
+    ];
+    for (const [path, message] of cases) {
+      await page.goto(path);
+      await expect.poll(() => formMessage(page).textContent(), { message: path }).toBe(message);
+      expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0);
+    }
+    expect(await page.getByRole('link', { name: 'Request a New Link' }).getAttribute('href')).toBe('/login?mode=reset');
+    await expectNoA11yViolations(page);
+
+    // A real token is accepted under the token_hash name too.
+    await insertUser(env.db, 'hash.param@example.com');
+    const res = await page.request.post('/trpc/auth.requestPasswordReset', {
+      data: { email: 'hash.param@example.com' },
+      headers: { origin: env.baseUrl },
+    });
+    expect(res.status()).toBe(200);
+    const token = new URL(await emailedLink(env.db, 'hash.param@example.com', 'Reset your')).searchParams.get('token');
+    await page.goto(`/reset-password?token_hash=${token}&type=recovery`);
+    await page.getByLabel('New password', { exact: true }).waitFor();
+  });
+
+  it('sends signed-out visitors of the dashboard and settings to /login and back after signing in', async () => {
+    await insertUser(env.db, 'returning@example.com');
+    const page = await open();
+    await page.goto('/dashboard');
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/dashboard');
+    await fillCredentials(page, 'returning@example.com', 'secret123');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+
+    // The dashboard of the spec.
+    await expect.poll(() => page.getByTestId('account-email').textContent()).toBe('returning@example.com');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('My Account');
+    const cards = page.getByTestId('account-card');
+    expect(await cards.locator('h2').allTextContents()).toEqual(['Orders', 'Subscriptions', 'Settings']);
+    expect(await cards.filter({ hasText: 'Settings' }).locator('a').getAttribute('href')).toBe('/settings');
+    const recent = page.getByRole('region', { name: 'Recent Orders' });
+    expect(await recent.getByText('No orders yet').isVisible()).toBe(true);
+    expect(await recent.getByRole('link', { name: 'Start Shopping' }).getAttribute('href')).toBe('/shop');
+    await cards.filter({ hasText: 'Settings' }).locator('a').click();
+    await page.waitForURL('**/settings');
+
+    // A signed-in visitor of /login goes straight on.
+    await page.goto('/login?redirect=/settings');
+    await page.waitForURL((u) => u.pathname === '/settings');
+
+    // Sign out from the dashboard; /settings then asks for a sign-in and comes back to it.
+    await page.goto('/dashboard');
+    await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.goto('/settings');
+    await page.waitForURL((u) => u.pathname === '/login');
+    await fillCredentials(page, 'returning@example.com', 'secret123');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((u) => u.pathname === '/settings');
+
+    // A redirect to another site is ignored.
+    const fresh = await open();
+    await fresh.goto('/login?redirect=//evil.example/steal');
+    await fillCredentials(fresh, 'returning@example.com', 'secret123');
+    await fresh.getByRole('button', { name: 'Sign In' }).click();
+    await fresh.waitForURL((u) => u.pathname === '/dashboard');
+    expect(new URL(fresh.url()).origin).toBe(env.baseUrl);
+  });
+
+  it('saves settings, shows them after a reload, and handles Same as shipping and required fields', async () => {
+    const email = 'settings@example.com';
+    const userId = await insertUser(env.db, email);
+    const page = await open();
+    await signInThroughUi(page, email);
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'Account Settings' }).waitFor();
+
+    const shipping = page.getByRole('group', { name: 'Shipping Address' });
+    const billing = page.getByRole('group', { name: 'Billing Address' });
+    const same = page.getByLabel('Same as shipping');
+    const save = page.getByRole('button', { name: 'Save Settings' });
+    const toast = page.getByTestId('toast');
+
+    // A new customer has no addresses yet: they match, so the box starts checked and billing is hidden.
+    expect(await same.isChecked()).toBe(true);
+    expect(await billing.count()).toBe(0);
+
+    await save.click();
+    for (const message of ['First name is required', 'Last name is required', 'Phone is required', 'Street address is required', 'City is required', 'State is required', 'ZIP code is required']) {
+      await expect.poll(() => page.getByText(message, { exact: true }).count(), { message }).toBe(1);
+    }
+    expect(await page.getByLabel('First name').getAttribute('aria-invalid')).toBe('true');
+    expect(await toast.count()).toBe(0);
+
+    await page.getByLabel('First name').fill('Jake');
+    await page.getByLabel('Last name').fill('Rider');
+    await page.getByLabel('Phone').fill('555-0100');
+    await shipping.getByLabel('Street address').fill('12 Harley Ave');
+    await shipping.getByLabel('City').fill('Milwaukee');
+    await shipping.getByLabel('State').fill('WI');
+    await shipping.getByLabel('ZIP code').fill('53201');
+    await save.click();
+    await expect.poll(() => toast.textContent()).toBe('Settings saved successfully!');
+    const address = { street: '12 Harley Ave', city: 'Milwaukee', state: 'WI', zip: '53201', country: 'USA' };
+    const row = await env.db.selectFrom('customers').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ first_name: 'Jake', last_name: 'Rider', phone: '555-0100', shipping_address: address, billing_address: address });
+    await expectNoA11yViolations(page);
+
+    await page.reload();
+    await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Jake');
+    expect(await page.getByLabel('Phone').inputValue()).toBe('555-0100');
+    expect(await shipping.getByLabel('City').inputValue()).toBe('Milwaukee');
+    expect(await same.isChecked()).toBe(true);
+
+    // Unchecked, the billing address becomes required.
+    await same.uncheck();
+    await billing.waitFor();
+    for (const label of ['Street address', 'City', 'State', 'ZIP code']) await billing.getByLabel(label).fill('');
+    await save.click();
+    await expect.poll(() => billing.getByText('Street address is required').count()).toBe(1);
+    expect(await billing.getByText('ZIP code is required').count()).toBe(1);
+    await billing.getByLabel('Street address').fill('1 Office Park');
+    await billing.getByLabel('City').fill('Austin');
+    await billing.getByLabel('State').fill('TX');
+    await billing.getByLabel('ZIP code').fill('73301');
+    await save.click();
+    await expect.poll(() => toast.textContent()).toBe('Settings saved successfully!');
+    const split = await env.db.selectFrom('customers').select(['billing_address', 'shipping_address']).where('id', '=', userId).executeTakeFirstOrThrow();
+    expect(split.billing_address).toEqual({ street: '1 Office Park', city: 'Austin', state: 'TX', zip: '73301', country: 'USA' });
+    expect(split.shipping_address).toEqual(address);
+
+    // After a reload the box starts unchecked, because the addresses differ.
+    await page.reload();
+    await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Jake');
+    expect(await same.isChecked()).toBe(false);
+    expect(await billing.getByLabel('City').inputValue()).toBe('Austin');
+
+    // A save that fails shows the spec's alert and changes nothing.
+    await page.getByLabel('First name').fill('Jacob');
+    await page.route('**/trpc/account.saveProfile**', (route) => route.abort());
+    await save.click();
+    await expect.poll(() => toast.textContent()).toBe('Failed to save settings. Please try again.');
+    expect(await page.getByRole('alert').filter({ hasText: 'Failed to save settings' }).count()).toBe(1);
+    const unchanged = await env.db.selectFrom('customers').select('first_name').where('id', '=', userId).executeTakeFirstOrThrow();
+    expect(unchanged.first_name).toBe('Jake');
+    // Escape dismisses the toast.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => toast.count()).toBe(0);
+  });
+
+  it('changes the password with the spec messages', async () => {
+    const email = 'changer@example.com';
+    await insertUser(env.db, email, { password: 'first-pass' });
+    const elsewhere = await open();
+    await signInThroughUi(elsewhere, email, 'first-pass');
+    const page = await open();
+    await signInThroughUi(page, email, 'first-pass');
+    await page.goto('/settings');
+    const section = page.getByRole('region', { name: 'Change Password' });
+    await section.waitFor();
+    const submit = section.getByRole('button', { name: 'Change Password' });
+    const toast = page.getByTestId('toast');
+
+    await section.getByLabel('Current password').fill('first-pass');
+    await section.getByLabel('New password', { exact: true }).fill('second-pass');
+    await section.getByLabel('Confirm new password').fill('second-pasz');
+    await submit.click();
+    await expect.poll(() => section.getByText('Passwords do not match').count()).toBe(1);
+    await section.getByLabel('New password', { exact: true }).fill('abc');
+    await section.getByLabel('Confirm new password').fill('abc');
+    await submit.click();
+    await expect.poll(() => section.getByText(PASSWORD_TOO_SHORT).count()).toBe(1);
+
+    await section.getByLabel('Current password').fill('wrong-pass');
+    await section.getByLabel('New password', { exact: true }).fill('second-pass');
+    await section.getByLabel('Confirm new password').fill('second-pass');
+    await submit.click();
+    await expect.poll(() => toast.textContent()).toBe('Current password is incorrect');
+
+    await section.getByLabel('Current password').fill('first-pass');
+    await submit.click();
+    await expect.poll(() => toast.textContent()).toBe('Password changed successfully!');
+    expect(await section.getByLabel('Current password').inputValue()).toBe('');
+
+    // This browser stays signed in; the other one is signed out; the new password works.
+    await page.reload();
+    await expect.poll(() => page.getByTestId('account-link').getAttribute('href')).toBe('/dashboard');
+    await elsewhere.goto('/dashboard');
+    await elsewhere.waitForURL((u) => u.pathname === '/login');
+    await fillCredentials(elsewhere, email, 'second-pass');
+    await elsewhere.getByRole('button', { name: 'Sign In' }).click();
+    await elsewhere.waitForURL('**/dashboard');
+
+    // A failure that is not a server answer gets the spec's fallback.
+    await page.route('**/trpc/account.changePassword**', (route) => route.abort());
+    await section.getByLabel('Current password').fill('second-pass');
+    await section.getByLabel('New password', { exact: true }).fill('third-pass');
+    await section.getByLabel('Confirm new password').fill('third-pass');
+    await submit.click();
+    await expect.poll(() => toast.textContent()).toBe('Failed to change password. Please try again.');
+  });
+
+  it('passes axe and saves screenshots of every account screen at 375 px and 1280 px', async () => {
+    await insertUser(env.db, 'looks@example.com');
+    await env.db
+      .insertInto('users')
+      .values({ email: 'unconfirmed.look@example.com', password_hash: (await env.db.selectFrom('users').select('password_hash').where('email', '=', 'looks@example.com').executeTakeFirstOrThrow()).password_hash })
+      .execute();
+    for (const [size, viewport] of [
+      ['375', VIEWPORTS.mobile],
+      ['1280', VIEWPORTS.desktop],
+    ] as const) {
+      const page = await open({ viewport });
+      for (const [name, path, heading] of [
+        ['login', '/login', 'Sign In'],
+        ['login-signup', '/login?mode=signup', 'Create Account'],
+        ['login-reset', '/login?mode=reset', 'Reset Password'],
+        ['reset-password-invalid', '/reset-password?token=nope&type=recovery', 'Reset Password'],
+        ['confirm-email-invalid', '/confirm-email?token=nope', 'Confirm Email'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await page.waitForLoadState('networkidle');
+        if (name === 'login') {
+          await page.getByRole('button', { name: 'Sign In' }).click();
+          await formMessage(page).waitFor();
+        }
+        await expectNoA11yViolations(page);
+        await saveScreenshot(page, `account-${name}-${size}`);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), name).toBeLessThanOrEqual(0);
+      }
+
+      await signInThroughUi(page, 'unconfirmed.look@example.com');
+      await page.getByTestId('unconfirmed-notice').waitFor();
+      await expectNoA11yViolations(page);
+      await saveScreenshot(page, `account-dashboard-${size}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+      await page.goto('/settings');
+      await page.getByLabel('First name').waitFor();
+      await page.getByLabel('Same as shipping').uncheck();
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      await page.getByText('First name is required').waitFor();
+      await expectNoA11yViolations(page);
+      await saveScreenshot(page, `account-settings-${size}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(unexpectedErrors(env.pageErrors(page))).toEqual([]);
+      await page.context().clearCookies();
+    }
+  });
+});

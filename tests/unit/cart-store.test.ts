@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { cartItemCount, cartSubtotal, createCartStore, MAX_LINE_QUANTITY, parseCart, type CartProduct, type CartStorage } from '../../src/client/cart/cart-store';
+import { buildCartView, type CurrentProduct } from '../../src/client/cart/cart-view';
+
+const KEY = 'threadline_cart';
+
+function memoryStorage(initial: Record<string, string> = {}): CartStorage & { data: Map<string, string> } {
+  const data = new Map(Object.entries(initial));
+  return {
+    data,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, value),
+    removeItem: (key) => void data.delete(key),
+  };
+}
+
+const tee: CartProduct = { id: '11111111-1111-4111-8111-111111111111', slug: 'ride-free', name: 'Ride Free Tee', image_url: '/a.png', price: '24.99' };
+const other: CartProduct = { id: '22222222-2222-4222-8222-222222222222', slug: 'grace', name: 'Grace Tee', image_url: null, price: '19.50' };
+
+describe('cart store', () => {
+  it('merges an add of the same product and size into one line and keeps sizes apart', () => {
+    const storage = memoryStorage();
+    const cart = createCartStore(storage, KEY);
+    cart.add(tee, 'M', 2);
+    cart.add(tee, 'M', 3);
+    cart.add(tee, 'L');
+    expect(cart.getLines().map((l) => [l.product.id, l.size, l.quantity])).toEqual([
+      [tee.id, 'M', 5],
+      [tee.id, 'L', 1],
+    ]);
+    expect(cartItemCount(cart.getLines())).toBe(6);
+    expect(cartSubtotal(cart.getLines())).toBe(149.94);
+    // Written through to storage and read back by a new store (a reload).
+    expect(createCartStore(storage, KEY).getLines()).toEqual(cart.getLines());
+  });
+
+  it('caps a line at the maximum quantity', () => {
+    const cart = createCartStore(memoryStorage(), KEY);
+    cart.add(tee, 'M', MAX_LINE_QUANTITY - 1);
+    cart.add(tee, 'M', 5);
+    expect(cart.getLines()[0]?.quantity).toBe(MAX_LINE_QUANTITY);
+    cart.setQuantity(tee.id, 'M', 500);
+    expect(cart.getLines()[0]?.quantity).toBe(MAX_LINE_QUANTITY);
+  });
+
+  it('removes a line when its quantity is set to 0 or less, and on remove', () => {
+    const cart = createCartStore(memoryStorage(), KEY);
+    cart.add(tee, 'M');
+    cart.add(tee, 'L');
+    cart.add(other, 'S', 2);
+    cart.setQuantity(tee.id, 'M', 0);
+    expect(cart.getLines().map((l) => `${l.product.id}:${l.size}`)).toEqual([`${tee.id}:L`, `${other.id}:S`]);
+    cart.setQuantity(other.id, 'S', -3);
+    expect(cart.getLines().map((l) => `${l.product.id}:${l.size}`)).toEqual([`${tee.id}:L`]);
+    cart.setQuantity(tee.id, 'L', 4);
+    expect(cart.getLines()[0]?.quantity).toBe(4);
+    cart.remove(tee.id, 'L');
+    expect(cart.getLines()).toEqual([]);
+  });
+
+  it('ignores adds of nothing', () => {
+    const cart = createCartStore(memoryStorage(), KEY);
+    cart.add(tee, 'M', 0);
+    cart.add(tee, 'M', -2);
+    expect(cart.getLines()).toEqual([]);
+  });
+
+  it('clear empties the cart and its storage, and tells subscribers', () => {
+    const storage = memoryStorage();
+    const cart = createCartStore(storage, KEY);
+    let calls = 0;
+    const unsubscribe = cart.subscribe(() => calls++);
+    cart.add(tee, 'M');
+    expect(storage.data.has(KEY)).toBe(true);
+    cart.clear();
+    expect(cart.getLines()).toEqual([]);
+    expect(storage.data.has(KEY)).toBe(false);
+    expect(calls).toBe(2);
+    unsubscribe();
+    cart.add(tee, 'M');
+    expect(calls).toBe(2);
+  });
+
+  it('reload picks up what another tab wrote', () => {
+    const storage = memoryStorage();
+    const mine = createCartStore(storage, KEY);
+    const theirs = createCartStore(storage, KEY);
+    theirs.add(other, 'XL', 2);
+    expect(mine.getLines()).toEqual([]);
+    mine.reload();
+    expect(mine.getLines()).toEqual(theirs.getLines());
+  });
+
+  it('starts empty on junk in localStorage instead of failing', () => {
+    for (const junk of ['not json', '{"a":1}', '42', 'null', '[1,"x",null]', '[{"product":{"id":5},"size":"M","quantity":1}]']) {
+      expect(createCartStore(memoryStorage({ [KEY]: junk }), KEY).getLines()).toEqual([]);
+    }
+  });
+
+  it('keeps the well-formed lines of a partly broken cart, merging duplicates', () => {
+    const raw = JSON.stringify([
+      { product: tee, size: 'M', quantity: 2 },
+      { product: { ...tee, price: 'free' }, size: 'M', quantity: 1 },
+      { product: other, size: 'S', quantity: 0 },
+      { product: other, size: 7, quantity: 1 },
+      { product: { ...other, price: 19.5 }, size: 'L', quantity: 1.7 },
+      { product: tee, size: 'M', quantity: 3 },
+    ]);
+    expect(parseCart(raw)).toEqual([
+      { product: tee, size: 'M', quantity: 5 },
+      { product: { ...other, price: '19.50' }, size: 'L', quantity: 1 },
+    ]);
+  });
+
+  it('works without storage (blocked), and when storage throws', () => {
+    const cart = createCartStore(null, KEY);
+    cart.add(tee, 'M');
+    expect(cart.getLines()).toHaveLength(1);
+    const throwing: CartStorage = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('quota');
+      },
+      removeItem: () => undefined,
+    };
+    const blocked = createCartStore(throwing, KEY);
+    blocked.add(tee, 'M');
+    expect(blocked.getLines()).toHaveLength(1);
+  });
+});
+
+describe('cart view against the server', () => {
+  const current = (product: CartProduct, overrides: Partial<CurrentProduct> = {}): CurrentProduct => ({
+    id: product.id,
+    slug: product.slug,
+    name: product.name,
+    price: product.price,
+    image_url: product.image_url,
+    available_sizes: ['S', 'M', 'L', 'XL'],
+    available: true,
+    ...overrides,
+  });
+
+  it('shows the stored data until the server answers', () => {
+    const view = buildCartView([{ product: tee, size: 'M', quantity: 2 }], undefined);
+    expect(view.lines[0]).toMatchObject({ price: '24.99', previousPrice: null, status: 'available', totalCents: 4998 });
+    expect(view).toMatchObject({ itemCount: 2, subtotalCents: 4998, hasUnavailable: false });
+  });
+
+  it('uses the current price, name and image, and remembers the old price', () => {
+    const view = buildCartView([{ product: tee, size: 'M', quantity: 2 }], [current(tee, { price: '29.00', name: 'Ride Free Tee II', image_url: '/b.png' })]);
+    expect(view.lines[0]).toMatchObject({ name: 'Ride Free Tee II', imageUrl: '/b.png', price: '29.00', previousPrice: '24.99', totalCents: 5800 });
+    expect(view.subtotalCents).toBe(5800);
+  });
+
+  it('marks withdrawn products and sizes and leaves them out of the totals', () => {
+    const lines = [
+      { product: tee, size: 'M', quantity: 1 },
+      { product: tee, size: '4XL', quantity: 1 },
+      { product: other, size: 'S', quantity: 3 },
+    ];
+    const deactivated = buildCartView(lines, [current(tee), current(other, { available: false })]);
+    expect(deactivated.lines.map((l) => l.status)).toEqual(['available', 'size-unavailable', 'product-unavailable']);
+    expect(deactivated).toMatchObject({ itemCount: 1, subtotalCents: 2499, hasUnavailable: true });
+    // A deleted product is missing from the answer.
+    const deleted = buildCartView(lines, [current(tee)]);
+    expect(deleted.lines[2]?.status).toBe('product-unavailable');
+    expect(deleted.subtotalCents).toBe(2499);
+  });
+});
