@@ -12,6 +12,7 @@ import type { DatabaseHandle } from './db/database';
 import { EventHub } from './events/events';
 import { registerHealthRoutes } from './http/health';
 import { registerOriginCheck } from './http/origin-check';
+import { uploadRoutes } from './http/uploads';
 import { LocalStorage } from './storage/local';
 import type { Storage } from './storage/storage';
 import { contextFactory, type RateLimitedAction } from './trpc/init';
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   registerHealthRoutes(app, deps.database.db);
+  await app.register(uploadRoutes, { config, db: deps.database.db });
 
   // Public files of the storage buckets.
   fs.mkdirSync(storageRoot, { recursive: true });

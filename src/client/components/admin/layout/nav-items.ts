@@ -1,0 +1,37 @@
+import {
+  FolderTree,
+  Image,
+  LayoutDashboard,
+  Mail,
+  MailCheck,
+  Package,
+  Repeat,
+  Settings,
+  Shirt,
+  ShoppingCart,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+
+export interface AdminNavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Only this exact path marks the item active (the dashboard, whose path prefixes all others). */
+  exact?: boolean;
+}
+
+/** Every admin screen of SPEC §2, in the spec's order. */
+export const ADMIN_NAV_ITEMS: AdminNavItem[] = [
+  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, exact: true },
+  { to: '/admin/products', label: 'Products', icon: Package },
+  { to: '/admin/categories', label: 'Categories', icon: FolderTree },
+  { to: '/admin/subscriptions', label: 'Subscriptions', icon: Repeat },
+  { to: '/admin/orders', label: 'Orders', icon: ShoppingCart },
+  { to: '/admin/mockups', label: 'Mockups', icon: Shirt },
+  { to: '/admin/artwork', label: 'Artwork', icon: Image },
+  { to: '/admin/customers', label: 'Customers', icon: Users },
+  { to: '/admin/contact', label: 'Contact', icon: Mail },
+  { to: '/admin/email-logs', label: 'Email Logs', icon: MailCheck },
+  { to: '/admin/settings', label: 'Settings', icon: Settings },
+];

@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ArrowLeft, PackageX } from 'lucide-react';
+import { useTRPC } from '../../../trpc';
+import { PageHeader } from '../ui/PageHeader';
+import { EmptyState, LoadingState } from '../ui/states';
+import { secondaryButton, textLink } from '../ui/styles';
+import { ProductForm } from './ProductForm';
+
+const backLink = (
+  <Link to="/admin/products" className={`${textLink} inline-flex items-center gap-1 text-sm`}>
+    <ArrowLeft className="size-4" aria-hidden="true" />
+    All products
+  </Link>
+);
+
+export function NewProductPage() {
+  return (
+    <>
+      <div className="mb-3">{backLink}</div>
+      <PageHeader title="New Product" subtitle="Add a product to the store" />
+      <ProductForm />
+    </>
+  );
+}
+
+export function EditProductPage({ id }: { id: string }) {
+  const trpc = useTRPC();
+  // No retry: a missing product (or an id that is not one) is an answer, not a blip.
+  const product = useQuery({ ...trpc.admin.products.byId.queryOptions({ id }), retry: false });
+  return (
+    <>
+      <div className="mb-3">{backLink}</div>
+      {product.data ? (
+        <>
+          <PageHeader title="Edit Product" subtitle={product.data.name} />
+          {/* Keyed by product, so moving to another product starts a fresh form. */}
+          <ProductForm key={product.data.id} product={product.data} />
+        </>
+      ) : product.isError ? (
+        <>
+          <PageHeader title="Product Not Found" />
+          <EmptyState
+            icon={PackageX}
+            title="This product does not exist"
+            hint="It may have been deleted."
+            action={
+              <Link to="/admin/products" className={secondaryButton}>
+                Back to products
+              </Link>
+            }
+          />
+        </>
+      ) : (
+        <LoadingState label="Loading product..." />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,323 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { Package, Pencil, Plus, Power, PowerOff, Search, Trash2 } from 'lucide-react';
+import { useCallback, useEffect, useState, type MouseEvent } from 'react';
+import { FALLBACK_PRODUCT_IMAGE } from '../../../../shared/constants';
+import { formatMoney } from '../../../../shared/money';
+import { useTRPC } from '../../../trpc';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { PageHeader } from '../ui/PageHeader';
+import { Pagination } from '../ui/Pagination';
+import { ActiveBadge, StatusBadge } from '../ui/StatusBadge';
+import { EmptyState, LoadingState } from '../ui/states';
+import { accentButton, card, iconButton, inputBase, inputOk } from '../ui/styles';
+import { useToast } from '../ui/Toast';
+import { listInputOf } from './products-search';
+
+const route = getRouteApi('/admin/products/');
+
+/** How long typing pauses before the search runs. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+interface ProductRow {
+  id: string;
+  sku_number: string;
+  name: string;
+  price: string;
+  image_url: string | null;
+  is_active: boolean;
+  is_featured: boolean;
+  category_name: string;
+}
+
+export function ProductsPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const input = listInputOf(search);
+  // The previous page stays on screen while the next one loads, so the table does not flash.
+  const list = useQuery({ ...trpc.admin.products.list.queryOptions(input), placeholderData: keepPreviousData });
+  const categories = useQuery(trpc.admin.products.categoryOptions.queryOptions()).data ?? [];
+  const [pendingDelete, setPendingDelete] = useState<ProductRow | null>(null);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.products.pathKey() });
+  const setActive = useMutation(
+    trpc.admin.products.setActive.mutationOptions({
+      onSuccess: (product) => {
+        toast.success(product.is_active ? 'Product activated' : 'Product deactivated');
+        void refresh();
+        void queryClient.invalidateQueries({ queryKey: trpc.catalog.pathKey() });
+      },
+      onError: (error) => toast.error(error.message),
+    }),
+  );
+  const remove = useMutation(
+    trpc.admin.products.delete.mutationOptions({
+      onSuccess: () => {
+        toast.success('Product deleted');
+        setPendingDelete(null);
+        // The last row of a page went away: show the page before it.
+        if (list.data && list.data.items.length === 1 && input.page > 1) {
+          void navigate({ search: (prev) => ({ ...prev, page: input.page - 1 }) });
+        }
+        void refresh();
+        void queryClient.invalidateQueries({ queryKey: trpc.catalog.pathKey() });
+      },
+      onError: (error) => {
+        setPendingDelete(null);
+        toast.error(error.message);
+      },
+    }),
+  );
+
+  const onSearch = useCallback(
+    (value: string) => void navigate({ search: (prev) => ({ ...prev, search: value || undefined, page: undefined }), replace: true }),
+    [navigate],
+  );
+
+  const data = list.data;
+  const filtered = Boolean(input.search || input.categoryId);
+
+  return (
+    <>
+      <PageHeader
+        title="Products"
+        subtitle="Every product in the store, newest first"
+        actions={
+          <Link to="/admin/products/new" className={accentButton}>
+            <Plus className="size-4" aria-hidden="true" />
+            Add Product
+          </Link>
+        }
+      />
+
+      <div className={`${card} mb-4 grid grid-cols-1 gap-3 p-4 sm:grid-cols-[1fr_14rem]`}>
+        <SearchBox value={search.search ?? ''} onSearch={onSearch} />
+        <div>
+          <label htmlFor="product-category-filter" className="block text-sm font-medium text-stone-800">
+            Category
+          </label>
+          <select
+            id="product-category-filter"
+            className={`mt-1.5 ${inputBase} ${inputOk}`}
+            value={input.categoryId ?? ''}
+            onChange={(event) => void navigate({ search: (prev) => ({ ...prev, categoryId: event.target.value || undefined, page: undefined }) })}
+          >
+            <option value="">All Categories</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+                {category.is_active ? '' : ' (inactive)'}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <div className={`${card} overflow-hidden`}>
+        {!data ? (
+          list.isError ? (
+            <EmptyState title="Products could not be loaded" hint="Please reload the page." icon={Package} />
+          ) : (
+            <LoadingState label="Loading products..." />
+          )
+        ) : data.items.length === 0 ? (
+          <EmptyState
+            title={filtered ? 'No products found' : 'No products yet'}
+            hint={filtered ? 'Try another search or category.' : 'Add your first product to get started.'}
+            icon={Package}
+          />
+        ) : (
+          <ProductTable
+            rows={data.items}
+            busyId={setActive.isPending ? setActive.variables.id : null}
+            onToggle={(row) => setActive.mutate({ id: row.id, isActive: !row.is_active })}
+            onDelete={setPendingDelete}
+          />
+        )}
+      </div>
+
+      {data && data.total > 0 && (
+        <div className="mt-4">
+          <Pagination
+            page={data.page}
+            pageCount={data.pageCount}
+            pageSize={data.pageSize}
+            total={data.total}
+            itemLabel="products"
+            onChange={(page) => void navigate({ search: (prev) => ({ ...prev, page: page === 1 ? undefined : page }) })}
+          />
+        </div>
+      )}
+
+      {pendingDelete && (
+        <ConfirmDialog
+          title="Delete product?"
+          message={
+            <>
+              Are you sure you want to delete <strong className="font-semibold text-stone-900">{pendingDelete.name}</strong> ({pendingDelete.sku_number})? It
+              leaves the store at once; past orders keep their copy of its name and price. This cannot be undone.
+            </>
+          }
+          confirmLabel="Delete"
+          busyLabel="Deleting..."
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate({ id: pendingDelete.id })}
+          onCancel={() => setPendingDelete(null)}
+        />
+      )}
+    </>
+  );
+}
+
+/** The search field; the URL (and the server query) follows the text after a short pause. */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (value: string) => void }) {
+  const [text, setText] = useState(value);
+  const [urlValue, setUrlValue] = useState(value);
+  // The URL changed from outside (back button, a link): show its text.
+  if (value !== urlValue) {
+    setUrlValue(value);
+    if (value !== text.trim()) setText(value);
+  }
+  useEffect(() => {
+    const next = text.trim();
+    if (next === value) return;
+    const timer = window.setTimeout(() => onSearch(next), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, value, onSearch]);
+
+  return (
+    <div>
+      <label htmlFor="product-search" className="block text-sm font-medium text-stone-800">
+        Search
+      </label>
+      <div className="relative mt-1.5">
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400" aria-hidden="true" />
+        <input
+          id="product-search"
+          type="search"
+          value={text}
+          maxLength={200}
+          placeholder="Search by name or description..."
+          className={`${inputBase} ${inputOk} pl-9`}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') onSearch(text.trim());
+          }}
+        />
+      </div>
+    </div>
+  );
+}
+
+interface TableProps {
+  rows: ProductRow[];
+  busyId: string | null;
+  onToggle: (row: ProductRow) => void;
+  onDelete: (row: ProductRow) => void;
+}
+
+/** The product table (md and up) and the same rows as cards on small screens. A click on a row opens its edit form. */
+function ProductTable({ rows, busyId, onToggle, onDelete }: TableProps) {
+  const navigate = useNavigate();
+  const openRow = (id: string) => void navigate({ to: '/admin/products/$id/edit', params: { id } });
+  // Buttons and links inside a row do their own thing, not the row's.
+  const stop = (event: MouseEvent) => event.stopPropagation();
+
+  const actions = (row: ProductRow) => (
+    <div className="flex items-center justify-end gap-1" onClick={stop}>
+      <button
+        type="button"
+        className={iconButton}
+        onClick={() => onToggle(row)}
+        disabled={busyId === row.id}
+        aria-label={`${row.is_active ? 'Deactivate' : 'Activate'} ${row.name}`}
+        title={row.is_active ? 'Deactivate' : 'Activate'}
+      >
+        {row.is_active ? <PowerOff className="size-4" aria-hidden="true" /> : <Power className="size-4 text-emerald-700" aria-hidden="true" />}
+      </button>
+      <Link to="/admin/products/$id/edit" params={{ id: row.id }} className={iconButton} aria-label={`Edit ${row.name}`} title="Edit">
+        <Pencil className="size-4" aria-hidden="true" />
+      </Link>
+      <button type="button" className={`${iconButton} hover:bg-red-50 hover:text-red-700`} onClick={() => onDelete(row)} aria-label={`Delete ${row.name}`} title="Delete">
+        <Trash2 className="size-4" aria-hidden="true" />
+      </button>
+    </div>
+  );
+
+  const productCell = (row: ProductRow) => (
+    <div className="flex min-w-0 items-center gap-3">
+      <img src={row.image_url ?? FALLBACK_PRODUCT_IMAGE} alt="" className="size-11 shrink-0 rounded-md border border-stone-200 bg-stone-50 object-cover" />
+      <div className="min-w-0">
+        <Link to="/admin/products/$id/edit" params={{ id: row.id }} className="block truncate font-semibold text-stone-900 hover:underline" onClick={stop}>
+          {row.name}
+        </Link>
+        {row.is_featured && (
+          <span className="mt-0.5 inline-block">
+            <StatusBadge tone="orange">Featured</StatusBadge>
+          </span>
+        )}
+      </div>
+    </div>
+  );
+
+  return (
+    <>
+      <table className="hidden w-full text-left text-sm md:table" data-testid="products-table">
+        <thead className="border-b border-stone-200 bg-stone-50 text-xs font-semibold tracking-wide text-stone-600 uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3">
+              SKU
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Product
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Category
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              Price
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">
+          {rows.map((row) => (
+            <tr key={row.id} className="cursor-pointer transition hover:bg-stone-50" onClick={() => openRow(row.id)} data-testid="product-row">
+              <td className="px-4 py-3 font-mono text-xs text-stone-700">{row.sku_number}</td>
+              <td className="max-w-80 px-4 py-3">{productCell(row)}</td>
+              <td className="px-4 py-3 text-stone-700">{row.category_name}</td>
+              <td className="px-4 py-3 text-right font-medium text-stone-900 tabular-nums">{formatMoney(row.price)}</td>
+              <td className="px-4 py-3">
+                <ActiveBadge active={row.is_active} />
+              </td>
+              <td className="px-4 py-3">{actions(row)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <ul className="divide-y divide-stone-100 md:hidden" data-testid="products-list">
+        {rows.map((row) => (
+          <li key={row.id} className="cursor-pointer p-4" onClick={() => openRow(row.id)} data-testid="product-card">
+            {productCell(row)}
+            <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-700">
+              <span className="font-mono text-xs">{row.sku_number}</span>
+              <span>{row.category_name}</span>
+              <span className="font-medium text-stone-900">{formatMoney(row.price)}</span>
+              <ActiveBadge active={row.is_active} />
+              <div className="ml-auto">{actions(row)}</div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

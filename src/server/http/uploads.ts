@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { MAX_UPLOAD_BYTES } from '../../shared/constants';
+import { FILE_TOO_LARGE, isUploadBucket, NOT_AN_IMAGE, type UploadResponse } from '../../shared/schemas/admin-uploads';
+import { isAdmin } from '../auth/admin';
+import { readSession } from '../auth/cookies';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { ADMIN_REQUIRED } from '../trpc/init';
+
+// POST /api/uploads/:bucket (ARCHITECTURE § Files): admins only; PNG, JPEG or WebP judged by the
+// bytes, never by the name or declared type; at most 50 MB, cut off while streaming; stored under
+// a new random name; answers the public URL. The origin check of app.ts guards it like every POST.
+
+export interface UploadRouteOptions {
+  config: Config;
+  db: Db;
+}
+
+/** Extension stored for each accepted type, keyed by the type file-type reads from the bytes. */
+const ACCEPTED_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+
+const fail = (reply: FastifyReply, status: number, error: string) => reply.code(status).send({ error } satisfies UploadResponse);
+
+export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app: FastifyInstance, { config, db }) => {
+  // Registered inside this plugin only, so no other route accepts multipart bodies.
+  await app.register(fastifyMultipart, {
+    // One file; a bigger one is truncated at the limit instead of being read whole.
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 },
+    throwFileSizeLimit: false,
+  });
+
+  app.post<{ Params: { bucket: string } }>('/api/uploads/:bucket', async (req, reply) => {
+    const session = await readSession(config, db, req, reply);
+    if (!session) return fail(reply, 401, 'Not authenticated');
+    if (!(await isAdmin(db, session.user.id))) return fail(reply, 403, ADMIN_REQUIRED);
+    if (!isUploadBucket(req.params.bucket)) return fail(reply, 404, 'Unknown upload bucket');
+    if (!req.isMultipart()) return fail(reply, 400, NOT_AN_IMAGE);
+
+    const part = await req.file();
+    if (!part) return fail(reply, 400, NOT_AN_IMAGE);
+    const chunks: Buffer[] = [];
+    for await (const chunk of part.file) chunks.push(chunk as Buffer);
+    if (part.file.truncated) return fail(reply, 413, FILE_TOO_LARGE);
+
+    const bytes = Buffer.concat(chunks);
+    const detected = await fileTypeFromBuffer(bytes);
+    const extension = detected ? ACCEPTED_TYPES[detected.mime] : undefined;
+    if (!detected || !extension) return fail(reply, 400, NOT_AN_IMAGE);
+
+    const stored = await app.storage.put(req.params.bucket, `${randomUUID()}.${extension}`, bytes, detected.mime);
+    return reply.code(201).send({ url: stored.url } satisfies UploadResponse);
+  });
+};

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { CHEST_POSITIONS, DEFAULT_CHEST_POSITION, DEFAULT_SIZES, MOCKUP_SIDES, SIZES, type Size } from '../constants';
+import { SLUG_PATTERN } from '../slug';
+
+// The admin product form and the admin.products procedures share these rules (SPEC §3, §5).
+// Texts of the spec, word for word.
+export const ARTWORK_REQUIRED = 'Please provide artwork for either the front or back (or both).';
+export const PRODUCT_SAVE_FAILED = 'Failed to save product. Please try again.';
+export const DUPLICATE_SKU = 'A product with this SKU already exists';
+export const DUPLICATE_SLUG = 'A product with this slug already exists';
+export const PRODUCT_NOT_FOUND = 'Product not found';
+export const CATEGORY_REQUIRED = 'Category is required';
+
+/** Largest value numeric(10, 2) holds. */
+const MAX_PRICE = 99_999_999.99;
+export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be at most ${max} characters` });
+
+/** An absolute http(s) URL, or a path to one of our own stored files (/storage/<bucket>/<key>). */
+export function isImageUrl(value: string): boolean {
+  if (/^\/storage\/[a-z0-9][a-z0-9-]*\/[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** An optional image URL: blank means none (null); anything else must be a valid URL. */
+const optionalUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(2000, { error: `${label} must be a valid URL` })
+    .nullish()
+    .transform((value) => value || null)
+    .refine((value) => value === null || isImageUrl(value), { error: `${label} must be a valid URL` });
+
+/** Sizes from the full set, each once, in the set's order (XS first). */
+const sizesField = z
+  .array(z.enum(SIZES, { error: 'Choose sizes from XS to 4XL' }), { error: 'Choose at least one size' })
+  .max(SIZES.length)
+  .transform((sizes) => SIZES.filter((size) => sizes.includes(size)))
+  .refine((sizes) => sizes.length > 0, { error: 'Choose at least one size' });
+
+/** Tags trimmed, blanks dropped, each kept once (SPEC §5). */
+export function cleanTags(tags: readonly string[]): string[] {
+  return [...new Set(tags.map((tag) => tag.trim()).filter((tag) => tag !== ''))];
+}
+const tagsField = z
+  .array(z.string().max(50, { error: 'A tag must be at most 50 characters' }))
+  .max(50, { error: 'At most 50 tags' })
+  .transform(cleanTags);
+
+const productFields = z.object({
+  name: requiredText('Name', 200),
+  slug: z
+    .string({ error: 'Slug is required' })
+    .trim()
+    .min(1, { error: 'Slug is required' })
+    .max(200, { error: 'Slug must be at most 200 characters' })
+    .regex(SLUG_PATTERN, { error: 'Slug may contain only lowercase letters, numbers and single hyphens' }),
+  sku_number: requiredText('SKU', 64),
+  description: requiredText('Description', 5000),
+  price: z
+    .number({ error: 'Price is required' })
+    .min(0, { error: 'Price must be 0 or more' })
+    .max(MAX_PRICE, { error: 'Price is too large' })
+    // step 0.01: whole cents only (a float tolerance, since 0.1 + 0.2 is not exact)
+    .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, { error: 'Price must be in whole cents' }),
+  category_id: z.uuid({ error: CATEGORY_REQUIRED }),
+  image_url: optionalUrl('Image URL'),
+  front_art_url: optionalUrl('Front artwork URL'),
+  back_art_url: optionalUrl('Back artwork URL'),
+  front_mockup_url: optionalUrl('Front mockup URL'),
+  back_mockup_url: optionalUrl('Back mockup URL'),
+  chest_position: z.enum(CHEST_POSITIONS).default(DEFAULT_CHEST_POSITION),
+  default_mockup_side: z.enum(MOCKUP_SIDES).default('front'),
+  available_sizes: sizesField,
+  tags: tagsField.default([]),
+  is_featured: z.boolean().default(false),
+  is_active: z.boolean().default(true),
+});
+
+/** A product as the form submits it and admin.products.create receives it. */
+export const productInput = productFields.superRefine((product, ctx) => {
+  if (!product.front_art_url && !product.back_art_url) {
+    ctx.addIssue({ code: 'custom', message: ARTWORK_REQUIRED, path: ['front_art_url'] });
+  }
+});
+export type ProductFormValues = z.input<typeof productInput>;
+export type ProductInput = z.output<typeof productInput>;
+
+export const productUpdateInput = z.object({ id: z.uuid(), product: productInput });
+
+export const productIdInput = z.object({ id: z.uuid() });
+
+export const productSetActiveInput = z.object({ id: z.uuid(), isActive: z.boolean() });
+
+/** The products list: search text, category and page number, also the list page's URL search params. */
+export const productListSearch = z.object({
+  search: z.string().trim().max(200).optional(),
+  categoryId: z.uuid().optional(),
+  page: z.number().int().min(1).max(100_000).default(1),
+});
+export type ProductListSearch = z.input<typeof productListSearch>;
+
+/** What a new product starts with (SPEC §5, §9: sizes S to 4XL, full chest, front side, active). */
+export function newProductValues(): ProductFormValues {
+  return {
+    name: '',
+    slug: '',
+    sku_number: '',
+    description: '',
+    price: Number.NaN,
+    category_id: '',
+    image_url: '',
+    front_art_url: '',
+    back_art_url: '',
+    front_mockup_url: '',
+    back_mockup_url: '',
+    chest_position: DEFAULT_CHEST_POSITION,
+    default_mockup_side: 'front',
+    available_sizes: [...DEFAULT_SIZES] as Size[],
+    tags: [],
+    is_featured: false,
+    is_active: true,
+  };
+}

@@ -1,0 +1,30 @@
+import { MAX_UPLOAD_BYTES, PRODUCT_ART_BUCKET } from '../constants';
+
+// Image uploads to POST /api/uploads/:bucket (ARCHITECTURE § Files), shared by the upload route
+// and the admin upload field. Texts of SPEC §5 and §8, word for word.
+
+export const UPLOAD_BUCKETS = [PRODUCT_ART_BUCKET, 'mockups', 'templates', 'categories', 'artwork'] as const;
+export type UploadBucket = (typeof UPLOAD_BUCKETS)[number];
+export const isUploadBucket = (value: string): value is UploadBucket => (UPLOAD_BUCKETS as readonly string[]).includes(value);
+
+export const NOT_AN_IMAGE = 'Please select an image file';
+export const FILE_TOO_LARGE = 'File size must be less than 50MB';
+export const UPLOAD_FAILED = 'Failed to upload image';
+
+/** Types the server accepts, judged by the file's bytes; the browser pre-checks the declared type. */
+export const UPLOAD_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+/** For <input type="file" accept>: PNG, JPG, JPEG, WebP (SPEC §9). */
+export const UPLOAD_ACCEPT = '.png,.jpg,.jpeg,.webp,image/png,image/jpeg,image/webp';
+
+/**
+ * The browser-side check before an upload starts (the server checks again, by content): the
+ * spec's message, or null when the file may be sent.
+ */
+export function uploadProblem(file: { type: string; size: number }): string | null {
+  if (!(UPLOAD_MIME_TYPES as readonly string[]).includes(file.type)) return NOT_AN_IMAGE;
+  if (file.size > MAX_UPLOAD_BYTES) return FILE_TOO_LARGE;
+  return null;
+}
+
+/** The JSON the upload route answers with: the public URL on success, a message otherwise. */
+export type UploadResponse = { url: string } | { error: string };

@@ -1,0 +1,404 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../src/shared/money';
+import { ARTWORK_REQUIRED, DUPLICATE_SKU, PRODUCT_SAVE_FAILED } from '../../src/shared/schemas/admin-products';
+import { MAX_UPLOAD_BYTES } from '../../src/shared/constants';
+import { FILE_TOO_LARGE, NOT_AN_IMAGE } from '../../src/shared/schemas/admin-uploads';
+import { insertUser } from '../helpers/app';
+import { seriousA11yViolations } from '../helpers/a11y';
+import { saveScreenshot, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../helpers/browser';
+
+// The admin layout, dashboard and products screens in Chromium against the built app and the
+// seeded demo store: the guard, the numbers, search and filter, the form with a real upload, and
+// edit, toggle and delete.
+
+const ADMIN = { email: 'admin@threadline.test', password: 'admin-pass-1' };
+const CUSTOMER = { email: 'rider@threadline.test', password: 'rider-pass-1' };
+const SIDEBAR = ['Dashboard', 'Products', 'Categories', 'Subscriptions', 'Orders', 'Mockups', 'Artwork', 'Customers', 'Contact', 'Email Logs', 'Settings'];
+
+let env: BrowserApp;
+let tmpDir: string;
+let realPng: string;
+
+beforeAll(async () => {
+  env = await startBrowserApp();
+  await insertUser(env.db, ADMIN.email, { admin: true, password: ADMIN.password });
+  await insertUser(env.db, CUSTOMER.email, { password: CUSTOMER.password });
+  tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-e2e-art-'));
+  realPng = path.join(tmpDir, 'open-road-art.png');
+  // A few megabytes of noise, so the upload takes long enough for its progress bar to show.
+  await sharp({ create: { width: 1200, height: 1200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    .png({ compressionLevel: 0 })
+    .toFile(realPng);
+});
+
+afterAll(async () => {
+  await env?.close();
+  if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
+});
+
+async function signedInPage(user: { email: string; password: string }, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
+  const page = await env.newPage({ viewport });
+  const res = await page.request.post(`${env.baseUrl}/trpc/auth.signIn`, { data: user, headers: { origin: env.baseUrl } });
+  expect(res.status()).toBe(200);
+  return page;
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+/** The sidebar's link texts without the Contact item's count badge. */
+const sidebarLabels = async (page: Page) =>
+  (await page.getByRole('navigation', { name: 'Admin' }).getByRole('link').allTextContents()).map((text) => text.replace(/\d+\+?, \d+ new$/, ''));
+const main = (page: Page) => page.locator('#main-content');
+
+async function expectNoA11yViolations(page: Page) {
+  expect(await seriousA11yViolations(page)).toEqual([]);
+}
+
+describe('admin layout', () => {
+  it('sends signed-out visitors and customers from any admin page to /', async () => {
+    const anonymous = await env.newPage();
+    await anonymous.goto('/admin');
+    await anonymous.waitForURL((url) => url.pathname === '/');
+    await anonymous.goto('/admin/products/new');
+    await anonymous.waitForURL((url) => url.pathname === '/');
+    expect(await anonymous.getByTestId('admin-layout').count()).toBe(0);
+
+    const customer = await signedInPage(CUSTOMER);
+    await customer.goto('/admin/products');
+    await customer.waitForURL((url) => url.pathname === '/');
+    expect(await customer.getByTestId('admin-layout').count()).toBe(0);
+  });
+
+  it('shows every admin screen in the sidebar, the current one highlighted, Back to Store and Sign Out', async () => {
+    const page = await signedInPage(ADMIN);
+    await page.goto('/admin/products');
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    await nav.waitFor();
+    expect(await sidebarLabels(page)).toEqual(SIDEBAR);
+    // Contact carries the number of new submissions.
+    const fresh = Number((await env.db.selectFrom('contact_submissions').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'new').executeTakeFirstOrThrow()).n);
+    expect(fresh).toBeGreaterThan(0);
+    await expect.poll(() => nav.getByRole('link', { name: 'Contact' }).textContent()).toBe(`Contact${fresh}, ${fresh} new`);
+    expect(await nav.getByRole('link', { name: 'Products' }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
+    expect(await page.getByRole('link', { name: 'Back to Store' }).getAttribute('href')).toBe('/');
+
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await expect.poll(() => nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+
+    await page.getByTestId('admin-layout').getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.getByTestId('account-link').getAttribute('href')).toBe('/login');
+    await page.goto('/admin');
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('folds the sidebar into a menu on a phone', async () => {
+    const page = await signedInPage(ADMIN, VIEWPORTS.mobile);
+    await page.goto('/admin');
+    const toggle = page.getByRole('button', { name: 'Admin menu' });
+    await toggle.waitFor();
+    expect(await page.getByRole('navigation', { name: 'Admin' }).count()).toBe(0);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    expect(await sidebarLabels(page)).toEqual(SIDEBAR);
+    await saveScreenshot(page, 'admin-menu-375');
+    await nav.getByRole('link', { name: 'Products' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/products');
+    // Navigating closes the menu.
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('admin dashboard', () => {
+  it('shows the totals of the database, the quick actions and the 5 newest contact submissions', async () => {
+    const totals = await sql<{ products: number; orders: number; customers: number; revenue: string }>`
+      select (select count(*) from products)::int as products, (select count(*) from orders)::int as orders,
+             (select count(*) from customers)::int as customers, (select coalesce(sum(total), 0)::text from orders) as revenue`
+      .execute(env.db)
+      .then((r) => r.rows[0]!);
+    expect(totals.orders).toBeGreaterThan(0);
+    const recent = await env.db.selectFrom('contact_submissions').select('name').orderBy('created_at', 'desc').limit(5).execute();
+
+    for (const [viewport, suffix] of [
+      [VIEWPORTS.desktop, '1280'],
+      [VIEWPORTS.mobile, '375'],
+    ] as const) {
+      const page = await signedInPage(ADMIN, viewport);
+      await page.goto('/admin');
+      await main(page).getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+      await expect.poll(() => page.getByTestId('stat-products').textContent()).toBe(String(totals.products));
+      expect(await page.getByTestId('stat-orders').textContent()).toBe(String(totals.orders));
+      expect(await page.getByTestId('stat-customers').textContent()).toBe(String(totals.customers));
+      expect(await page.getByTestId('stat-revenue').textContent()).toBe(formatMoney(totals.revenue));
+
+      const quick = main(page).getByRole('region', { name: 'Quick Actions' });
+      expect(await quick.getByRole('link').allTextContents()).toEqual(['Manage Products', 'Manage Categories', 'View Orders']);
+      expect(await quick.getByRole('link', { name: 'View Orders' }).getAttribute('href')).toBe('/admin/orders');
+      const contacts = page.getByTestId('recent-contacts').getByRole('listitem');
+      expect(await contacts.count()).toBe(5);
+      for (const [index, row] of recent.entries()) expect(await contacts.nth(index).textContent()).toContain(row.name);
+      expect(await main(page).getByRole('link', { name: 'View all' }).getAttribute('href')).toBe('/admin/contact');
+
+      await saveScreenshot(page, `admin-dashboard-${suffix}`);
+      await expectNoA11yViolations(page);
+      expect(env.pageErrors(page)).toEqual([]);
+    }
+  });
+});
+
+describe('admin products', () => {
+  it('lists products newest first, paged, searchable and filterable through the URL', async () => {
+    // More than one page of products: the demo store plus a batch of plain tees.
+    const category = await env.db.selectFrom('categories').select(['id', 'name']).where('slug', '=', 'car').executeTakeFirstOrThrow();
+    await env.db
+      .insertInto('products')
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          sku_number: `TL-EXTRA-${i}`,
+          slug: `extra-tee-${i}`,
+          name: `Extra Tee ${i}`,
+          description: i % 3 === 0 ? 'Made for the open road' : 'A plain tee',
+          price: '19.00',
+          front_art_url: '/storage/product-art/extra.png',
+          category_id: category.id,
+          created_at: new Date(Date.now() - (i + 1) * 86_400_000 * 400),
+        })),
+      )
+      .execute();
+    const total = Number((await env.db.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    expect(total).toBeGreaterThan(25);
+    const newest = await env.db.selectFrom('products').select('name').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(25).execute();
+
+    const page = await signedInPage(ADMIN);
+    await page.goto('/admin/products');
+    const rows = page.getByTestId('product-row');
+    await expect.poll(() => rows.count()).toBe(25);
+    expect(await page.getByTestId('pagination-summary').textContent()).toBe(`Showing 1–25 of ${total} products`);
+    expect(await rows.first().textContent()).toContain(newest[0]!.name);
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual(['SKU', 'Product', 'Category', 'Price', 'Status', 'Actions']);
+    await waitForImages(page);
+    await saveScreenshot(page, 'admin-products-1280');
+    await expectNoA11yViolations(page);
+
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
+    await expect.poll(() => rows.count()).toBe(total - 25);
+
+    // Search: case-insensitive, in name or description, back to page 1.
+    const term = 'ROAD';
+    const matches = await env.db
+      .selectFrom('products')
+      .select('name')
+      .where((eb) => eb.or([eb('name', 'ilike', `%${term}%`), eb('description', 'ilike', `%${term}%`)]))
+      .execute();
+    expect(matches.length).toBeGreaterThan(0);
+    await page.getByLabel('Search').fill(term);
+    await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(term);
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+    await expect.poll(() => rows.count()).toBe(matches.length);
+    for (const name of await page.getByTestId('product-row').locator('td:nth-child(2) a').allTextContents()) {
+      expect(matches.map((m) => m.name)).toContain(name);
+    }
+
+    // Category filter, combined with the search, survives a reload.
+    const inCategory = await env.db
+      .selectFrom('products')
+      .select('name')
+      .where('category_id', '=', category.id)
+      .where((eb) => eb.or([eb('name', 'ilike', `%${term}%`), eb('description', 'ilike', `%${term}%`)]))
+      .execute();
+    expect(inCategory.length).toBeGreaterThan(0);
+    await page.getByLabel('Category').selectOption({ label: category.name });
+    await expect.poll(() => new URL(page.url()).searchParams.get('categoryId')).toBe(category.id);
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Search').inputValue()).toBe(term);
+    expect(await page.getByLabel('Category').inputValue()).toBe(category.id);
+    await expect.poll(() => rows.count()).toBe(inCategory.length);
+    for (const text of await rows.allTextContents()) expect(text).toContain(category.name);
+
+    const phone = await signedInPage(ADMIN, VIEWPORTS.mobile);
+    await phone.goto('/admin/products');
+    await expect.poll(() => phone.getByTestId('product-card').count()).toBe(25);
+    await waitForImages(phone);
+    await saveScreenshot(phone, 'admin-products-375');
+    await expectNoA11yViolations(phone);
+  });
+
+  it('creates a product with an uploaded PNG, after the spec messages for missing artwork, a fake PNG and a duplicate SKU', async () => {
+    const category = await env.db.selectFrom('categories').select(['id', 'name']).where('slug', '=', 'motorcycle').executeTakeFirstOrThrow();
+    const takenSku = (await env.db.selectFrom('products').select('sku_number').executeTakeFirstOrThrow()).sku_number;
+    const before = Number((await env.db.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+    const page = await signedInPage(ADMIN);
+    await page.goto('/admin/products');
+    await main(page).getByRole('link', { name: 'Add Product' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/products/new');
+    const form = page.getByRole('form', { name: 'New product' });
+    await form.waitFor();
+
+    // Defaults of a new product (SPEC §5, §9).
+    const sizes = form.getByRole('group', { name: 'Available sizes' });
+    for (const size of ['S', 'M', 'L', 'XL', '2XL', '3XL', '4XL']) expect(await sizes.getByLabel(size, { exact: true }).isChecked()).toBe(true);
+    expect(await sizes.getByLabel('XS', { exact: true }).isChecked()).toBe(false);
+    expect(await form.getByLabel('Full chest').isChecked()).toBe(true);
+    expect(await form.getByLabel('Front', { exact: true }).isChecked()).toBe(true);
+    expect(await form.getByLabel('Active').isChecked()).toBe(true);
+
+    // The slug follows the name until it is edited by hand.
+    await form.getByLabel('Name').fill('Open Road  Sunset!');
+    expect(await form.getByLabel('Slug').inputValue()).toBe('open-road-sunset');
+    await form.getByLabel('SKU').fill(takenSku);
+    await form.getByLabel('Price (USD)').fill('27.5');
+    await form.getByLabel('Category').selectOption(category.id);
+    await form.getByLabel('Description').fill('Two lanes, one sunset, no hurry.');
+    await form.getByLabel('Add a tag').fill('  sunset ');
+    await form.getByLabel('Add a tag').press('Enter');
+    await form.getByLabel('Add a tag').fill('sunset, open road');
+    await form.getByRole('button', { name: 'Add' }).click();
+    expect(await form.getByTestId('tag-list').getByRole('listitem').allTextContents()).toEqual(['sunset', 'open road']);
+
+    // Neither artwork: the spec's message, and nothing reaches the database.
+    await form.getByRole('button', { name: 'Create Product' }).click();
+    await expect.poll(() => form.getByTestId('artwork-error').textContent()).toBe(ARTWORK_REQUIRED);
+    await saveScreenshot(page, 'admin-product-new-errors-1280');
+
+    // A text file renamed .png passes the browser's check of the declared type, then the server reads its bytes.
+    const artDir = path.join(env.config.dataDir, 'storage', 'product-art');
+    const storedArt = () => (fs.existsSync(artDir) ? fs.readdirSync(artDir).sort() : []);
+    const artBefore = storedArt();
+    const frontUpload = form.getByTestId('front-art-upload');
+    await frontUpload.getByLabel('Upload front artwork').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('just some text, honest') });
+    await expect.poll(() => frontUpload.getByTestId('upload-error').textContent()).toBe(NOT_AN_IMAGE);
+    // A file the browser already knows is not an image never leaves it.
+    await frontUpload.getByLabel('Upload front artwork').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') });
+    await expect.poll(() => frontUpload.getByTestId('upload-error').textContent()).toBe(NOT_AN_IMAGE);
+
+    // Over 50 MB: refused in the browser before any upload starts (a sparse file, so nothing is really written).
+    const huge = path.join(tmpDir, 'huge.png');
+    fs.writeFileSync(huge, '');
+    fs.truncateSync(huge, MAX_UPLOAD_BYTES + 1);
+    await frontUpload.getByLabel('Upload front artwork').setInputFiles(huge);
+    await expect.poll(() => frontUpload.getByTestId('upload-error').textContent()).toBe(FILE_TOO_LARGE);
+    expect(storedArt()).toEqual(artBefore);
+
+    // The real PNG: its progress bar shows, then the preview.
+    await page.evaluate(() => {
+      const seen = { progress: false };
+      (window as unknown as { uploadSeen: typeof seen }).uploadSeen = seen;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="upload-progress"]')) seen.progress = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await frontUpload.getByLabel('Upload front artwork').setInputFiles(realPng);
+    const preview = frontUpload.getByRole('img', { name: 'Front artwork preview' });
+    await preview.waitFor();
+    expect(await page.evaluate(() => (window as unknown as { uploadSeen: { progress: boolean } }).uploadSeen.progress)).toBe(true);
+    const artUrl = (await preview.getAttribute('src'))!;
+    expect(artUrl).toMatch(/^\/storage\/product-art\/[0-9a-f-]{36}\.png$/);
+    expect(await form.getByLabel('Front artwork URL').inputValue()).toBe(artUrl);
+    expect(await frontUpload.getByTestId('upload-error').count()).toBe(0);
+    expect(await form.getByTestId('artwork-error').count()).toBe(0);
+    const stored = await env.storage.get('product-art', artUrl.split('/').pop()!);
+    expect(Buffer.from(stored!).equals(fs.readFileSync(realPng))).toBe(true);
+
+    // A duplicate SKU: the spec's text plus the reason, on the field too.
+    await form.getByRole('button', { name: 'Create Product' }).click();
+    const saveError = page.getByTestId('save-error');
+    await expect.poll(() => saveError.textContent()).toBe(`${PRODUCT_SAVE_FAILED}${DUPLICATE_SKU}`);
+    expect(await form.getByLabel('SKU').getAttribute('aria-invalid')).toBe('true');
+    expect(Number((await env.db.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(before);
+    await expectNoA11yViolations(page);
+
+    await form.getByLabel('SKU').fill('TL-MC-999');
+    await form.getByRole('button', { name: 'Create Product' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/products');
+    await page.getByTestId('toast-success').filter({ hasText: 'Product created' }).waitFor();
+    const row = await env.db.selectFrom('products').selectAll().where('sku_number', '=', 'TL-MC-999').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      name: 'Open Road  Sunset!',
+      slug: 'open-road-sunset',
+      price: '27.50',
+      category_id: category.id,
+      front_art_url: artUrl,
+      back_art_url: null,
+      tags: ['sunset', 'open road'],
+      available_sizes: ['S', 'M', 'L', 'XL', '2XL', '3XL', '4XL'],
+      chest_position: 'full_chest',
+      default_mockup_side: 'front',
+      is_active: true,
+    });
+    // Newest first: it heads the list.
+    await expect.poll(() => page.getByTestId('product-row').first().textContent()).toContain('Open Road  Sunset!');
+  });
+
+  it('edits a product from a row click, toggles it and deletes it after confirmation', async () => {
+    const target = await env.db.selectFrom('products').select(['id', 'name', 'slug']).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const page = await signedInPage(ADMIN);
+    await page.goto('/admin/products');
+    const row = page.getByTestId('product-row').filter({ hasText: target.name }).first();
+    await row.locator('td').first().click();
+    await page.waitForURL((url) => url.pathname === `/admin/products/${target.id}/edit`);
+    const form = page.getByRole('form', { name: `Edit ${target.name}` });
+    await form.waitFor();
+    expect(await form.getByLabel('Name').inputValue()).toBe(target.name);
+    await waitForImages(page);
+    await saveScreenshot(page, 'admin-product-edit-1280');
+    await expectNoA11yViolations(page);
+
+    await form.getByLabel('Price (USD)').fill('31.25');
+    // The size boxes are visually hidden inside their pill-shaped labels, which take the click.
+    await form.getByRole('group', { name: 'Available sizes' }).locator('label', { hasText: /^XS$/ }).click();
+    await form.getByLabel('Left chest').check();
+    await form.getByLabel('Featured').check();
+    await form.getByRole('button', { name: 'Save Product' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/products');
+    const saved = await env.db.selectFrom('products').selectAll().where('id', '=', target.id).executeTakeFirstOrThrow();
+    expect(saved).toMatchObject({ price: '31.25', chest_position: 'left_chest', is_featured: true, slug: target.slug });
+    expect(saved.available_sizes[0]).toBe('XS');
+
+    // Deactivate, then activate again.
+    const listRow = page.getByTestId('product-row').filter({ hasText: target.name }).first();
+    await listRow.getByRole('button', { name: `Deactivate ${target.name}` }).click();
+    await expect.poll(() => listRow.textContent()).toContain('Inactive');
+    expect((await env.db.selectFrom('products').select('is_active').where('id', '=', target.id).executeTakeFirstOrThrow()).is_active).toBe(false);
+    expect(pathOf(page)).toBe('/admin/products');
+    await listRow.getByRole('button', { name: `Activate ${target.name}` }).click();
+    await expect.poll(() => listRow.textContent()).toContain('Active');
+    expect((await env.db.selectFrom('products').select('is_active').where('id', '=', target.id).executeTakeFirstOrThrow()).is_active).toBe(true);
+
+    // Delete: Escape cancels, confirming deletes.
+    await listRow.getByRole('button', { name: `Delete ${target.name}` }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete product?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(target.name);
+    await saveScreenshot(page, 'admin-product-delete-1280');
+    await expectNoA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await env.db.selectFrom('products').select('id').where('id', '=', target.id).executeTakeFirst()).toBeDefined();
+
+    await listRow.getByRole('button', { name: `Delete ${target.name}` }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('toast-success').filter({ hasText: 'Product deleted' }).waitFor();
+    expect(await env.db.selectFrom('products').select('id').where('id', '=', target.id).executeTakeFirst()).toBeUndefined();
+    await expect.poll(() => page.getByTestId('product-row').filter({ hasText: target.name }).count()).toBe(0);
+    expect(env.pageErrors(page)).toEqual([]);
+  });
+
+  it('shows the product form on a phone', async () => {
+    const page = await signedInPage(ADMIN, VIEWPORTS.mobile);
+    await page.goto('/admin/products/new');
+    await page.getByRole('form', { name: 'New product' }).waitFor();
+    await saveScreenshot(page, 'admin-product-new-375');
+    await expectNoA11yViolations(page);
+  });
+});
