@@ -87,6 +87,8 @@ describe('admin layout', () => {
     expect(await nav.getByRole('link', { name: 'Products' }).getAttribute('aria-current')).toBe('page');
     expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
     expect(await page.getByRole('link', { name: 'Back to Store' }).getAttribute('href')).toBe('/');
+    // A back office, not a shop page: no shoppers' footer.
+    expect(await page.getByRole('contentinfo').count()).toBe(0);
 
     await nav.getByRole('link', { name: 'Dashboard' }).click();
     await page.waitForURL((url) => url.pathname === '/admin');
@@ -94,6 +96,7 @@ describe('admin layout', () => {
 
     await page.getByTestId('admin-layout').getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.getByRole('contentinfo').count()).toBe(1);
     await expect.poll(() => page.getByTestId('account-link').getAttribute('href')).toBe('/login');
     await page.goto('/admin');
     await page.waitForURL((url) => url.pathname === '/');

@@ -1,4 +1,4 @@
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
 import { ErrorPage } from '../components/ErrorPage';
 import { Footer } from '../components/layout/Footer';
 import { Header } from '../components/layout/Header';
@@ -20,6 +20,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  // The back office keeps the store's header (Admin badge, Sign Out) but not the shoppers' footer.
+  const inBackOffice = useRouterState({ select: (state) => state.location.pathname.startsWith('/admin') });
   return (
     <div className="flex min-h-dvh flex-col">
       <LiveSession />
@@ -33,7 +35,7 @@ function RootLayout() {
       <main id="main-content" className="flex-1" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer />
+      {!inBackOffice && <Footer />}
     </div>
   );
 }
