@@ -1,7 +1,13 @@
 import { TRPCError } from '@trpc/server';
+import { sql } from 'kysely';
+import { contactListInput, contactOpenInput, contactSetStatusInput } from '../../../shared/schemas/admin-people';
 import { isAdmin } from '../../auth/admin';
 import type { Db } from '../../db/database';
+import { publishEvent } from '../../events/events';
 import { ADMIN_REQUIRED, adminProcedure, router } from '../../trpc/init';
+
+const SUBMISSION_COLUMNS = ['id', 'name', 'email', 'subject', 'message', 'status', 'created_at'] as const;
+const NOT_FOUND_MESSAGE = 'Submission not found';
 
 const countNew = async (db: Db) => {
   const row = await db
@@ -27,4 +33,63 @@ export const adminContactRouter = router({
       yield await countNew(ctx.db);
     }
   }),
+
+  /** The inbox: submissions newest first, optionally of one status, and the stat tiles' counts. */
+  list: adminProcedure.input(contactListInput).query(async ({ ctx, input }) => {
+    const status = input.status === 'all' ? null : input.status;
+    const [submissions, counts] = await Promise.all([
+      ctx.db
+        .selectFrom('contact_submissions')
+        .select(SUBMISSION_COLUMNS)
+        .$call((qb) => (status ? qb.where('status', '=', status) : qb))
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .execute(),
+      ctx.db
+        .selectFrom('contact_submissions')
+        .select([
+          sql<number>`count(*)::int`.as('total'),
+          sql<number>`(count(*) filter (where status = 'new'))::int`.as('new'),
+          sql<number>`(count(*) filter (where status = 'read'))::int`.as('read'),
+          sql<number>`(count(*) filter (where status = 'resolved'))::int`.as('resolved'),
+        ])
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { submissions, counts };
+  }),
+
+  /** Opens one submission for the detail panel; a new one becomes read in the same step (SPEC §4). */
+  open: adminProcedure.input(contactOpenInput).mutation(({ ctx, input }) =>
+    ctx.db.transaction().execute(async (trx) => {
+      const marked = await trx
+        .updateTable('contact_submissions')
+        .set({ status: 'read', updated_at: new Date() })
+        .where('id', '=', input.id)
+        .where('status', '=', 'new')
+        .returning(SUBMISSION_COLUMNS)
+        .executeTakeFirst();
+      if (marked) {
+        await publishEvent(trx, { type: 'contact_submissions_changed' });
+        return marked;
+      }
+      const submission = await trx.selectFrom('contact_submissions').select(SUBMISSION_COLUMNS).where('id', '=', input.id).executeTakeFirst();
+      if (!submission) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND_MESSAGE });
+      return submission;
+    }),
+  ),
+
+  /** Any status at any time (SPEC §4); every admin's badge follows through the event. */
+  setStatus: adminProcedure.input(contactSetStatusInput).mutation(({ ctx, input }) =>
+    ctx.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('contact_submissions')
+        .set({ status: input.status, updated_at: new Date() })
+        .where('id', '=', input.id)
+        .returning(SUBMISSION_COLUMNS)
+        .executeTakeFirst();
+      if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND_MESSAGE });
+      await publishEvent(trx, { type: 'contact_submissions_changed' });
+      return updated;
+    }),
+  ),
 });

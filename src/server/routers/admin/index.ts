@@ -1,5 +1,6 @@
 import { router } from '../../trpc/init';
 import { adminContactRouter } from './contact';
+import { adminCustomersRouter } from './customers';
 import { adminDashboardRouter } from './dashboard';
 import { adminProductsRouter } from './products';
 
@@ -8,4 +9,5 @@ export const adminRouter = router({
   dashboard: adminDashboardRouter,
   products: adminProductsRouter,
   contact: adminContactRouter,
+  customers: adminCustomersRouter,
 });

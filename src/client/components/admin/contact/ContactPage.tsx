@@ -1,0 +1,242 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { useSubscription } from '@trpc/tanstack-react-query';
+import { CheckCheck, Eye, Inbox, Mail, MailOpen, MessageSquare } from 'lucide-react';
+import { useEffect, useRef, useState, type Ref } from 'react';
+import type { AppRouter } from '../../../../server/trpc/router';
+import { CONTACT_STATUSES, type ContactStatus } from '../../../../shared/constants';
+import { CONTACT_FILTERS, type ContactFilter } from '../../../../shared/schemas/admin-people';
+import { useTRPC } from '../../../trpc';
+import { SelectField } from '../ui/fields';
+import { PageHeader } from '../ui/PageHeader';
+import { StatTile } from '../ui/StatTile';
+import { EmptyState, LoadingState } from '../ui/states';
+import { StatusBadge, type BadgeTone } from '../ui/StatusBadge';
+import { card, textLink } from '../ui/styles';
+
+// The contact inbox (SPEC §2, §4): stat tiles, a status filter, the list on the left and the
+// opened submission on the right. Opening a new submission marks it read (on the server); load
+// and update errors are only logged (SPEC §8), and a failed update changes nothing on screen.
+
+type ListOutput = inferRouterOutputs<AppRouter>['admin']['contact']['list'];
+type Submission = ListOutput['submissions'][number];
+
+const FILTER_LABELS: Record<ContactFilter, string> = { all: 'All Submissions', new: 'New', read: 'Read', resolved: 'Resolved' };
+const STATUS_LABELS: Record<ContactStatus, string> = { new: 'New', read: 'Read', resolved: 'Resolved' };
+const STATUS_TONES: Record<ContactStatus, BadgeTone> = { new: 'orange', read: 'blue', resolved: 'green' };
+
+/** US date with hour and minute (SPEC §9), e.g. "Nov 21, 2026, 3:45 PM". */
+const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+
+function ContactStatusBadge({ status }: { status: ContactStatus }) {
+  return (
+    <StatusBadge tone={STATUS_TONES[status]} testId="status-badge">
+      {STATUS_LABELS[status]}
+    </StatusBadge>
+  );
+}
+
+export function ContactPage({ status, onStatusChange }: { status: ContactFilter; onStatusChange: (status: ContactFilter) => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.admin.contact.list.queryOptions({ status }, { placeholderData: (previous) => previous }));
+  const [selected, setSelected] = useState<Submission | null>(null);
+  const detailRef = useRef<HTMLHeadingElement>(null);
+  useLiveInbox();
+
+  useEffect(() => {
+    if (list.error) console.error('Failed to load contact submissions', list.error);
+  }, [list.error]);
+
+  /** Puts the server's answer into every cached list and the detail panel, then re-reads the lists. */
+  const applyChange = (submission: Submission) => {
+    queryClient.setQueriesData<ListOutput>({ queryKey: trpc.admin.contact.list.queryKey() }, (old) =>
+      old ? { ...old, submissions: old.submissions.map((s) => (s.id === submission.id ? submission : s)) } : old,
+    );
+    setSelected((current) => (current?.id === submission.id ? submission : current));
+    void queryClient.invalidateQueries({ queryKey: trpc.admin.contact.list.queryKey() });
+  };
+
+  const open = useMutation(
+    trpc.admin.contact.open.mutationOptions({
+      onSuccess: applyChange,
+      onError: (error) => console.error('Failed to open the contact submission', error),
+    }),
+  );
+  const setStatus = useMutation(
+    trpc.admin.contact.setStatus.mutationOptions({
+      onSuccess: applyChange,
+      onError: (error) => console.error('Failed to update the contact submission', error),
+    }),
+  );
+
+  const select = (submission: Submission) => {
+    setSelected(submission);
+    open.mutate({ id: submission.id });
+    // On narrow screens the panel is below the list: bring it into view.
+    if (!window.matchMedia('(min-width: 1024px)').matches) {
+      requestAnimationFrame(() => {
+        detailRef.current?.focus({ preventScroll: true });
+        detailRef.current?.scrollIntoView({ block: 'start' });
+      });
+    }
+  };
+
+  const submissions = list.data?.submissions ?? [];
+  const counts = list.data?.counts;
+  // The list holds the freshest copy (live updates); the panel keeps a submission the filter hides.
+  const shown = selected ? (submissions.find((s) => s.id === selected.id) ?? selected) : null;
+
+  return (
+    <div>
+      <PageHeader title="Contact Submissions" subtitle="Messages sent through the contact form" />
+
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatTile label="Total" value={counts?.total ?? '–'} icon={Inbox} testId="stat-total" />
+        <StatTile label="New" value={counts?.new ?? '–'} icon={Mail} testId="stat-new" />
+        <StatTile label="Read" value={counts?.read ?? '–'} icon={MailOpen} testId="stat-read" />
+        <StatTile label="Resolved" value={counts?.resolved ?? '–'} icon={CheckCheck} testId="stat-resolved" />
+      </div>
+
+      <SelectField
+        label="Status"
+        className="mt-6 w-full sm:w-64"
+        value={status}
+        onChange={(event) => onStatusChange(event.target.value as ContactFilter)}
+      >
+        {CONTACT_FILTERS.map((value) => (
+          <option key={value} value={value}>
+            {FILTER_LABELS[value]}
+          </option>
+        ))}
+      </SelectField>
+
+      <div className="mt-4 grid gap-6 lg:grid-cols-5">
+        <section aria-label="Submissions" aria-busy={list.isFetching} className={`${card} overflow-hidden lg:col-span-2`}>
+          {list.isPending ? (
+            <LoadingState label="Loading submissions..." />
+          ) : submissions.length === 0 ? (
+            <EmptyState title="No submissions found" icon={MessageSquare} />
+          ) : (
+            <ul className="divide-y divide-stone-100 lg:max-h-[70dvh] lg:overflow-y-auto">
+              {submissions.map((submission) => (
+                <li key={submission.id}>
+                  <SubmissionItem submission={submission} current={submission.id === shown?.id} onSelect={() => select(submission)} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section aria-label="Submission details" className={`${card} lg:col-span-3`} data-testid="submission-detail">
+          {shown ? (
+            <SubmissionDetail
+              submission={shown}
+              headingRef={detailRef}
+              busy={setStatus.isPending}
+              onSetStatus={(next) => setStatus.mutate({ id: shown.id, status: next })}
+            />
+          ) : (
+            <EmptyState title="Select a submission to view details" icon={Eye} />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** Re-reads the inbox whenever a submission arrives or changes, from any admin or server process. */
+function useLiveInbox() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  useSubscription(
+    trpc.admin.contact.onNewCount.subscriptionOptions(undefined, {
+      onData: (count) => {
+        queryClient.setQueryData(trpc.admin.contact.newCount.queryKey(), count);
+        // Also on the first message of a (re)opened stream: changes may have been missed meanwhile.
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.contact.list.queryKey() });
+      },
+    }),
+  );
+}
+
+function SubmissionItem({ submission, current, onSelect }: { submission: Submission; current: boolean; onSelect: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onSelect}
+      aria-current={current || undefined}
+      data-testid="submission-item"
+      className={`block w-full px-4 py-3.5 text-left transition hover:bg-stone-50 focus-visible:-outline-offset-2 ${
+        current ? 'bg-accent-50/70 shadow-[inset_3px_0_0_var(--color-accent-600)]' : ''
+      }`}
+    >
+      <span className="flex items-center justify-between gap-3">
+        <span className={`truncate text-sm text-stone-900 ${submission.status === 'new' ? 'font-bold' : 'font-semibold'}`}>{submission.name}</span>
+        <ContactStatusBadge status={submission.status} />
+      </span>
+      <span className="mt-0.5 block truncate text-xs text-stone-600">{submission.email}</span>
+      <span className="mt-1.5 block truncate text-sm font-medium text-stone-800">{submission.subject}</span>
+      <span className="mt-0.5 line-clamp-2 text-sm text-stone-600">{submission.message}</span>
+      <span className="mt-1.5 block text-xs text-stone-500">{formatDateTime(submission.created_at)}</span>
+    </button>
+  );
+}
+
+interface DetailProps {
+  submission: Submission;
+  headingRef: Ref<HTMLHeadingElement>;
+  busy: boolean;
+  onSetStatus: (status: ContactStatus) => void;
+}
+
+const statusButton =
+  'inline-flex h-9 items-center justify-center rounded-lg border px-4 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-60 border-stone-300 bg-white text-stone-800 hover:border-stone-400 hover:bg-stone-50 aria-pressed:border-stone-900 aria-pressed:bg-stone-900 aria-pressed:text-white';
+
+function SubmissionDetail({ submission, headingRef, busy, onSetStatus }: DetailProps) {
+  return (
+    <article className="p-5 sm:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h2 ref={headingRef} tabIndex={-1} className="font-display min-w-0 scroll-mt-36 text-xl font-bold tracking-tight break-words text-stone-950 focus:outline-none">
+          {submission.subject}
+        </h2>
+        <ContactStatusBadge status={submission.status} />
+      </div>
+      <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-xs font-medium text-stone-500">Name</dt>
+          <dd className="mt-0.5 font-medium text-stone-900">{submission.name}</dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-xs font-medium text-stone-500">Email</dt>
+          <dd className="mt-0.5 truncate">
+            <a href={`mailto:${submission.email}`} className={textLink}>
+              {submission.email}
+            </a>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium text-stone-500">Received</dt>
+          <dd className="mt-0.5 text-stone-800">{formatDateTime(submission.created_at)}</dd>
+        </div>
+      </dl>
+
+      <h3 className="mt-6 text-xs font-semibold tracking-wide text-stone-600 uppercase">Message</h3>
+      <p className="mt-2 rounded-lg bg-stone-50 p-4 text-sm leading-relaxed break-words whitespace-pre-wrap text-stone-800" data-testid="submission-message">
+        {submission.message}
+      </p>
+
+      <h3 id="update-status-label" className="mt-6 text-xs font-semibold tracking-wide text-stone-600 uppercase">
+        Update Status
+      </h3>
+      <div role="group" aria-labelledby="update-status-label" className="mt-2 flex flex-wrap gap-2">
+        {CONTACT_STATUSES.map((value) => (
+          <button key={value} type="button" className={statusButton} aria-pressed={submission.status === value} disabled={busy} onClick={() => onSetStatus(value)}>
+            {STATUS_LABELS[value]}
+          </button>
+        ))}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,339 @@
+import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { LoaderCircle, ShieldCheck, ShieldOff, UserPlus, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { AppRouter } from '../../../../server/trpc/router';
+import { CUSTOMER_FILTERS, type CustomerFilter } from '../../../../shared/schemas/admin-people';
+import { useMe } from '../../../session/session';
+import { useTRPC } from '../../../trpc';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { PageHeader } from '../ui/PageHeader';
+import { EmptyState, LoadingState } from '../ui/states';
+import { StatusBadge } from '../ui/StatusBadge';
+import { card, secondaryButton } from '../ui/styles';
+import { useToast } from '../ui/Toast';
+
+// The Customers screen (SPEC §2): every registered user, filter buttons with counts, and the
+// actions Make Admin / Remove Admin / Add to Customers with the spec's messages (SPEC §8).
+
+type UserRow = inferRouterOutputs<AppRouter>['admin']['customers']['list']['users'][number];
+
+const FILTER_LABELS: Record<CustomerFilter, string> = {
+  all: 'All',
+  confirmed: 'Confirmed',
+  unconfirmed: 'Unconfirmed',
+  not_in_customers: 'Not in Customers',
+};
+
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+const filterButton =
+  'inline-flex h-9 items-center gap-2 rounded-full border px-3.5 text-sm font-semibold transition border-stone-300 bg-white text-stone-700 hover:border-stone-400 hover:bg-stone-50 aria-pressed:border-stone-900 aria-pressed:bg-stone-900 aria-pressed:text-white';
+const actionButton = `${secondaryButton} h-8 whitespace-nowrap px-3 text-xs`;
+
+export function CustomersPage({ filter, onFilterChange }: { filter: CustomerFilter; onFilterChange: (filter: CustomerFilter) => void }) {
+  const trpc = useTRPC();
+  const toast = useToast();
+  const list = useQuery(trpc.admin.customers.list.queryOptions({ filter }, { placeholderData: (previous) => previous }));
+  const myId = useMe().data?.id;
+  const actions = useCustomerActions(myId);
+
+  const loadError = list.error?.message;
+  useEffect(() => {
+    if (loadError) toast.error(`Failed to load users: ${loadError}`);
+  }, [loadError, list.errorUpdatedAt, toast]);
+
+  const users = list.data?.users ?? [];
+  const counts = list.data?.counts;
+
+  return (
+    <div>
+      <PageHeader title="Customers" subtitle="View all registered customers" />
+
+      <div role="group" aria-label="Filter users" className="mb-4 flex flex-wrap gap-2">
+        {CUSTOMER_FILTERS.map((value) => (
+          <button key={value} type="button" className={filterButton} aria-pressed={filter === value} onClick={() => onFilterChange(value)}>
+            {FILTER_LABELS[value]}
+            <span className="rounded-full bg-current/10 px-1.5 py-px text-xs tabular-nums" data-testid={`count-${value}`}>
+              {counts?.[value] ?? '–'}
+            </span>
+          </button>
+        ))}
+      </div>
+
+      <section aria-label="Users" aria-busy={list.isFetching} className={card}>
+        {list.isPending ? (
+          <LoadingState label="Loading users..." />
+        ) : users.length === 0 ? (
+          <EmptyState title="No users found" icon={Users} />
+        ) : (
+          <>
+            <UsersTable users={users} myId={myId} actions={actions} />
+            <UserCards users={users} myId={myId} actions={actions} />
+          </>
+        )}
+        {counts && (
+          <p className="border-t border-stone-200 px-4 py-3 text-sm text-stone-600" data-testid="users-footer">
+            Showing {users.length} of {counts.all} users
+          </p>
+        )}
+      </section>
+
+      {actions.confirmingSelfDemotion && (
+        <ConfirmDialog
+          title="Remove your own admin access?"
+          message="You will lose access to the admin area as soon as this is saved."
+          confirmLabel="Remove Admin"
+          busyLabel="Updating..."
+          busy={actions.isBusy(actions.confirmingSelfDemotion.id)}
+          onConfirm={() => actions.confirmSelfDemotion()}
+          onCancel={() => actions.cancelSelfDemotion()}
+        />
+      )}
+    </div>
+  );
+}
+
+type Actions = ReturnType<typeof useCustomerActions>;
+
+/** The two mutations, their spec messages, and which rows are busy (several may be at once). */
+function useCustomerActions(myId: string | undefined) {
+  const trpc = useTRPC();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [confirmingSelfDemotion, setConfirmingSelfDemotion] = useState<UserRow | null>(null);
+  const refreshList = () => queryClient.invalidateQueries({ queryKey: trpc.admin.customers.list.pathKey() });
+
+  const setAdmin = useMutation(
+    trpc.admin.customers.setAdmin.mutationOptions({
+      onSuccess: async ({ userId, isAdmin }) => {
+        toast.success(isAdmin ? 'User promoted to admin successfully!' : 'User removed from admin successfully!');
+        setConfirmingSelfDemotion(null);
+        // After demoting oneself the list is no longer ours to read; the layout leaves the admin area.
+        if (userId !== myId || isAdmin) await refreshList();
+      },
+      onError: async (error) => {
+        setConfirmingSelfDemotion(null);
+        toast.error(`Failed to update admin status: ${error.message || 'Failed to update admin status'}`);
+        // A refusal often means the screen was stale (another admin acted): show the current state.
+        await refreshList();
+      },
+    }),
+  );
+  const addToCustomers = useMutation(
+    trpc.admin.customers.addToCustomers.mutationOptions({
+      onSuccess: async () => {
+        toast.success('User added to customers successfully!');
+        await refreshList();
+      },
+      onError: async (error) => {
+        toast.error(`Failed to add user to customers: ${error.message}`);
+        await refreshList();
+      },
+    }),
+  );
+
+  // Rows with a request in flight, from both mutations (an admin may click several rows at once).
+  const pendingIds = useMutationState({
+    filters: { mutationKey: trpc.admin.customers.pathKey(), status: 'pending' },
+    select: (mutation) => (mutation.state.variables as { userId: string } | undefined)?.userId,
+  });
+
+  return {
+    isBusy: (userId: string) => pendingIds.includes(userId),
+    /** Make Admin / Remove Admin: the request carries the opposite of the current value (SPEC §4). */
+    toggleAdmin: (user: UserRow) => {
+      const makeAdmin = !user.customer_data?.is_admin;
+      // Removing one's own access is the only change that locks the clicker out: ask first.
+      if (!makeAdmin && user.id === myId) setConfirmingSelfDemotion(user);
+      else setAdmin.mutate({ userId: user.id, isAdmin: makeAdmin });
+    },
+    addToCustomers: (user: UserRow) => addToCustomers.mutate({ userId: user.id }),
+    confirmingSelfDemotion,
+    confirmSelfDemotion: () => {
+      if (confirmingSelfDemotion) setAdmin.mutate({ userId: confirmingSelfDemotion.id, isAdmin: false });
+    },
+    cancelSelfDemotion: () => setConfirmingSelfDemotion(null),
+  };
+}
+
+const fullName = (user: UserRow) => user.customer_data?.full_name ?? 'N/A';
+
+function Avatar({ user }: { user: UserRow }) {
+  const initial = (user.customer_data?.full_name ?? user.email).charAt(0).toUpperCase();
+  return (
+    <span aria-hidden="true" className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-accent-50 text-sm font-bold text-accent-800">
+      {initial}
+    </span>
+  );
+}
+
+function EmailStatus({ user }: { user: UserRow }) {
+  return user.email_confirmed_at ? <StatusBadge tone="green">Confirmed</StatusBadge> : <StatusBadge tone="amber">Unconfirmed</StatusBadge>;
+}
+
+function CustomerStatus({ user }: { user: UserRow }) {
+  return user.has_customer_record ? <StatusBadge tone="blue">In Customers</StatusBadge> : <StatusBadge tone="stone">Not Added</StatusBadge>;
+}
+
+function Role({ user }: { user: UserRow }) {
+  if (!user.customer_data) {
+    return (
+      <span className="text-stone-500">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">No role</span>
+      </span>
+    );
+  }
+  return user.customer_data.is_admin ? <StatusBadge tone="purple">Admin</StatusBadge> : <StatusBadge tone="stone">Customer</StatusBadge>;
+}
+
+/** An address that may wrap before its @ when the table is tight. */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
+const lastSignIn = (user: UserRow) => (user.last_sign_in_at ? shortDate.format(new Date(user.last_sign_in_at)) : 'Never');
+
+function RowAction({ user, actions }: { user: UserRow; actions: Actions }) {
+  const busy = actions.isBusy(user.id);
+  if (!user.customer_data) {
+    return (
+      <button type="button" className={actionButton} disabled={busy} onClick={() => actions.addToCustomers(user)}>
+        {busy ? <LoaderCircle className="size-3.5 animate-spin" aria-hidden="true" /> : <UserPlus className="size-3.5" aria-hidden="true" />}
+        {busy ? 'Adding...' : 'Add to Customers'}
+      </button>
+    );
+  }
+  const admin = user.customer_data.is_admin;
+  const Icon = busy ? LoaderCircle : admin ? ShieldOff : ShieldCheck;
+  const text = admin ? 'Remove Admin' : 'Make Admin';
+  return (
+    <button type="button" className={actionButton} disabled={busy} onClick={() => actions.toggleAdmin(user)}>
+      <Icon className={`size-3.5 ${busy ? 'animate-spin' : ''}`} aria-hidden="true" />
+      {busy ? 'Updating...' : text}
+    </button>
+  );
+}
+
+function You({ user, myId }: { user: UserRow; myId: string | undefined }) {
+  return user.id === myId ? <span className="ml-1.5 rounded bg-stone-100 px-1.5 py-px text-xs font-medium text-stone-600">You</span> : null;
+}
+
+interface ListProps {
+  users: UserRow[];
+  myId: string | undefined;
+  actions: Actions;
+}
+
+const th = 'px-3 py-3 text-left text-xs font-semibold tracking-wide text-stone-600 uppercase first:pl-4 last:pr-4';
+const td = 'px-3 py-3 align-middle first:pl-4 last:pr-4';
+
+/** Wide screens: the spec's columns. */
+function UsersTable({ users, myId, actions }: ListProps) {
+  return (
+    <div className="hidden overflow-x-auto xl:block">
+      <table className="min-w-full divide-y divide-stone-200 text-sm">
+        <thead className="bg-stone-50">
+          <tr>
+            <th scope="col" className={th}>User</th>
+            <th scope="col" className={th}>Email</th>
+            <th scope="col" className={th}>Email Status</th>
+            <th scope="col" className={th}>Customer Status</th>
+            <th scope="col" className={th}>Role</th>
+            <th scope="col" className={th}>Last Sign In</th>
+            <th scope="col" className={th}>Actions</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">
+          {users.map((user) => (
+            <tr key={user.id} data-testid="user-row" className="hover:bg-stone-50/60">
+              <td className={td}>
+                <div className="flex items-center gap-3">
+                  <Avatar user={user} />
+                  <span className="font-medium text-stone-900">
+                    {fullName(user)}
+                    <You user={user} myId={myId} />
+                  </span>
+                </div>
+              </td>
+              <td className={`${td} text-stone-700`}>
+                <EmailAddress email={user.email} />
+              </td>
+              <td className={td}>
+                <EmailStatus user={user} />
+              </td>
+              <td className={td}>
+                <CustomerStatus user={user} />
+              </td>
+              <td className={td}>
+                <Role user={user} />
+              </td>
+              <td className={`${td} whitespace-nowrap text-stone-700`}>{lastSignIn(user)}</td>
+              <td className={td}>
+                <RowAction user={user} actions={actions} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Narrower screens (phones, tablets, a laptop with the sidebar): one card per user with the same facts, labelled. */
+function UserCards({ users, myId, actions }: ListProps) {
+  return (
+    <ul className="divide-y divide-stone-100 sm:grid sm:grid-cols-2 sm:divide-y-0 xl:hidden">
+      {users.map((user) => (
+        <li key={user.id} data-testid="user-card" className="p-4 sm:border-b sm:border-stone-100 sm:odd:border-r">
+          <div className="flex items-start gap-3">
+            <Avatar user={user} />
+            <div className="min-w-0 flex-1">
+              <p className="font-medium text-stone-900">
+                {fullName(user)}
+                <You user={user} myId={myId} />
+              </p>
+              <p className="truncate text-sm text-stone-600">{user.email}</p>
+            </div>
+          </div>
+          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+            <div>
+              <dt className="text-xs text-stone-500">Email Status</dt>
+              <dd className="mt-0.5">
+                <EmailStatus user={user} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-stone-500">Customer Status</dt>
+              <dd className="mt-0.5">
+                <CustomerStatus user={user} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-stone-500">Role</dt>
+              <dd className="mt-0.5">
+                <Role user={user} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-stone-500">Last Sign In</dt>
+              <dd className="mt-0.5 text-stone-700">{lastSignIn(user)}</dd>
+            </div>
+          </dl>
+          <div className="mt-3">
+            <RowAction user={user} actions={actions} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

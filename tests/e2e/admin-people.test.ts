@@ -1,0 +1,375 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishEvent } from '../../src/server/events/events';
+import { insertUser } from '../helpers/app';
+import { seriousA11yViolations } from '../helpers/a11y';
+import { saveScreenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from '../helpers/browser';
+
+// The admin Customers screen (filters with counts, columns, Add to Customers, Make Admin and
+// Remove Admin with the spec's messages, a promotion reaching the promoted user's open page) and
+// the contact inbox (open marks read, status buttons, filter, live refresh), on the demo store.
+
+const ADMIN_EMAIL = 'people.admin@example.com';
+const PASSWORD = 'secret123';
+const WALK_IN = 'walk.in@example.com';
+const PENDING = 'pending.signup@example.com';
+const WALK_IN_SIGN_IN = new Date('2026-03-14T12:00:00Z');
+
+let env: BrowserApp;
+
+beforeAll(async () => {
+  env = await startBrowserApp();
+  const adminId = await insertUser(env.db, ADMIN_EMAIL, { admin: true, password: PASSWORD });
+  await env.db.updateTable('customers').set({ first_name: 'Avery', last_name: 'Admin' }).where('id', '=', adminId).execute();
+  // Two accounts without a customer record: one confirmed that signed in once, one never confirmed.
+  await env.db
+    .insertInto('users')
+    .values([
+      { email: WALK_IN, password_hash: 'x', email_confirmed_at: new Date(), last_sign_in_at: WALK_IN_SIGN_IN },
+      { email: PENDING, password_hash: 'x', email_confirmed_at: null },
+    ])
+    .execute();
+});
+
+afterAll(async () => {
+  await env?.close();
+});
+
+async function signedInPage(email: string, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
+  const page = await env.newPage({ viewport });
+  page.setDefaultTimeout(10_000);
+  const res = await page.request.post('/trpc/auth.signIn', { data: { email, password: PASSWORD }, headers: { origin: env.baseUrl } });
+  expect(res.status()).toBe(200);
+  return page;
+}
+
+const toastText = (page: Page, kind: 'success' | 'error') => page.getByTestId(`toast-${kind}`).last().locator('p');
+/** Waits for a toast with exactly this text. */
+async function expectToast(page: Page, kind: 'success' | 'error', text: string) {
+  await page.getByTestId(`toast-${kind}`).filter({ hasText: text }).first().waitFor();
+  expect(await toastText(page, kind).textContent()).toBe(text);
+}
+
+/** Holds requests to one procedure for a moment, so busy labels can be seen. */
+async function slowDown(page: Page, procedure: string, ms = 800) {
+  await page.route(
+    (url) => url.pathname.includes(procedure),
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.continue();
+    },
+  );
+}
+
+const customerRecord = (email: string) =>
+  env.db.selectFrom('customers').select(['first_name', 'last_name', 'phone', 'is_admin']).where('email', '=', email).executeTakeFirst();
+
+const shortDate = (date: Date) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(date);
+
+describe('admin customers screen', () => {
+  const row = (page: Page, email: string) => page.getByTestId('user-row').filter({ hasText: email });
+  const cells = async (locator: Locator) => (await locator.locator('td').allInnerTexts()).map((text) => text.trim());
+  const footer = (page: Page) => page.getByTestId('users-footer').textContent();
+  const filter = (page: Page, label: string) => page.getByRole('group', { name: 'Filter users' }).getByRole('button', { name: new RegExp(`^${label} `) });
+
+  it('lists every user with the spec columns, filters with counts, and adds users to customers', async () => {
+    const page = await signedInPage(ADMIN_EMAIL);
+    await page.goto('/admin/customers');
+    await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
+    expect(await page.getByText('View all registered customers').isVisible()).toBe(true);
+    await page.getByTestId('user-row').first().waitFor();
+
+    // The demo store's 5 customers (4 confirmed), the admin, and the two accounts without a record.
+    expect(await filter(page, 'All').textContent()).toBe('All8');
+    expect(await filter(page, 'Confirmed').textContent()).toBe('Confirmed6');
+    expect(await filter(page, 'Unconfirmed').textContent()).toBe('Unconfirmed2');
+    expect(await filter(page, 'Not in Customers').textContent()).toBe('Not in Customers2');
+    expect(await filter(page, 'All').getAttribute('aria-pressed')).toBe('true');
+    expect(await footer(page)).toBe('Showing 8 of 8 users');
+    expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(
+      ['User', 'Email', 'Email Status', 'Customer Status', 'Role', 'Last Sign In', 'Actions'].map((h) => h.toUpperCase()),
+    );
+
+    const jake = await env.db.selectFrom('users').select('last_sign_in_at').where('email', '=', 'jake.rider@example.com').executeTakeFirstOrThrow();
+    expect(await cells(row(page, 'jake.rider@example.com'))).toEqual([
+      'J\nJake Rider',
+      'jake.rider@example.com',
+      'Confirmed',
+      'In Customers',
+      'Customer',
+      shortDate(new Date(jake.last_sign_in_at!)),
+      'Make Admin',
+    ]);
+    const me = await env.db.selectFrom('users').select('last_sign_in_at').where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow();
+    expect(await cells(row(page, ADMIN_EMAIL))).toEqual([
+      'A\nAvery AdminYou',
+      ADMIN_EMAIL,
+      'Confirmed',
+      'In Customers',
+      'Admin',
+      shortDate(new Date(me.last_sign_in_at!)),
+      'Remove Admin',
+    ]);
+    expect(await cells(row(page, WALK_IN))).toEqual(['W\nN/A', WALK_IN, 'Confirmed', 'Not Added', '—\nNo role', 'Mar 14, 2026', 'Add to Customers']);
+    expect(await cells(row(page, PENDING))).toEqual(['P\nN/A', PENDING, 'Unconfirmed', 'Not Added', '—\nNo role', 'Never', 'Add to Customers']);
+    expect(await cells(row(page, 'tom.keller@example.com'))).toEqual(expect.arrayContaining(['Unconfirmed', 'In Customers', 'Customer', 'Never']));
+
+    await filter(page, 'Unconfirmed').click();
+    await page.waitForURL((url) => url.searchParams.get('filter') === 'unconfirmed');
+    await expect.poll(() => footer(page)).toBe('Showing 2 of 8 users');
+    expect(await page.getByTestId('user-row').filter({ hasText: 'tom.keller@example.com' }).count()).toBe(1);
+    expect(await page.getByTestId('user-row').filter({ hasText: PENDING }).count()).toBe(1);
+
+    await filter(page, 'Confirmed').click();
+    await expect.poll(() => footer(page)).toBe('Showing 6 of 8 users');
+
+    await filter(page, 'Not in Customers').click();
+    await expect.poll(() => footer(page)).toBe('Showing 2 of 8 users');
+    // The filter survives a reload.
+    await page.reload();
+    await expect.poll(() => footer(page)).toBe('Showing 2 of 8 users');
+    expect(await filter(page, 'Not in Customers').getAttribute('aria-pressed')).toBe('true');
+
+    // Add to Customers, with its busy label and message.
+    await slowDown(page, 'admin.customers.addToCustomers');
+    const add = row(page, WALK_IN).getByRole('button', { name: /Add to Customers/ });
+    await add.click();
+    await row(page, WALK_IN).getByRole('button', { name: 'Adding...' }).waitFor();
+    expect(await row(page, WALK_IN).getByRole('button', { name: 'Adding...' }).isDisabled()).toBe(true);
+    await expectToast(page, 'success', 'User added to customers successfully!');
+    expect(await customerRecord(WALK_IN)).toEqual({ first_name: '', last_name: '', phone: '', is_admin: false });
+    await expect.poll(() => footer(page)).toBe('Showing 1 of 8 users');
+    expect(await filter(page, 'Not in Customers').textContent()).toBe('Not in Customers1');
+    await page.unrouteAll();
+
+    // A stale screen: the other account became a customer meanwhile; the refusal is reported.
+    const pending = await env.db.selectFrom('users').select(['id', 'email']).where('email', '=', PENDING).executeTakeFirstOrThrow();
+    await env.db.insertInto('customers').values({ id: pending.id, email: pending.email }).execute();
+    await row(page, PENDING).getByRole('button', { name: /Add to Customers/ }).click();
+    await expectToast(page, 'error', 'Failed to add user to customers: This user is already in customers');
+    await expect.poll(() => page.getByText('No users found').isVisible()).toBe(true);
+    expect(await footer(page)).toBe('Showing 0 of 8 users');
+
+    await filter(page, 'All').click();
+    await expect.poll(() => footer(page)).toBe('Showing 8 of 8 users');
+    expect(await cells(row(page, WALK_IN))).toEqual(['W\nN/A', WALK_IN, 'Confirmed', 'In Customers', 'Customer', 'Mar 14, 2026', 'Make Admin']);
+
+    await saveScreenshot(page, 'admin-customers-1280');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    // The browser logs the refused add (409); nothing else went wrong.
+    expect(env.pageErrors(page).filter((error) => !/^Failed to load resource: .* status of 409/.test(error))).toEqual([]);
+  });
+
+  it('makes and removes admins with the spec messages, and never removes the last admin', async () => {
+    const page = await signedInPage(ADMIN_EMAIL);
+    await page.goto('/admin/customers');
+    const maria = row(page, 'maria.alvarez@example.com');
+    await maria.waitFor();
+
+    await slowDown(page, 'admin.customers.setAdmin');
+    await maria.getByRole('button', { name: /Make Admin/ }).click();
+    await maria.getByRole('button', { name: 'Updating...' }).waitFor();
+    await expectToast(page, 'success', 'User promoted to admin successfully!');
+    expect((await customerRecord('maria.alvarez@example.com'))?.is_admin).toBe(true);
+    await maria.getByRole('button', { name: /Remove Admin/ }).waitFor();
+    expect(await cells(maria)).toContain('Admin');
+
+    await maria.getByRole('button', { name: /Remove Admin/ }).click();
+    await expectToast(page, 'success', 'User removed from admin successfully!');
+    expect((await customerRecord('maria.alvarez@example.com'))?.is_admin).toBe(false);
+    await maria.getByRole('button', { name: /Make Admin/ }).waitFor();
+    await page.unrouteAll();
+
+    // The only admin removing themselves: asked first, then refused by the server.
+    await row(page, ADMIN_EMAIL).getByRole('button', { name: /Remove Admin/ }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Remove your own admin access?' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect((await customerRecord(ADMIN_EMAIL))?.is_admin).toBe(true);
+    await row(page, ADMIN_EMAIL).getByRole('button', { name: /Remove Admin/ }).click();
+    await dialog.getByRole('button', { name: 'Remove Admin' }).click();
+    await expectToast(page, 'error', 'Failed to update admin status: Cannot remove the last admin');
+    expect((await customerRecord(ADMIN_EMAIL))?.is_admin).toBe(true);
+    expect(await dialog.count()).toBe(0);
+  });
+
+  it('reports a failed load', async () => {
+    const page = await signedInPage(ADMIN_EMAIL);
+    // The network drops every read of the list.
+    await page.route(
+      (url) => url.pathname.includes('admin.customers.list'),
+      (route) => route.abort(),
+    );
+    await page.goto('/admin/customers');
+    await expectToast(page, 'error', 'Failed to load users: Failed to fetch');
+    expect(await page.getByText('No users found').isVisible()).toBe(true);
+  });
+
+  it("shows the Admin link in the promoted user's open page, and takes the admin area away on demotion", async () => {
+    const email = 'rising.star@example.com';
+    await insertUser(env.db, email, { password: PASSWORD });
+    const shopper = await signedInPage(email);
+    await shopper.goto('/');
+    await expect.poll(() => shopper.getByTestId('account-link').getAttribute('href')).toBe('/dashboard');
+    expect(await shopper.getByTestId('admin-link').count()).toBe(0);
+
+    const admin = await signedInPage(ADMIN_EMAIL);
+    await admin.goto('/admin/customers');
+    const star = row(admin, email);
+    await star.getByRole('button', { name: /Make Admin/ }).click();
+    await expectToast(admin, 'success', 'User promoted to admin successfully!');
+
+    // No reload: the shopper's page learns of the promotion over its live stream.
+    await shopper.getByTestId('admin-link').waitFor();
+    await shopper.getByTestId('admin-link').click();
+    await shopper.getByTestId('admin-layout').waitFor();
+
+    await star.getByRole('button', { name: /Remove Admin/ }).click();
+    await expectToast(admin, 'success', 'User removed from admin successfully!');
+    await shopper.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => shopper.getByTestId('admin-link').count()).toBe(0);
+  });
+
+  it('lets an admin remove their own access while another admin remains, and sends them out', async () => {
+    const email = 'stepping.down@example.com';
+    await insertUser(env.db, email, { admin: true, password: PASSWORD });
+    const page = await signedInPage(email);
+    await page.goto('/admin/customers');
+    await row(page, email).getByRole('button', { name: /Remove Admin/ }).click();
+    await page.getByRole('alertdialog', { name: 'Remove your own admin access?' }).getByRole('button', { name: 'Remove Admin' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect((await customerRecord(email))?.is_admin).toBe(false);
+    await expect.poll(() => page.getByTestId('account-link').getAttribute('href')).toBe('/dashboard');
+    expect(await page.getByTestId('admin-link').count()).toBe(0);
+  });
+
+  it('works on a phone', async () => {
+    const page = await signedInPage(ADMIN_EMAIL, VIEWPORTS.mobile);
+    await page.goto('/admin/customers');
+    const card = page.getByTestId('user-card').filter({ hasText: 'daniel.brooks@example.com' });
+    await card.waitFor();
+    expect(await card.innerText()).toMatch(/Daniel Brooks[\s\S]*Email Status\s*Confirmed[\s\S]*Customer Status\s*In Customers[\s\S]*Role\s*Customer/);
+    await card.getByRole('button', { name: /Make Admin/ }).click();
+    await expectToast(page, 'success', 'User promoted to admin successfully!');
+    expect((await customerRecord('daniel.brooks@example.com'))?.is_admin).toBe(true);
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'admin-customers-375');
+  });
+});
+
+describe('admin contact inbox', () => {
+  const items = (page: Page) => page.getByTestId('submission-item');
+  const item = (page: Page, name: string) => items(page).filter({ hasText: name });
+  const detail = (page: Page) => page.getByTestId('submission-detail');
+  const stat = (page: Page, name: string) => page.getByTestId(`stat-${name}`).textContent();
+  const statusInDb = async (email: string) =>
+    (await env.db.selectFrom('contact_submissions').select('status').where('email', '=', email).executeTakeFirstOrThrow()).status;
+  const DATE_TIME = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/;
+
+  it('opens submissions (a new one becomes read), changes status, filters, and follows new arrivals live', async () => {
+    const page = await signedInPage(ADMIN_EMAIL);
+    await page.goto('/admin/contact');
+    await items(page).first().waitFor();
+    expect(await detail(page).innerText()).toContain('Select a submission to view details');
+
+    // The demo inbox: 2 new, 2 read, 2 resolved, newest first.
+    expect([await stat(page, 'total'), await stat(page, 'new'), await stat(page, 'read'), await stat(page, 'resolved')]).toEqual(['6', '2', '2', '2']);
+    expect(await items(page).count()).toBe(6);
+    const first = items(page).first();
+    expect(await first.locator('> span').allInnerTexts()).toEqual([
+      'Chris Nguyen\nNew',
+      'chris.nguyen@example.com',
+      'How do your tees fit?',
+      expect.stringMatching(/^Quick question before I order/),
+      expect.stringMatching(DATE_TIME),
+    ]);
+    // The preview is cut to two lines.
+    expect(await first.locator('.line-clamp-2').count()).toBe(1);
+    expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('all');
+    expect(await page.getByLabel('Status', { exact: true }).locator('option').allInnerTexts()).toEqual(['All Submissions', 'New', 'Read', 'Resolved']);
+
+    // Opening the new one marks it read, on the server and on screen (list, detail, tiles, header badge).
+    await first.click();
+    await detail(page).getByRole('heading', { name: 'How do your tees fit?' }).waitFor();
+    await expect.poll(() => detail(page).getByTestId('status-badge').first().textContent()).toBe('Read');
+    expect(await statusInDb('chris.nguyen@example.com')).toBe('read');
+    expect(await detail(page).getByRole('link', { name: 'chris.nguyen@example.com' }).getAttribute('href')).toBe('mailto:chris.nguyen@example.com');
+    expect(await detail(page).innerText()).toMatch(/Name\s*Chris Nguyen/);
+    expect(await detail(page).innerText()).toMatch(/Received\s*[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M/);
+    expect(await detail(page).getByTestId('submission-message').textContent()).toMatch(/^Quick question before I order[\s\S]*shoulders\.$/);
+    await expect.poll(() => item(page, 'Chris Nguyen').getByTestId('status-badge').textContent()).toBe('Read');
+    await expect.poll(() => stat(page, 'new')).toBe('1');
+    expect(await stat(page, 'read')).toBe('3');
+    await expect.poll(() => page.getByTestId('admin-badge').textContent()).toBe('1');
+
+    // Update Status buttons.
+    const statusButtons = detail(page).getByRole('group', { name: 'Update Status' }).getByRole('button');
+    expect(await statusButtons.allInnerTexts()).toEqual(['New', 'Read', 'Resolved']);
+    await detail(page).getByRole('button', { name: 'Resolved' }).click();
+    await expect.poll(() => statusInDb('chris.nguyen@example.com')).toBe('resolved');
+    await expect.poll(() => detail(page).getByTestId('status-badge').first().textContent()).toBe('Resolved');
+    expect(await detail(page).getByRole('button', { name: 'Resolved' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => item(page, 'Chris Nguyen').getByTestId('status-badge').textContent()).toBe('Resolved');
+    await expect.poll(() => stat(page, 'resolved')).toBe('3');
+    await detail(page).getByRole('button', { name: 'New' }).click();
+    await expect.poll(() => statusInDb('chris.nguyen@example.com')).toBe('new');
+    await expect.poll(() => detail(page).getByTestId('status-badge').first().textContent()).toBe('New');
+    await expect.poll(() => page.getByTestId('admin-badge').textContent()).toBe('2');
+
+    // A failed update changes nothing on screen.
+    await page.route(
+      (url) => url.pathname.includes('admin.contact.setStatus'),
+      (route) => route.abort(),
+    );
+    await detail(page).getByRole('button', { name: 'Read' }).click();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await detail(page).getByTestId('status-badge').first().textContent()).toBe('New');
+    expect(await item(page, 'Chris Nguyen').getByTestId('status-badge').textContent()).toBe('New');
+    expect(await statusInDb('chris.nguyen@example.com')).toBe('new');
+    await page.unrouteAll();
+
+    await saveScreenshot(page, 'admin-contact-1280');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The status filter, on the server, kept in the address.
+    await page.getByLabel('Status', { exact: true }).selectOption('resolved');
+    await page.waitForURL((url) => url.searchParams.get('status') === 'resolved');
+    await expect.poll(() => items(page).count()).toBe(2);
+    expect(await items(page).getByTestId('status-badge').allInnerTexts()).toEqual(['Resolved', 'Resolved']);
+    await page.getByLabel('Status', { exact: true }).selectOption('new');
+    await expect.poll(() => items(page).count()).toBe(2);
+    expect(await items(page).allInnerTexts()).toEqual([expect.stringContaining('Chris Nguyen'), expect.stringContaining('Linda Park')]);
+
+    // Another admin reads everything: this screen follows without a reload.
+    await env.db.transaction().execute(async (trx) => {
+      await trx.updateTable('contact_submissions').set({ status: 'read' }).where('status', '=', 'new').execute();
+      await publishEvent(trx, { type: 'contact_submissions_changed' });
+    });
+    await page.getByText('No submissions found').waitFor();
+    expect(await stat(page, 'new')).toBe('0');
+
+    // And a new message arrives live.
+    const sent = await page.request.post('/trpc/contact.submit', {
+      data: { name: 'Jordan Miles', email: 'jordan@example.com', subject: 'Bulk order', message: 'Can I order 30 shirts?' },
+      headers: { origin: env.baseUrl },
+    });
+    expect(sent.status()).toBe(200);
+    await item(page, 'Jordan Miles').waitFor();
+    expect(await stat(page, 'total')).toBe('7');
+    expect(env.pageErrors(page).filter((error) => !error.includes('Failed to update the contact submission') && !error.includes('net::ERR_FAILED'))).toEqual([]);
+  });
+
+  it('works on a phone', async () => {
+    const page = await signedInPage(ADMIN_EMAIL, VIEWPORTS.mobile);
+    await page.goto('/admin/contact');
+    await item(page, 'Linda Park').click();
+    await detail(page).getByRole('heading', { name: 'Matching tees for our charity ride' }).waitFor();
+    expect(await detail(page).getByRole('heading').first().evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'admin-contact-375');
+  });
+});

@@ -1,0 +1,301 @@
+import { TRPCError } from '@trpc/server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { EventHub, type StoreEvent } from '../../src/server/events/events';
+import { ADMIN_REQUIRED } from '../../src/server/trpc/init';
+import { LAST_ADMIN_MESSAGE } from '../../src/shared/schemas/admin-people';
+import { callerFor, callTrpc, createTestApp, insertUser, type TestApp } from '../helpers/app';
+
+// admin.customers.*: the users list with its filters and counts, Add to Customers, Make Admin and
+// Remove Admin, and the rule that the store never loses its last admin, not even to two
+// demotions at the same moment.
+
+let t: TestApp;
+let hub: EventHub;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  hub = new EventHub(t.database);
+  await hub.start();
+});
+afterAll(async () => {
+  await hub.stop();
+  await t.close();
+});
+
+// Each test starts from no users at all.
+beforeEach(async () => {
+  await t.db.deleteFrom('users').execute();
+});
+
+const asUser = (id: string, email: string, database: DatabaseHandle = t.database) =>
+  callerFor(database, t.config, { id, email }, { events: hub }).caller;
+
+async function newAdmin(email: string) {
+  const id = await insertUser(t.db, email, { admin: true, password: 'adminpass1' });
+  return { id, email, caller: asUser(id, email) };
+}
+
+/** A user with no customers row (as after a sign-up whose customer record is missing). */
+async function insertBareUser(email: string, options: { confirmed: boolean; lastSignIn?: Date; createdAt?: Date }) {
+  const row = await t.db
+    .insertInto('users')
+    .values({
+      email,
+      password_hash: 'not-a-real-hash',
+      email_confirmed_at: options.confirmed ? new Date() : null,
+      last_sign_in_at: options.lastSignIn ?? null,
+      ...(options.createdAt ? { created_at: options.createdAt } : {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const isAdminInDb = async (id: string) =>
+  (await t.db.selectFrom('customers').select('is_admin').where('id', '=', id).executeTakeFirst())?.is_admin;
+
+const adminCount = async () =>
+  Number((await t.db.selectFrom('customers').select((eb) => eb.fn.countAll().as('n')).where('is_admin', '=', true).executeTakeFirstOrThrow()).n);
+
+/** Records the live events of this process from now on. */
+function recordEvents() {
+  const controller = new AbortController();
+  const events: StoreEvent[] = [];
+  void (async () => {
+    for await (const event of hub.subscribe(controller.signal)) events.push(event);
+  })();
+  return { events, stop: () => controller.abort() };
+}
+
+async function waitFor(check: () => boolean, what: string, ms = 5000) {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function trpcCode(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof TRPCError) return { code: error.code, message: error.message };
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('admin.customers.list', () => {
+  it('lists every user with their customer record, newest first, filtered and counted on the server', async () => {
+    const admin = await newAdmin('boss@example.com');
+    await t.db.updateTable('customers').set({ first_name: 'Ada', last_name: 'Boss' }).where('id', '=', admin.id).execute();
+    const customerId = await insertUser(t.db, 'nameless@example.com');
+    const hour = 3_600_000;
+    const unconfirmedId = await insertBareUser('fresh@example.com', { confirmed: false, createdAt: new Date(Date.now() + hour) });
+    const lastSignIn = new Date('2026-11-21T15:30:00Z');
+    const bareConfirmedId = await insertBareUser('bare@example.com', { confirmed: true, lastSignIn, createdAt: new Date(Date.now() + 2 * hour) });
+
+    const all = await admin.caller.admin.customers.list({ filter: 'all' });
+    expect(all.counts).toEqual({ all: 4, confirmed: 3, unconfirmed: 1, not_in_customers: 2 });
+    expect(all.users.map((u) => u.email)).toEqual(['bare@example.com', 'fresh@example.com', 'nameless@example.com', 'boss@example.com']);
+    expect(all.users.find((u) => u.id === admin.id)).toMatchObject({
+      has_customer_record: true,
+      customer_data: { full_name: 'Ada Boss', is_admin: true },
+      last_sign_in_at: null,
+    });
+    expect(all.users.find((u) => u.id === unconfirmedId)?.email_confirmed_at).toBeNull();
+    expect(Date.parse(all.users.find((u) => u.id === admin.id)?.email_confirmed_at ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    expect(all.users.find((u) => u.id === customerId)).toMatchObject({ has_customer_record: true, customer_data: { full_name: null, is_admin: false } });
+    expect(all.users.find((u) => u.id === bareConfirmedId)).toMatchObject({
+      has_customer_record: false,
+      customer_data: null,
+      last_sign_in_at: lastSignIn.toISOString(),
+    });
+    // Nothing secret leaves the server.
+    expect(JSON.stringify(all)).not.toMatch(/password|hash/i);
+
+    const ids = async (filter: 'confirmed' | 'unconfirmed' | 'not_in_customers') =>
+      (await admin.caller.admin.customers.list({ filter })).users.map((u) => u.id).sort();
+    expect(await ids('confirmed')).toEqual([admin.id, customerId, bareConfirmedId].sort());
+    expect(await ids('unconfirmed')).toEqual([unconfirmedId]);
+    expect(await ids('not_in_customers')).toEqual([unconfirmedId, bareConfirmedId].sort());
+    // The counts are of all users, whatever the filter.
+    expect((await admin.caller.admin.customers.list({ filter: 'unconfirmed' })).counts.all).toBe(4);
+  });
+
+  it('answers an empty filter with no users, and refuses an unknown filter', async () => {
+    const admin = await newAdmin('boss@example.com');
+    expect((await admin.caller.admin.customers.list({ filter: 'not_in_customers' })).users).toEqual([]);
+    const res = await callTrpc(t.app, 'admin.customers.list', {
+      type: 'query',
+      input: { filter: 'everyone' },
+      cookie: await signIn(admin.email),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.error?.message).toBe('Invalid filter');
+  });
+});
+
+describe('admin.customers.addToCustomers', () => {
+  it('creates the customer record with empty names and phone, not an admin, and tells the user', async () => {
+    const admin = await newAdmin('boss@example.com');
+    const userId = await insertBareUser('Bare.User@example.com', { confirmed: true });
+    const recorder = recordEvents();
+    try {
+      expect(await admin.caller.admin.customers.addToCustomers({ userId })).toEqual({ userId });
+      await waitFor(() => recorder.events.length > 0, 'the customer_changed event');
+      expect(recorder.events).toEqual([{ type: 'customer_changed', userId }]);
+    } finally {
+      recorder.stop();
+    }
+    expect(await t.db.selectFrom('customers').select(['email', 'first_name', 'last_name', 'phone', 'is_admin']).where('id', '=', userId).executeTakeFirst()).toEqual({
+      email: 'Bare.User@example.com',
+      first_name: '',
+      last_name: '',
+      phone: '',
+      is_admin: false,
+    });
+    const listed = await admin.caller.admin.customers.list({ filter: 'all' });
+    expect(listed.counts.not_in_customers).toBe(0);
+    expect(listed.users.find((u) => u.id === userId)?.customer_data).toEqual({ full_name: null, is_admin: false });
+  });
+
+  it('refuses a user who is already a customer, an unknown user and a malformed id, writing nothing', async () => {
+    const admin = await newAdmin('boss@example.com');
+    expect(await trpcCode(admin.caller.admin.customers.addToCustomers({ userId: admin.id }))).toEqual({
+      code: 'CONFLICT',
+      message: 'This user is already in customers',
+    });
+    expect(await trpcCode(admin.caller.admin.customers.addToCustomers({ userId: crypto.randomUUID() }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'User not found',
+    });
+    expect(await trpcCode(admin.caller.admin.customers.addToCustomers({ userId: 'nope' }))).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await isAdminInDb(admin.id)).toBe(true);
+    expect(Number((await t.db.selectFrom('customers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(1);
+  });
+});
+
+describe('admin.customers.setAdmin', () => {
+  it('promotes and demotes, publishing customer_changed for that user each time', async () => {
+    const admin = await newAdmin('boss@example.com');
+    const userId = await insertUser(t.db, 'helper@example.com');
+    const recorder = recordEvents();
+    try {
+      expect(await admin.caller.admin.customers.setAdmin({ userId, isAdmin: true })).toEqual({ userId, isAdmin: true });
+      expect(await isAdminInDb(userId)).toBe(true);
+      expect(await admin.caller.admin.customers.setAdmin({ userId, isAdmin: false })).toEqual({ userId, isAdmin: false });
+      expect(await isAdminInDb(userId)).toBe(false);
+      await waitFor(() => recorder.events.length === 2, 'two customer_changed events');
+      expect(recorder.events).toEqual([
+        { type: 'customer_changed', userId },
+        { type: 'customer_changed', userId },
+      ]);
+    } finally {
+      recorder.stop();
+    }
+  });
+
+  it('refuses a user without a customer record and bad input', async () => {
+    const admin = await newAdmin('boss@example.com');
+    const bare = await insertBareUser('bare@example.com', { confirmed: true });
+    expect(await trpcCode(admin.caller.admin.customers.setAdmin({ userId: bare, isAdmin: true }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'This user is not in customers',
+    });
+    expect(await t.db.selectFrom('customers').select('id').where('id', '=', bare).executeTakeFirst()).toBeUndefined();
+    const res = await callTrpc(t.app, 'admin.customers.setAdmin', { input: { userId: bare, isAdmin: 'yes' }, cookie: await signIn(admin.email) });
+    expect(res.statusCode).toBe(400);
+    expect(res.error?.message).toBe('isAdmin must be true or false');
+  });
+
+  it('never removes the last admin, not even when they demote themselves', async () => {
+    const admin = await newAdmin('boss@example.com');
+    expect(await trpcCode(admin.caller.admin.customers.setAdmin({ userId: admin.id, isAdmin: false }))).toEqual({
+      code: 'CONFLICT',
+      message: LAST_ADMIN_MESSAGE,
+    });
+    expect(await isAdminInDb(admin.id)).toBe(true);
+  });
+
+  it('lets an admin demote themselves while another admin remains', async () => {
+    const first = await newAdmin('first@example.com');
+    const second = await newAdmin('second@example.com');
+    await first.caller.admin.customers.setAdmin({ userId: first.id, isAdmin: false });
+    expect(await isAdminInDb(first.id)).toBe(false);
+    // Now the other one is the last.
+    expect((await trpcCode(second.caller.admin.customers.setAdmin({ userId: second.id, isAdmin: false }))).message).toBe(LAST_ADMIN_MESSAGE);
+  });
+
+  it('applies a demotion on the very next request of that user', async () => {
+    const boss = await newAdmin('boss@example.com');
+    const other = await newAdmin('other@example.com');
+    const cookie = await signIn(other.email);
+    expect((await callTrpc(t.app, 'admin.contact.newCount', { type: 'query', cookie })).statusCode).toBe(200);
+    await boss.caller.admin.customers.setAdmin({ userId: other.id, isAdmin: false });
+    const refused = await callTrpc(t.app, 'admin.customers.list', { type: 'query', input: { filter: 'all' }, cookie });
+    expect(refused.error?.data.code).toBe('FORBIDDEN');
+    expect((await callTrpc<{ isAdmin: boolean }>(t.app, 'auth.me', { type: 'query', cookie })).data?.isAdmin).toBe(false);
+  });
+
+  it('keeps an admin when two admins demote each other at the same moment', async () => {
+    // Two connections (pools) on PostgreSQL, so the two transactions really run side by side.
+    const url = (t.database as { url?: string }).url;
+    const second = url ? await openDatabase({ databaseUrl: url }) : t.database;
+    try {
+      for (let round = 0; round < 5; round++) {
+        await t.db.deleteFrom('users').execute();
+        const a = await newAdmin('a@example.com');
+        const b = await newAdmin('b@example.com');
+        const results = await Promise.allSettled([
+          a.caller.admin.customers.setAdmin({ userId: b.id, isAdmin: false }),
+          asUser(b.id, b.email, second).admin.customers.setAdmin({ userId: a.id, isAdmin: false }),
+        ]);
+        expect(await adminCount()).toBe(1);
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        // Refused either by the count (both got past the admin check) or, when the other
+        // demotion committed first, by the admin check itself.
+        const refusal = results.find((r) => r.status === 'rejected')?.reason as TRPCError;
+        expect([LAST_ADMIN_MESSAGE, ADMIN_REQUIRED]).toContain(refusal.message);
+      }
+    } finally {
+      if (second !== t.database) await second.close();
+    }
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('waits for a demotion in flight before counting the admins', async () => {
+    const url = (t.database as { url?: string }).url!;
+    const other = await openDatabase({ databaseUrl: url });
+    try {
+      const a = await newAdmin('a@example.com');
+      const b = await newAdmin('b@example.com');
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+      // Another process has demoted B but not committed yet.
+      const inFlight = other.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('customers').select('id').where('is_admin', '=', true).forUpdate().execute();
+        await trx.updateTable('customers').set({ is_admin: false }).where('id', '=', b.id).execute();
+        locked();
+        await released;
+      });
+      await lockTaken;
+      const demotion = trpcCode(a.caller.admin.customers.setAdmin({ userId: a.id, isAdmin: false }));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      release();
+      await inFlight;
+      expect(await demotion).toEqual({ code: 'CONFLICT', message: LAST_ADMIN_MESSAGE });
+      expect(await adminCount()).toBe(1);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+async function signIn(email: string): Promise<string> {
+  const res = await callTrpc(t.app, 'auth.signIn', { input: { email, password: 'adminpass1' } });
+  if (!res.cookies.session) throw new Error(`sign-in failed: ${JSON.stringify(res.error)}`);
+  return `session=${res.cookies.session}`;
+}
