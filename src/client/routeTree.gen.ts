@@ -25,6 +25,8 @@ import { Route as ShippingRouteImport } from './routes/shipping'
 import { Route as ShopRouteImport } from './routes/shop'
 import { Route as SubscriptionsRouteImport } from './routes/subscriptions'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminContactRouteImport } from './routes/admin/contact'
+import { Route as AdminCustomersRouteImport } from './routes/admin/customers'
 import { Route as CategorySlugRouteImport } from './routes/category.$slug'
 import { Route as ProductSlugRouteImport } from './routes/product.$slug'
 import { Route as AdminProductsIndexRouteImport } from './routes/admin/products/index'
@@ -111,6 +113,16 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminContactRoute = AdminContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminCustomersRoute = AdminCustomersRouteImport.update({
+  id: '/customers',
+  path: '/customers',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const CategorySlugRoute = CategorySlugRouteImport.update({
   id: '/category/$slug',
   path: '/category/$slug',
@@ -153,6 +165,8 @@ export interface FileRoutesByFullPath {
   '/shipping': typeof ShippingRoute
   '/shop': typeof ShopRoute
   '/subscriptions': typeof SubscriptionsRoute
+  '/admin/contact': typeof AdminContactRoute
+  '/admin/customers': typeof AdminCustomersRoute
   '/category/$slug': typeof CategorySlugRoute
   '/product/$slug': typeof ProductSlugRoute
   '/admin/': typeof AdminIndexRoute
@@ -175,6 +189,8 @@ export interface FileRoutesByTo {
   '/shipping': typeof ShippingRoute
   '/shop': typeof ShopRoute
   '/subscriptions': typeof SubscriptionsRoute
+  '/admin/contact': typeof AdminContactRoute
+  '/admin/customers': typeof AdminCustomersRoute
   '/category/$slug': typeof CategorySlugRoute
   '/product/$slug': typeof ProductSlugRoute
   '/admin': typeof AdminIndexRoute
@@ -199,6 +215,8 @@ export interface FileRoutesById {
   '/shipping': typeof ShippingRoute
   '/shop': typeof ShopRoute
   '/subscriptions': typeof SubscriptionsRoute
+  '/admin/contact': typeof AdminContactRoute
+  '/admin/customers': typeof AdminCustomersRoute
   '/category/$slug': typeof CategorySlugRoute
   '/product/$slug': typeof ProductSlugRoute
   '/admin/': typeof AdminIndexRoute
@@ -224,6 +242,8 @@ export interface FileRouteTypes {
     | '/shipping'
     | '/shop'
     | '/subscriptions'
+    | '/admin/contact'
+    | '/admin/customers'
     | '/category/$slug'
     | '/product/$slug'
     | '/admin/'
@@ -246,6 +266,8 @@ export interface FileRouteTypes {
     | '/shipping'
     | '/shop'
     | '/subscriptions'
+    | '/admin/contact'
+    | '/admin/customers'
     | '/category/$slug'
     | '/product/$slug'
     | '/admin'
@@ -269,6 +291,8 @@ export interface FileRouteTypes {
     | '/shipping'
     | '/shop'
     | '/subscriptions'
+    | '/admin/contact'
+    | '/admin/customers'
     | '/category/$slug'
     | '/product/$slug'
     | '/admin/'
@@ -411,6 +435,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/contact': {
+      id: '/admin/contact'
+      path: '/contact'
+      fullPath: '/admin/contact'
+      preLoaderRoute: typeof AdminContactRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/customers': {
+      id: '/admin/customers'
+      path: '/customers'
+      fullPath: '/admin/customers'
+      preLoaderRoute: typeof AdminCustomersRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/category/$slug': {
       id: '/category/$slug'
       path: '/category/$slug'
@@ -450,6 +488,8 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminContactRoute: typeof AdminContactRoute
+  AdminCustomersRoute: typeof AdminCustomersRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminProductsNewRoute: typeof AdminProductsNewRoute
   AdminProductsIndexRoute: typeof AdminProductsIndexRoute
@@ -457,6 +497,8 @@ interface AdminRouteRouteChildren {
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminContactRoute: AdminContactRoute,
+  AdminCustomersRoute: AdminCustomersRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminProductsNewRoute: AdminProductsNewRoute,
   AdminProductsIndexRoute: AdminProductsIndexRoute,
