@@ -2,9 +2,8 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../src/shared/constants';
 import { createOrPromoteAdmin } from '../src/server/auth/admin';
-import { ConfigError, loadConfig } from '../src/server/config';
-import { DatabaseBusyError, openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
+import { runWithDatabase } from './run-with-database';
 
 // npm run create-admin -- --email someone@example.com [--password secret]
 // Creates an admin account, or promotes an existing one. Without --password a new password is
@@ -37,37 +36,28 @@ function readArgs(): { email: string; password: string | undefined } {
   return { email, password: values.password };
 }
 
-async function main(): Promise<number> {
-  let args: ReturnType<typeof readArgs>;
+function readArgsOrExplain(): ReturnType<typeof readArgs> | null {
   try {
-    args = readArgs();
+    return readArgs();
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     if (error.message) console.error(`${error.message}\n`);
     console.error(USAGE);
-    return 2;
-  }
-  const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await migrateToLatest(database.db);
-    const admin = await createOrPromoteAdmin(database.db, args.email, { password: args.password, generatePassword: !args.password });
-    if (admin.created) {
-      console.log(`Created admin ${admin.email} with password: ${admin.password ?? ''}`);
-    } else {
-      console.log(`Promoted ${admin.email} to admin`);
-      if (admin.password) console.log(`New password: ${admin.password} (the old one no longer works; existing sessions were signed out)`);
-    }
-    return 0;
-  } finally {
-    await database.close();
+    return null;
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError || error instanceof DatabaseBusyError ? error.message : error);
-    process.exit(1);
-  },
-);
+const args = readArgsOrExplain();
+if (!args) process.exit(2);
+
+runWithDatabase(async ({ db }) => {
+  await migrateToLatest(db);
+  const admin = await createOrPromoteAdmin(db, args.email, { password: args.password, generatePassword: !args.password });
+  if (admin.created) {
+    console.log(`Created admin ${admin.email} with password: ${admin.password ?? ''}`);
+  } else {
+    console.log(`Promoted ${admin.email} to admin`);
+    if (admin.password) console.log(`New password: ${admin.password} (the old one no longer works; existing sessions were signed out)`);
+  }
+  return 0;
+});
