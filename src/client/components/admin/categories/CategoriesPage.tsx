@@ -1,0 +1,286 @@
+import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { ArrowDown, ArrowUp, FolderTree, Pencil, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import type { AppRouter } from '../../../../server/trpc/router';
+import { categoryInUseMessage } from '../../../../shared/schemas/admin-categories';
+import { useTRPC } from '../../../trpc';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { Modal } from '../ui/Modal';
+import { PageHeader } from '../ui/PageHeader';
+import { EmptyState, LoadingState } from '../ui/states';
+import { ActiveBadge } from '../ui/StatusBadge';
+import { accentButton, card, iconButton, primaryButton, secondaryButton } from '../ui/styles';
+import { useToast } from '../ui/Toast';
+import { CategoryForm, type EditedCategory } from './CategoryForm';
+
+// The Categories screen (SPEC §2): the inline form, the list in sort_order with move up / move
+// down, activate / deactivate, edit, and delete after a confirmation. A category that still has
+// products cannot be deleted (the database refuses): the dialog says so and offers to deactivate.
+
+type CategoryRow = inferRouterOutputs<AppRouter>['admin']['categories']['list'][number];
+
+type FormState = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; category: EditedCategory };
+
+export function CategoriesPage() {
+  const trpc = useTRPC();
+  const list = useQuery(trpc.admin.categories.list.queryOptions());
+  const [form, setForm] = useState<FormState>({ mode: 'closed' });
+  const [deleting, setDeleting] = useState<CategoryRow | null>(null);
+  const actions = useCategoryActions(() => setDeleting(null));
+  const categories = list.data ?? [];
+
+  const openEdit = (category: CategoryRow) => {
+    setForm({ mode: 'edit', category });
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  return (
+    <div>
+      <PageHeader
+        title="Categories"
+        subtitle="The shop's categories, in the order the storefront shows them"
+        actions={
+          form.mode === 'closed' && (
+            <button type="button" className={accentButton} onClick={() => setForm({ mode: 'new' })}>
+              <Plus className="size-4" aria-hidden="true" />
+              Add Category
+            </button>
+          )
+        }
+      />
+
+      {form.mode !== 'closed' && (
+        <CategoryForm
+          // A new key per category, so switching between edits starts a fresh form.
+          key={form.mode === 'edit' ? form.category.id : 'new'}
+          editing={form.mode === 'edit' ? form.category : null}
+          onDone={() => setForm({ mode: 'closed' })}
+        />
+      )}
+
+      <section aria-label="Categories" aria-busy={list.isFetching} className={card}>
+        {list.isPending ? (
+          <LoadingState label="Loading categories..." />
+        ) : categories.length === 0 ? (
+          <EmptyState
+            title="No categories yet"
+            hint="Add the first category to start organising the shop."
+            icon={FolderTree}
+            action={
+              form.mode === 'closed' && (
+                <button type="button" className={primaryButton} onClick={() => setForm({ mode: 'new' })}>
+                  Add Category
+                </button>
+              )
+            }
+          />
+        ) : (
+          <ol className="divide-y divide-stone-200" data-testid="category-list">
+            {categories.map((category, index) => (
+              <CategoryItem
+                key={category.id}
+                category={category}
+                position={index + 1}
+                isFirst={index === 0}
+                isLast={index === categories.length - 1}
+                actions={actions}
+                onEdit={() => openEdit(category)}
+                onDelete={() => setDeleting(category)}
+              />
+            ))}
+          </ol>
+        )}
+      </section>
+
+      {deleting && deleting.product_count === 0 && (
+        <ConfirmDialog
+          title="Delete category?"
+          message={`"${deleting.name}" will be removed from the store. This cannot be undone.`}
+          confirmLabel="Delete"
+          busyLabel="Deleting..."
+          busy={actions.isBusy(deleting.id)}
+          onConfirm={() => actions.remove(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+      {deleting && deleting.product_count > 0 && (
+        <CategoryInUseDialog category={deleting} actions={actions} onClose={() => setDeleting(null)} />
+      )}
+    </div>
+  );
+}
+
+type Actions = ReturnType<typeof useCategoryActions>;
+
+function useCategoryActions(onDeleted: () => void) {
+  const trpc = useTRPC();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  // The header's category links read catalog.*: refresh them with the admin list.
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.admin.categories.list.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.catalog.pathKey() }),
+    ]);
+
+  const move = useMutation(
+    trpc.admin.categories.move.mutationOptions({
+      onSettled: refresh,
+      onError: (error) => toast.error(`Failed to move category: ${error.message}`),
+    }),
+  );
+  const setActive = useMutation(
+    trpc.admin.categories.setActive.mutationOptions({
+      onSuccess: (row) => toast.success(`"${row.name}" is now ${row.is_active ? 'active' : 'inactive'}.`),
+      onError: (error) => toast.error(`Failed to update category: ${error.message}`),
+      onSettled: refresh,
+    }),
+  );
+  const remove = useMutation(
+    trpc.admin.categories.delete.mutationOptions({
+      onSuccess: () => toast.success('Category deleted.'),
+      onError: (error) => toast.error(error.message),
+      onSettled: async () => {
+        onDeleted();
+        await refresh();
+      },
+    }),
+  );
+
+  const pendingIds = useMutationState({
+    filters: { mutationKey: trpc.admin.categories.pathKey(), status: 'pending' },
+    select: (mutation) => (mutation.state.variables as { id?: string } | undefined)?.id,
+  });
+
+  return {
+    isBusy: (id: string) => pendingIds.includes(id),
+    // One move at a time from this screen: each swap depends on the order the last one left.
+    isMoving: move.isPending,
+    move: (category: CategoryRow, direction: 'up' | 'down') => move.mutate({ id: category.id, direction }),
+    setActive: (category: CategoryRow, isActive: boolean) => setActive.mutate({ id: category.id, is_active: isActive }),
+    remove: (category: CategoryRow) => remove.mutate({ id: category.id }),
+  };
+}
+
+interface ItemProps {
+  category: CategoryRow;
+  position: number;
+  isFirst: boolean;
+  isLast: boolean;
+  actions: Actions;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+const smallButton = `${secondaryButton} h-8 px-3 text-xs`;
+
+function CategoryItem({ category, position, isFirst, isLast, actions, onEdit, onDelete }: ItemProps) {
+  const busy = actions.isBusy(category.id);
+  const products = category.product_count === 1 ? '1 product' : `${category.product_count} products`;
+  return (
+    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center" data-testid="category-row" data-slug={category.slug}>
+      <div className="flex min-w-0 flex-1 items-center gap-3 sm:gap-4">
+        <span className="w-6 shrink-0 text-center text-sm font-semibold text-stone-500 tabular-nums" aria-label={`Position ${position}`}>
+          {position}
+        </span>
+        <img src={category.image_url} alt="" loading="lazy" className="size-14 shrink-0 rounded-lg border border-stone-200 bg-stone-100 object-cover" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <h3 className="font-semibold text-stone-950">{category.name}</h3>
+            <ActiveBadge active={category.is_active} />
+          </div>
+          <p className="mt-0.5 truncate text-sm text-stone-600">
+            /{category.slug} · {products}
+          </p>
+          <p className="mt-0.5 line-clamp-1 text-sm text-stone-500">{category.description}</p>
+        </div>
+        {/* Stacked beside the name on a phone, so the row of text buttons below fits the width. */}
+        <div className="flex shrink-0 flex-col sm:flex-row">
+          <button
+            type="button"
+            className={iconButton}
+            disabled={isFirst || actions.isMoving}
+            onClick={() => actions.move(category, 'up')}
+            aria-label={`Move ${category.name} up`}
+            title="Move up"
+          >
+            <ArrowUp className="size-4" aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            className={iconButton}
+            disabled={isLast || actions.isMoving}
+            onClick={() => actions.move(category, 'down')}
+            aria-label={`Move ${category.name} down`}
+            title="Move down"
+          >
+            <ArrowDown className="size-4" aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-1.5 sm:justify-end">
+        <button
+          type="button"
+          className={smallButton}
+          disabled={busy}
+          onClick={() => actions.setActive(category, !category.is_active)}
+          aria-label={`${category.is_active ? 'Deactivate' : 'Activate'} ${category.name}`}
+        >
+          {category.is_active ? <PowerOff className="size-3.5" aria-hidden="true" /> : <Power className="size-3.5" aria-hidden="true" />}
+          {category.is_active ? 'Deactivate' : 'Activate'}
+        </button>
+        <button type="button" className={smallButton} onClick={onEdit} aria-label={`Edit ${category.name}`}>
+          <Pencil className="size-3.5" aria-hidden="true" />
+          Edit
+        </button>
+        {/* Icon-only, like the plans screen, so the row of actions fits a phone's width. */}
+        <button
+          type="button"
+          className={`${iconButton} ml-auto size-8 text-red-700 hover:bg-red-50 hover:text-red-800 sm:ml-0`}
+          disabled={busy}
+          onClick={onDelete}
+          aria-label={`Delete ${category.name}`}
+          title="Delete category"
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** Deleting a category with products is refused by the database: say why, and offer to hide it instead. */
+function CategoryInUseDialog({ category, actions, onClose }: { category: CategoryRow; actions: Actions; onClose: () => void }) {
+  const busy = actions.isBusy(category.id);
+  return (
+    <Modal
+      role="alertdialog"
+      size="sm"
+      title="This category can't be deleted yet"
+      description={categoryInUseMessage(category.name, category.product_count)}
+      onClose={onClose}
+      busy={busy}
+      footer={
+        <>
+          <button type="button" className={secondaryButton} onClick={onClose} disabled={busy} autoFocus>
+            {category.is_active ? 'Cancel' : 'Close'}
+          </button>
+          {category.is_active && (
+            <button
+              type="button"
+              className={primaryButton}
+              disabled={busy}
+              onClick={() => {
+                actions.setActive(category, false);
+                onClose();
+              }}
+            >
+              Deactivate instead
+            </button>
+          )}
+        </>
+      }
+    />
+  );
+}

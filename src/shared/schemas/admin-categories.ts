@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { SLUG_PATTERN } from '../slug';
+
+// Category form and procedures (SPEC §5: name, slug, description and image URL all required).
+
+export const INVALID_SLUG = 'Slug may contain only lowercase letters, numbers and single hyphens';
+export const INVALID_URL = 'Please enter a valid URL';
+export const CATEGORY_SAVE_FAILED = 'Failed to save category. Please try again.';
+export const CATEGORY_SLUG_TAKEN = 'A category with this slug already exists';
+export const CATEGORY_NOT_FOUND = 'Category not found';
+/** Storage bucket of uploaded category images. */
+export const CATEGORY_BUCKET = 'categories';
+
+export const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required`, abort: true })
+    .max(max, { error: `${label} must be at most ${max} characters` });
+
+/** An absolute http(s) URL, or a path on this site such as the upload route's "/storage/<bucket>/<key>". */
+export function isImageUrl(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//');
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export const imageUrlField = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { error: requiredMessage, abort: true })
+    .max(2000, { error: INVALID_URL })
+    .refine(isImageUrl, { error: INVALID_URL });
+
+export const categorySlugField = requiredText('Slug', 100).regex(SLUG_PATTERN, { error: INVALID_SLUG });
+
+export const categoryInput = z.object({
+  name: requiredText('Name', 100),
+  slug: categorySlugField,
+  description: requiredText('Description', 2000),
+  image_url: imageUrlField('Image URL is required'),
+});
+export type CategoryInput = z.input<typeof categoryInput>;
+
+export const categoryIdInput = z.object({ id: z.uuid({ error: CATEGORY_NOT_FOUND }) });
+
+export const categoryUpdateInput = categoryInput.extend(categoryIdInput.shape);
+
+export const categoryMoveInput = categoryIdInput.extend({ direction: z.enum(['up', 'down']) });
+
+export const categorySetActiveInput = categoryIdInput.extend({ is_active: z.boolean() });
+
+/** Why a category that still has products cannot be deleted (the products' foreign key is ON DELETE RESTRICT). */
+export function categoryInUseMessage(name: string, productCount: number): string {
+  const products = productCount === 1 ? '1 product' : `${productCount} products`;
+  return `"${name}" still has ${products}. Move them to another category or delete them first, or deactivate the category instead.`;
+}

@@ -1,0 +1,170 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { INVALID_SLUG } from '../../src/shared/schemas/admin-categories';
+import { PLAN_NOT_FOUND, PLAN_SLUG_TAKEN } from '../../src/shared/schemas/admin-plans';
+import { callTrpc, createTestApp, insertUser, signUp, type TestApp } from '../helpers/app';
+
+// admin.plans.*: every plan listed for admins, the modal's rules (slug normalised, features
+// trimmed, price in cents), activate, edit, delete.
+
+interface PlanRow {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  price: string;
+  billing_interval: string;
+  category_limit: number;
+  is_active: boolean;
+  features: string[];
+}
+
+let t: TestApp;
+let admin: string;
+let customer: string;
+
+async function signIn(app: FastifyInstance, email: string): Promise<string> {
+  const res = await callTrpc(app, 'auth.signIn', { input: { email, password: 'secret123' } });
+  if (!res.cookies.session) throw new Error(`sign-in failed: ${JSON.stringify(res.error)}`);
+  return `session=${res.cookies.session}`;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await insertUser(t.db, 'admin@example.com', { admin: true });
+  admin = await signIn(t.app, 'admin@example.com');
+  customer = await signUp(t.app, 'shopper@example.com');
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.db.deleteFrom('subscription_plans').execute();
+});
+
+const call = <T = unknown>(procedure: string, input?: unknown, cookie = admin) =>
+  callTrpc<T>(t.app, `admin.plans.${procedure}`, { input, cookie, type: procedure === 'list' ? 'query' : 'mutation' });
+
+const plan = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Monthly Tee',
+  slug: 'monthly-tee',
+  description: 'One tee a month',
+  price: 29,
+  billing_interval: 'monthly',
+  category_limit: 1,
+  is_active: true,
+  features: ['One tee'],
+  ...overrides,
+});
+
+async function create(overrides: Record<string, unknown> = {}): Promise<PlanRow> {
+  const res = await call<PlanRow>('create', plan(overrides));
+  if (!res.data) throw new Error(`create failed: ${JSON.stringify(res.error)}`);
+  return res.data;
+}
+
+const slugsInDb = async () => (await t.db.selectFrom('subscription_plans').select('slug').orderBy('slug').execute()).map((r) => r.slug);
+
+describe('create', () => {
+  it('stores the plan: slug lowercased with hyphens, features trimmed and blank ones dropped, price to the cent', async () => {
+    const row = await create({ name: 'Gold Club', slug: '  Gold  Club ', price: 19.99, features: ['  Free shipping ', '', '   ', 'Any category'] });
+    expect(row).toMatchObject({ name: 'Gold Club', slug: 'gold-club', price: '19.99', features: ['Free shipping', 'Any category'] });
+    expect(await t.db.selectFrom('subscription_plans').select(['slug', 'price', 'features']).executeTakeFirst()).toEqual({
+      slug: 'gold-club',
+      price: '19.99',
+      features: ['Free shipping', 'Any category'],
+    });
+  });
+
+  it('keeps 0 as a category limit (all categories) and accepts every interval', async () => {
+    const all = await create({ slug: 'all-in', category_limit: 0, billing_interval: 'yearly', price: 0 });
+    expect(all).toMatchObject({ category_limit: 0, billing_interval: 'yearly', price: '0.00' });
+    expect((await create({ slug: 'quarter', billing_interval: 'quarterly' })).billing_interval).toBe('quarterly');
+  });
+
+  it.each([
+    ['name', { name: '  ' }, 'Name is required'],
+    ['slug', { slug: '   ' }, 'Slug is required'],
+    ['slug', { slug: 'Gold_Club!' }, INVALID_SLUG],
+    ['price', { price: undefined }, 'Price is required'],
+    ['price', { price: -1 }, 'Price must be 0 or more'],
+    ['price', { price: 9.999 }, 'Price can have at most 2 decimal places'],
+    ['category_limit', { category_limit: undefined }, 'Category limit is required'],
+    ['category_limit', { category_limit: -1 }, 'Category limit must be 0 or more'],
+    ['category_limit', { category_limit: 1.5 }, 'Category limit must be a whole number'],
+    ['billing_interval', { billing_interval: 'weekly' }, 'Choose a billing interval'],
+  ])('refuses a bad %s (%j) with "%s" and stores nothing', async (field, change, message) => {
+    const res = await call('create', plan(change));
+    expect(res.statusCode).toBe(400);
+    expect(res.error?.message).toBe(message);
+    expect(res.error?.data.fieldErrors?.[field]).toEqual([message]);
+    expect(await slugsInDb()).toEqual([]);
+  });
+
+  it('refuses a duplicate slug (after normalising) and stores nothing more', async () => {
+    await create();
+    const res = await call('create', plan({ slug: 'Monthly Tee', name: 'Other' }));
+    expect([res.statusCode, res.error?.message]).toEqual([409, PLAN_SLUG_TAKEN]);
+    expect(await slugsInDb()).toEqual(['monthly-tee']);
+  });
+});
+
+describe('list, edit, activate, delete', () => {
+  it('lists every plan for admins, inactive ones too, cheapest first; the public page shows active ones only', async () => {
+    await create({ slug: 'dear', price: 50 });
+    await create({ slug: 'cheap', price: 10, is_active: false });
+    const list = await call<PlanRow[]>('list');
+    expect(list.data?.map((p) => [p.slug, p.is_active])).toEqual([
+      ['cheap', false],
+      ['dear', true],
+    ]);
+    const publicPlans = await callTrpc<PlanRow[]>(t.app, 'subscriptions.plans', { type: 'query' });
+    expect(publicPlans.data?.map((p) => p.slug)).toEqual(['dear']);
+  });
+
+  it('edits every field with the same rules', async () => {
+    const row = await create();
+    const res = await call<PlanRow>('update', {
+      id: row.id,
+      ...plan({ name: 'Quarterly Pack', slug: 'Quarterly Pack', price: 79.5, billing_interval: 'quarterly', category_limit: 3, features: [' Three tees '] }),
+    });
+    expect(res.data).toMatchObject({ id: row.id, name: 'Quarterly Pack', slug: 'quarterly-pack', price: '79.50', billing_interval: 'quarterly', category_limit: 3, features: ['Three tees'] });
+    const bad = await call('update', { id: row.id, ...plan({ price: -5 }) });
+    expect(bad.error?.message).toBe('Price must be 0 or more');
+    const missing = await call('update', { id: '00000000-0000-4000-8000-000000000000', ...plan() });
+    expect([missing.statusCode, missing.error?.message]).toEqual([404, PLAN_NOT_FOUND]);
+    expect((await t.db.selectFrom('subscription_plans').select('price').where('id', '=', row.id).executeTakeFirst())?.price).toBe('79.50');
+  });
+
+  it('refuses an edit onto another plan’s slug', async () => {
+    const a = await create({ slug: 'a' });
+    await create({ slug: 'b' });
+    const res = await call('update', { id: a.id, ...plan({ slug: 'b' }) });
+    expect([res.statusCode, res.error?.message]).toEqual([409, PLAN_SLUG_TAKEN]);
+    expect(await slugsInDb()).toEqual(['a', 'b']);
+  });
+
+  it('deactivates and reactivates', async () => {
+    const row = await create();
+    expect((await call<PlanRow>('setActive', { id: row.id, is_active: false })).data?.is_active).toBe(false);
+    expect((await t.db.selectFrom('subscription_plans').select('is_active').executeTakeFirst())?.is_active).toBe(false);
+    expect((await call<PlanRow>('setActive', { id: row.id, is_active: true })).data?.is_active).toBe(true);
+    expect((await call('setActive', { id: '00000000-0000-4000-8000-000000000000', is_active: true })).error?.message).toBe(PLAN_NOT_FOUND);
+  });
+
+  it('deletes a plan; an unknown one is not found', async () => {
+    const row = await create();
+    await create({ slug: 'keep' });
+    expect((await call('delete', { id: row.id })).data).toEqual({ deleted: true });
+    expect(await slugsInDb()).toEqual(['keep']);
+    const again = await call('delete', { id: row.id });
+    expect([again.statusCode, again.error?.message]).toEqual([404, PLAN_NOT_FOUND]);
+  });
+});
+
+describe('permission', () => {
+  it('refuses customers and anonymous callers and writes nothing', async () => {
+    expect((await call('create', plan(), customer)).error?.data.code).toBe('FORBIDDEN');
+    expect((await callTrpc(t.app, 'admin.plans.create', { input: plan() })).error?.data.code).toBe('UNAUTHORIZED');
+    expect((await call('list', undefined, customer)).statusCode).toBe(403);
+    expect(await slugsInDb()).toEqual([]);
+  });
+});

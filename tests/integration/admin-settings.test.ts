@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_BACK_ART_POSITION, DEFAULT_FRONT_ART_POSITION } from '../../src/shared/constants';
+import { INVALID_URL } from '../../src/shared/schemas/admin-categories';
+import { DEFAULT_TEMPLATE_NAME, TEMPLATES_REQUIRED } from '../../src/shared/schemas/admin-settings';
+import { callTrpc, createTestApp, insertUser, signUp, type TestApp } from '../helpers/app';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+
+// admin.settings.*: the default mockup templates (update or insert, art positions kept) and the
+// test email, sent at once through the configured transport: a real SMTP server, or the outbox.
+
+interface TemplateRow {
+  id: string;
+  name: string;
+  front_template_url: string;
+  back_template_url: string;
+  front_art_position: unknown;
+  back_art_position: unknown;
+}
+
+let t: TestApp;
+let smtp: TestSmtpServer;
+let admin: string;
+let customer: string;
+
+async function signIn(app: FastifyInstance, email: string): Promise<string> {
+  const res = await callTrpc(app, 'auth.signIn', { input: { email, password: 'secret123' } });
+  if (!res.cookies.session) throw new Error(`sign-in failed: ${JSON.stringify(res.error)}`);
+  return `session=${res.cookies.session}`;
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url, EMAIL_FROM: 'Threadline Test <test@threadline.example>' });
+  await insertUser(t.db, 'admin@example.com', { admin: true });
+  admin = await signIn(t.app, 'admin@example.com');
+  customer = await signUp(t.app, 'shopper@example.com');
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const call = <T = unknown>(procedure: string, input?: unknown, cookie = admin) =>
+  callTrpc<T>(t.app, `admin.settings.${procedure}`, { input, cookie, type: procedure === 'defaultTemplates' ? 'query' : 'mutation' });
+
+const templatesInDb = () => t.db.selectFrom('mockup_templates').selectAll().orderBy('created_at').execute();
+
+describe('default mockup templates', () => {
+  beforeEach(async () => {
+    await t.db.deleteFrom('mockup_templates').execute();
+  });
+
+  it('inserts a default template with the default art positions when there is none', async () => {
+    expect((await call('defaultTemplates')).data).toBeNull();
+    const res = await call<TemplateRow>('saveDefaultTemplates', {
+      front_template_url: '/storage/templates/front.png',
+      back_template_url: 'https://cdn.example.com/back.png',
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = await templatesInDb();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: DEFAULT_TEMPLATE_NAME,
+      is_default: true,
+      front_template_url: '/storage/templates/front.png',
+      back_template_url: 'https://cdn.example.com/back.png',
+      front_art_position: DEFAULT_FRONT_ART_POSITION,
+      back_art_position: DEFAULT_BACK_ART_POSITION,
+    });
+    expect((await call<TemplateRow>('defaultTemplates')).data?.id).toBe(rows[0]!.id);
+  });
+
+  it('updates the existing default in place, keeping its name and art positions, and leaves other templates alone', async () => {
+    const front = { x: 40, y: 25, width: 35, height: 35, rotation: 5 };
+    await t.db
+      .insertInto('mockup_templates')
+      .values([
+        { name: 'Other', front_template_url: '/o-f.png', back_template_url: '/o-b.png' },
+        { name: 'Crew Tee', front_template_url: '/old-f.png', back_template_url: '/old-b.png', is_default: true, front_art_position: front },
+      ])
+      .execute();
+    const res = await call<TemplateRow>('saveDefaultTemplates', { front_template_url: '/new-f.png', back_template_url: '/new-b.png' });
+    expect(res.data).toMatchObject({ name: 'Crew Tee', front_template_url: '/new-f.png', back_template_url: '/new-b.png', front_art_position: front });
+    const rows = await templatesInDb();
+    expect(rows.map((r) => [r.name, r.is_default, r.front_template_url, r.back_template_url])).toEqual([
+      ['Other', false, '/o-f.png', '/o-b.png'],
+      ['Crew Tee', true, '/new-f.png', '/new-b.png'],
+    ]);
+  });
+
+  it('never makes two defaults when saves run at once', async () => {
+    const saves = Array.from({ length: 8 }, (_, i) =>
+      call('saveDefaultTemplates', { front_template_url: `/f${i}.png`, back_template_url: `/b${i}.png` }),
+    );
+    expect((await Promise.all(saves)).map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    expect(await templatesInDb()).toHaveLength(1);
+  });
+
+  it.each([
+    [{ front_template_url: '', back_template_url: '/b.png' }, 'front_template_url', TEMPLATES_REQUIRED],
+    [{ front_template_url: '/f.png', back_template_url: '  ' }, 'back_template_url', TEMPLATES_REQUIRED],
+    [{ front_template_url: '/f.png' }, 'back_template_url', TEMPLATES_REQUIRED],
+    [{ front_template_url: 'not a url', back_template_url: '/b.png' }, 'front_template_url', INVALID_URL],
+  ])('refuses %j with "%s" and saves nothing', async (input, field, message) => {
+    const res = await call('saveDefaultTemplates', input);
+    expect(res.statusCode).toBe(400);
+    expect(res.error?.message).toBe(message);
+    expect(res.error?.data.fieldErrors?.[field]).toEqual([message]);
+    expect(await templatesInDb()).toEqual([]);
+  });
+});
+
+describe('test email', () => {
+  beforeEach(() => smtp.reset());
+
+  it('sends at once through the SMTP server, from the configured address, and answers the message id', async () => {
+    const res = await call<{ messageId: string | null }>('sendTestEmail', { to: 'owner@example.com', subject: 'Mail check', text: 'Hello from the admin' });
+    expect(res.statusCode).toBe(200);
+    const [mail] = smtp.accepted();
+    expect(mail).toMatchObject({ from: 'test@threadline.example', to: ['owner@example.com'], subject: 'Mail check' });
+    expect(mail!.raw).toContain('Hello from the admin');
+    expect(mail!.raw).toMatch(/^From: Threadline Test <test@threadline.example>/im);
+    expect(res.data?.messageId).toBeTruthy();
+    expect(mail!.raw).toContain(`Message-ID: ${res.data!.messageId}`);
+    // Not through the queue.
+    expect(await t.db.selectFrom('email_queue').select('id').where('subject', '=', 'Mail check').execute()).toEqual([]);
+  });
+
+  it('reports the server’s refusal (550) as the error and sends nothing', async () => {
+    const res = await call('sendTestEmail', { to: 'perm-fail@example.com', subject: 'Mail check', text: 'Hello' });
+    expect(res.statusCode).toBe(502);
+    expect(res.error?.data.code).toBe('BAD_GATEWAY');
+    expect(res.error?.message).toMatch(/550/);
+    expect(smtp.accepted()).toEqual([]);
+  });
+
+  it.each([
+    [{ subject: 'S', text: 'T' }, 'to', 'To is required'],
+    [{ to: 'nope', subject: 'S', text: 'T' }, 'to', 'Please enter a valid email address'],
+    [{ to: 'a@example.com', subject: '  ', text: 'T' }, 'subject', 'Subject is required'],
+    [{ to: 'a@example.com', subject: 'S', text: '' }, 'text', 'Text is required'],
+  ])('refuses %j with "%s" and sends nothing', async (input, field, message) => {
+    const res = await call('sendTestEmail', input);
+    expect(res.statusCode).toBe(400);
+    expect(res.error?.message).toBe(message);
+    expect(res.error?.data.fieldErrors?.[field]).toEqual([message]);
+    expect(smtp.received).toEqual([]);
+  });
+
+  it('writes to the outbox folder when no SMTP server is configured', async () => {
+    const outboxApp = await createTestApp();
+    try {
+      await insertUser(outboxApp.db, 'admin@example.com', { admin: true });
+      const cookie = await signIn(outboxApp.app, 'admin@example.com');
+      const res = await callTrpc<{ messageId: string }>(outboxApp.app, 'admin.settings.sendTestEmail', {
+        input: { to: 'owner@example.com', subject: 'Outbox check', text: 'Hi' },
+        cookie,
+      });
+      expect(res.data?.messageId).toBeTruthy();
+      const dir = path.join(outboxApp.config.dataDir, 'outbox');
+      const files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml'));
+      expect(files).toHaveLength(1);
+      expect(fs.readFileSync(path.join(dir, files[0]!), 'utf8')).toContain('Subject: Outbox check');
+    } finally {
+      await outboxApp.close();
+    }
+  });
+});
+
+describe('permission', () => {
+  it('refuses customers and anonymous callers', async () => {
+    expect((await call('sendTestEmail', { to: 'a@example.com', subject: 'S', text: 'T' }, customer)).error?.data.code).toBe('FORBIDDEN');
+    expect((await callTrpc(t.app, 'admin.settings.saveDefaultTemplates', { input: { front_template_url: '/f.png', back_template_url: '/b.png' } })).error?.data.code).toBe('UNAUTHORIZED');
+    expect((await call('defaultTemplates', undefined, customer)).statusCode).toBe(403);
+    expect(smtp.received).toEqual([]);
+  });
+});
