@@ -153,14 +153,13 @@ export async function startBrowserApp(options: BrowserAppOptions = {}): Promise<
   };
 }
 
-/** Scrolls through the page so lazy images start, then waits until every image has loaded (or failed). */
-export async function waitForImages(page: Page, timeoutMs = 15_000): Promise<void> {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    window.scrollTo(0, 0);
+/**
+ * Waits until every image has loaded (or failed). Lazy images are switched to eager first:
+ * scrolling them into view races the browser's lazy-load observer on a busy machine.
+ */
+export async function waitForImages(page: Page, timeoutMs = 30_000): Promise<void> {
+  await page.evaluate(() => {
+    for (const img of Array.from(document.images)) if (img.loading === 'lazy') img.loading = 'eager';
   });
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: timeoutMs });
 }
