@@ -12,6 +12,7 @@ import type { DatabaseHandle } from './db/database';
 import { EventHub } from './events/events';
 import { registerHealthRoutes } from './http/health';
 import { registerOriginCheck } from './http/origin-check';
+import { printQueueRoutes } from './http/print-queue';
 import { uploadRoutes } from './http/uploads';
 import { LocalStorage } from './storage/local';
 import type { Storage } from './storage/storage';
@@ -30,13 +31,29 @@ const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and try agai
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Request logs name the path only: query strings can carry reset and confirmation tokens.
+            serializers: {
+              req: (req: FastifyRequest) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
+            },
+          },
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
   });
   const storageRoot = path.join(config.dataDir, 'storage');
   const storage = deps.storage ?? new LocalStorage(storageRoot);
   app.decorate('storage', storage);
+
+  // An unexpected failure answers with a generic message; its details go to the log only.
+  app.setErrorHandler((error: { statusCode?: number; message: string }, req, reply) => {
+    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) req.log.error({ err: error }, 'request failed');
+    return reply.code(status).send({ error: status === 500 ? 'An unexpected error occurred' : error.message });
+  });
 
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
@@ -74,7 +91,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: contextFactory({ config, database: deps.database, events, rateLimit }),
+      createContext: contextFactory({ config, database: deps.database, events, storage, rateLimit }),
       onError({ error, path: procedure }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure }, 'tRPC call failed');
       },
@@ -83,6 +100,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   registerHealthRoutes(app, deps.database.db);
   await app.register(uploadRoutes, { config, db: deps.database.db });
+  await app.register(printQueueRoutes, { config, db: deps.database.db });
 
   // Public files of the storage buckets.
   fs.mkdirSync(storageRoot, { recursive: true });

@@ -109,7 +109,7 @@ describe('admin categories', () => {
     await form.getByLabel('Description').fill('Duplicate');
     await form.getByLabel('Image URL').fill('https://cdn.example.com/cars.png');
     await form.getByRole('button', { name: 'Create Category' }).click();
-    await expectToast(page, 'error', 'Failed to save category. Please try again. A category with this slug already exists');
+    await expectToast(page, 'error', 'Failed to save category. Please try again.');
     await form.getByText('A category with this slug already exists', { exact: true }).waitFor();
     expect(await form.getByLabel('Slug').getAttribute('aria-invalid')).toBe('true');
     expect(await slugsInDb()).toEqual(['motorcycle', 'car', 'christian', 'vintage-trucks-vans']);

@@ -60,18 +60,23 @@ async function expectNoA11yViolations(page: Page) {
 }
 
 describe('admin layout', () => {
-  it('sends signed-out visitors and customers from any admin page to /', async () => {
+  it('sends signed-out visitors and customers from admin pages to / (signed-out visitors of email logs to /login)', async () => {
     const anonymous = await env.newPage();
     await anonymous.goto('/admin');
     await anonymous.waitForURL((url) => url.pathname === '/');
     await anonymous.goto('/admin/products/new');
     await anonymous.waitForURL((url) => url.pathname === '/');
     expect(await anonymous.getByTestId('admin-layout').count()).toBe(0);
+    // SPEC §6: the email logs screen sends a signed-out visitor to sign in instead, and back after.
+    await anonymous.goto('/admin/email-logs');
+    await anonymous.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/admin/email-logs');
 
     const customer = await signedInPage(CUSTOMER);
     await customer.goto('/admin/products');
     await customer.waitForURL((url) => url.pathname === '/');
     expect(await customer.getByTestId('admin-layout').count()).toBe(0);
+    await customer.goto('/admin/email-logs');
+    await customer.waitForURL((url) => url.pathname === '/');
   });
 
   it('shows every admin screen in the sidebar, the current one highlighted, Back to Store and Sign Out', async () => {

@@ -8,6 +8,8 @@ import { hashPassword } from '../../src/server/auth/password';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { DatabaseHandle, Db } from '../../src/server/db/database';
 import { EventHub } from '../../src/server/events/events';
+import { LocalStorage } from '../../src/server/storage/local';
+import type { Storage } from '../../src/server/storage/storage';
 import type { Context } from '../../src/server/trpc/init';
 import { createCaller } from '../../src/server/trpc/router';
 import { createTestDatabase } from './db';
@@ -118,7 +120,7 @@ export function callerFor(
   database: DatabaseHandle,
   config: Config,
   user: { id: string; email: string } | null,
-  options: { events?: EventHub; signal?: AbortSignal } = {},
+  options: { events?: EventHub; signal?: AbortSignal; storage?: Storage } = {},
 ) {
   const cookieJar: { token?: string | undefined; cleared: boolean } = { cleared: false };
   const ctx: Context = {
@@ -129,6 +131,7 @@ export function callerFor(
     ip: '127.0.0.1',
     log: pino({ level: 'silent' }),
     events: options.events ?? new EventHub(database),
+    storage: options.storage ?? new LocalStorage(path.join(config.dataDir, 'storage')),
     setSessionCookie: (token) => {
       cookieJar.token = token;
     },

@@ -48,3 +48,21 @@ describe.each(['anonymous', 'customer', 'admin'])('as %s', (role) => {
     }
   });
 });
+
+describe('values the database refuses as data', () => {
+  it('answer 400, not 500: a NUL byte in text, a forged page cursor', async () => {
+    const nul = await callTrpc(t.app, 'contact.submit', { input: { name: 'A\u0000B', email: 'a@example.com', subject: 'Hi', message: 'Hello' } });
+    expect(nul.statusCode).toBe(400);
+    const slug = await callTrpc(t.app, 'catalog.productBySlug', { type: 'query', input: { slug: 'tee\u0000' } });
+    expect(slug.statusCode).toBe(400);
+    const search = await callTrpc(t.app, 'admin.products.list', { type: 'query', input: { search: '\u0000' }, cookie: cookies.admin });
+    expect(search.statusCode).toBe(400);
+    for (const value of ['abc', '1e999999', '2026-13-45 99:99:99+00']) {
+      for (const sort of ['newest', 'price-low'] as const) {
+        const cursor = Buffer.from(JSON.stringify({ sort, value, id: '00000000-0000-0000-0000-000000000000' })).toString('base64url');
+        const page = await callTrpc(t.app, 'catalog.products', { type: 'query', input: { sort, cursor } });
+        expect(page.statusCode, `${sort} cursor ${value}`).toBeLessThan(500);
+      }
+    }
+  });
+});

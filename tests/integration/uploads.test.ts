@@ -136,3 +136,24 @@ describe('refused uploads store nothing', () => {
     expect(storedFiles()).toEqual([]);
   });
 });
+
+describe('a malformed multipart body', () => {
+  it('is refused with 400 and the upload message, not a 500', async () => {
+    const boundary = '----cut';
+    const cut = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/product-art',
+      headers: { origin: TEST_ORIGIN, cookie: admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG`,
+    });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json()).toMatchObject({ error: NOT_AN_IMAGE });
+    const noBoundary = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/product-art',
+      headers: { origin: TEST_ORIGIN, cookie: admin, 'content-type': 'multipart/form-data' },
+      payload: 'nothing',
+    });
+    expect(noBoundary.statusCode).toBe(400);
+  });
+});

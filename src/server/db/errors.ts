@@ -6,3 +6,12 @@ const codeOf = (error: unknown) => (typeof error === 'object' && error !== null 
 
 export const isUniqueViolation = (error: unknown) => codeOf(error) === UNIQUE_VIOLATION;
 export const isForeignKeyViolation = (error: unknown) => codeOf(error) === FOREIGN_KEY_VIOLATION;
+
+/**
+ * A PostgreSQL data exception (SQLSTATE class 22): a NUL byte in text, a value that does not
+ * cast, a number out of range. The input was bad; the server is fine.
+ */
+export const isDataException = (error: unknown) => {
+  const code = codeOf(error);
+  return typeof code === 'string' && code.startsWith('22');
+};

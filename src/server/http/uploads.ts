@@ -39,13 +39,19 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app: 
     if (!isUploadBucket(req.params.bucket)) return fail(reply, 404, 'Unknown upload bucket');
     if (!req.isMultipart()) return fail(reply, 400, NOT_AN_IMAGE);
 
-    const part = await req.file();
-    if (!part) return fail(reply, 400, NOT_AN_IMAGE);
-    const chunks: Buffer[] = [];
-    for await (const chunk of part.file) chunks.push(chunk as Buffer);
-    if (part.file.truncated) return fail(reply, 413, FILE_TOO_LARGE);
+    let bytes: Buffer;
+    try {
+      const part = await req.file();
+      if (!part) return fail(reply, 400, NOT_AN_IMAGE);
+      const chunks: Buffer[] = [];
+      for await (const chunk of part.file) chunks.push(chunk as Buffer);
+      if (part.file.truncated) return fail(reply, 413, FILE_TOO_LARGE);
+      bytes = Buffer.concat(chunks);
+    } catch {
+      // A cut-off or malformed multipart body is the client's problem, not a server error.
+      return fail(reply, 400, NOT_AN_IMAGE);
+    }
 
-    const bytes = Buffer.concat(chunks);
     const detected = await fileTypeFromBuffer(bytes);
     const extension = detected ? ACCEPTED_TYPES[detected.mime] : undefined;
     if (!detected || !extension) return fail(reply, 400, NOT_AN_IMAGE);

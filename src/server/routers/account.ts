@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { changePasswordInput, profileInput } from '../../shared/schemas/account';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { createSession, invalidateUserSessions } from '../auth/session';
-import { customerProcedure, router } from '../trpc/init';
+import { customerProcedure, rateLimited, router } from '../trpc/init';
 
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
@@ -37,7 +37,9 @@ export const accountRouter = router({
   }),
 
   /** Changes the password after checking the current one; every other session of the user ends. */
-  changePassword: customerProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
+  changePassword: customerProcedure
+    .use(rateLimited('signIn'))
+    .input(changePasswordInput).mutation(async ({ ctx, input }) => {
     const user = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', ctx.session.user.id).executeTakeFirstOrThrow();
     if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: CURRENT_PASSWORD_WRONG });

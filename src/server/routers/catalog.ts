@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
-import { FEATURED_PRODUCTS_LIMIT, type SortOption } from '../../shared/constants';
+import { FEATURED_PRODUCTS_LIMIT, SORT_OPTIONS, type SortOption } from '../../shared/constants';
 import { productListInput, slugParam } from '../../shared/schemas/catalog';
 import type { Db } from '../db/database';
 import type { DB } from '../db/schema';
@@ -29,19 +29,27 @@ function activeProducts(db: Db) {
 
 type ProductQuery<O> = SelectQueryBuilder<DB, 'products' | 'categories', O>;
 
-// Keyset paging: the cursor is the sort value and id of the last row shown, so a page costs the
-// same at the end of a 10,000-product catalog as at its start.
+// Keyset paging: the cursor is the sort, the sort value and the id of the last row shown, so a
+// page costs the same at the end of a 10,000-product catalog as at its start. A cursor that does
+// not fit the requested sort (hand-made or stale) is ignored: the list starts from the top.
 interface Cursor {
+  sort: SortOption;
   value: string;
   id: string;
 }
 const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-const cursorSchema = z.object({ value: z.string().max(64), id: z.uuid() });
-function decodeCursor(raw: string | undefined): Cursor | undefined {
+const cursorValuePattern: Record<SortOption, RegExp> = {
+  newest: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/,
+  'price-low': /^\d{1,8}\.\d{2}$/,
+  'price-high': /^\d{1,8}\.\d{2}$/,
+};
+const cursorSchema = z.object({ sort: z.enum(SORT_OPTIONS), value: z.string().max(64), id: z.uuid() });
+function decodeCursor(raw: string | undefined, sort: SortOption): Cursor | undefined {
   if (!raw) return undefined;
   try {
     const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
-    return parsed.success ? parsed.data : undefined;
+    if (!parsed.success || parsed.data.sort !== sort || !cursorValuePattern[sort].test(parsed.data.value)) return undefined;
+    return parsed.data;
   } catch {
     return undefined;
   }
@@ -97,11 +105,11 @@ export const catalogRouter = router({
     const sortKey = input.sort === 'newest' ? sql<string>`products.created_at::text` : sql<string>`products.price::text`;
     let query = activeProducts(ctx.db).select([...cardColumns, sortKey.as('sort_key')]);
     if (input.category) query = query.where('categories.slug', '=', input.category);
-    query = applySort(query, input.sort, decodeCursor(input.cursor));
+    query = applySort(query, input.sort, decodeCursor(input.cursor, input.sort));
     const rows = await query.limit(input.limit + 1).execute();
     const page = rows.slice(0, input.limit);
     const last = page.at(-1);
-    const nextCursor = rows.length > input.limit && last ? encodeCursor({ value: last.sort_key, id: last.id }) : null;
+    const nextCursor = rows.length > input.limit && last ? encodeCursor({ sort: input.sort, value: last.sort_key, id: last.id }) : null;
     return { items: page.map(({ sort_key: _sortKey, ...item }) => item), nextCursor };
   }),
 

@@ -7,7 +7,9 @@ import type { DatabaseHandle, Db } from '../db/database';
 import type { SessionUser } from '../auth/session';
 import { isAdmin } from '../auth/admin';
 import { clearSessionCookie, readSession, setSessionCookie } from '../auth/cookies';
+import { isDataException } from '../db/errors';
 import type { EventHub } from '../events/events';
+import type { Storage } from '../storage/storage';
 
 /** What every procedure receives. Built per request by createContext (or by tests, for createCaller). */
 export interface Context {
@@ -21,6 +23,8 @@ export interface Context {
   clearSessionCookie: () => void;
   log: FastifyBaseLogger;
   events: EventHub;
+  /** Where uploaded and generated files live (the same one the /storage route serves). */
+  storage: Storage;
   /** Throws TOO_MANY_REQUESTS when this client has used up its attempts at the action. */
   rateLimit: (action: RateLimitedAction) => Promise<void>;
 }
@@ -31,6 +35,7 @@ export interface ContextDeps {
   config: Config;
   database: DatabaseHandle;
   events: EventHub;
+  storage: Storage;
   rateLimit: (req: FastifyRequest, action: RateLimitedAction) => Promise<void>;
 }
 
@@ -45,6 +50,7 @@ export function contextFactory(deps: ContextDeps) {
       ip: req.ip,
       log: req.log,
       events: deps.events,
+      storage: deps.storage,
       setSessionCookie: (token, expiresAt) => setSessionCookie(deps.config, res, token, expiresAt),
       clearSessionCookie: () => clearSessionCookie(deps.config, res),
       rateLimit: (action) => deps.rateLimit(req, action),
@@ -88,10 +94,21 @@ export const router = t.router;
 export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure.meta({ access: 'public' });
+// Every procedure kind starts here: input the database refuses as data is a 400, never a 500.
+const baseProcedure = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isDataException(result.error.cause)) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_INPUT, cause: result.error.cause });
+  }
+  return result;
+});
+
+export const INVALID_INPUT = 'Invalid input: a value has characters or a format that cannot be stored';
+
+export const publicProcedure = baseProcedure.meta({ access: 'public' });
 
 /** A signed-in user; anyone else gets UNAUTHORIZED. */
-export const customerProcedure = t.procedure.meta({ access: 'customer' }).use(({ ctx, next }) => {
+export const customerProcedure = baseProcedure.meta({ access: 'customer' }).use(({ ctx, next }) => {
   if (!ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
   return next({ ctx: { ...ctx, session: ctx.session } });
 });

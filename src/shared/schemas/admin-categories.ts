@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isImageUrl } from './urls';
 import { SLUG_PATTERN } from '../slug';
 
 // Category form and procedures (SPEC §5: name, slug, description and image URL all required).
@@ -17,18 +18,6 @@ export const requiredText = (label: string, max: number) =>
     .trim()
     .min(1, { error: `${label} is required`, abort: true })
     .max(max, { error: `${label} must be at most ${max} characters` });
-
-/** An absolute http(s) URL, or a path on this site such as the upload route's "/storage/<bucket>/<key>". */
-export function isImageUrl(value: string): boolean {
-  if (/\s/.test(value)) return false;
-  if (value.startsWith('/')) return !value.startsWith('//');
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 export const imageUrlField = (requiredMessage: string) =>
   z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHEST_POSITIONS, DEFAULT_CHEST_POSITION, DEFAULT_SIZES, MOCKUP_SIDES, SIZES, type Size } from '../constants';
 import { SLUG_PATTERN } from '../slug';
+import { isImageUrl } from './urls';
 
 // The admin product form and the admin.products procedures share these rules (SPEC §3, §5).
 // Texts of the spec, word for word.
@@ -21,17 +22,6 @@ const requiredText = (label: string, max: number) =>
     .trim()
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` });
-
-/** An absolute http(s) URL, or a path to one of our own stored files (/storage/<bucket>/<key>). */
-export function isImageUrl(value: string): boolean {
-  if (/^\/storage\/[a-z0-9][a-z0-9-]*\/[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value)) return true;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
 
 /** An optional image URL: blank means none (null); anything else must be a valid URL. */
 const optionalUrl = (label: string) =>

@@ -104,8 +104,8 @@ export const adminCategoriesRouter = router({
         .executeTakeFirst();
       if (!neighbour) return { moved: false };
       // The unique constraint on sort_order is deferred to commit, so the two rows can trade values.
-      await trx.updateTable('categories').set({ sort_order: neighbour.sort_order }).where('id', '=', row.id).execute();
-      await trx.updateTable('categories').set({ sort_order: row.sort_order }).where('id', '=', neighbour.id).execute();
+      await trx.updateTable('categories').set({ sort_order: neighbour.sort_order, updated_at: new Date() }).where('id', '=', row.id).execute();
+      await trx.updateTable('categories').set({ sort_order: row.sort_order, updated_at: new Date() }).where('id', '=', neighbour.id).execute();
       return { moved: true };
     }),
   ),
@@ -127,7 +127,7 @@ export const adminCategoriesRouter = router({
         await trx.deleteFrom('categories').where('id', '=', input.id).execute();
         await trx
           .updateTable('categories')
-          .set({ sort_order: sql<number>`sort_order - 1` })
+          .set({ sort_order: sql<number>`sort_order - 1`, updated_at: new Date() })
           .where('sort_order', '>', row.sort_order)
           .execute();
       });

@@ -1,19 +1,27 @@
 import { router } from '../../trpc/init';
 import { adminCategoriesRouter } from './categories';
 import { adminContactRouter } from './contact';
+import { adminMockupsRouter } from './mockups';
+import { adminArtworkRouter } from './artwork';
+import { adminPlansRouter } from './plans';
+import { adminSettingsRouter } from './settings';
 import { adminCustomersRouter } from './customers';
 import { adminDashboardRouter } from './dashboard';
-import { adminPlansRouter } from './plans';
+import { adminEmailsRouter } from './emails';
+import { adminOrdersRouter } from './orders';
 import { adminProductsRouter } from './products';
-import { adminSettingsRouter } from './settings';
 
 // Everything under admin.* is an adminProcedure; the authorization test walks this tree.
 export const adminRouter = router({
   dashboard: adminDashboardRouter,
   products: adminProductsRouter,
   contact: adminContactRouter,
-  customers: adminCustomersRouter,
+  mockups: adminMockupsRouter,
+  artwork: adminArtworkRouter,
   categories: adminCategoriesRouter,
   plans: adminPlansRouter,
   settings: adminSettingsRouter,
+  customers: adminCustomersRouter,
+  orders: adminOrdersRouter,
+  emails: adminEmailsRouter,
 });

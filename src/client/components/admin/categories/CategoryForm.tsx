@@ -58,9 +58,10 @@ export function CategoryForm({ editing, onDone }: { editing: EditedCategory | nu
     ]);
   };
   const onFailed = (error: Parameters<typeof specificReason>[0]) => {
+    // The spec's text exactly; the reason goes under its field, or into a second alert.
+    toast.error(CATEGORY_SAVE_FAILED);
     const reason = specificReason(error);
-    toast.error(reason ? `${CATEGORY_SAVE_FAILED} ${reason}` : CATEGORY_SAVE_FAILED);
-    showFieldErrors(error, setError, FIELDS);
+    if (!showFieldErrors(error, setError, FIELDS) && reason) toast.error(reason);
   };
   const create = useMutation(trpc.admin.categories.create.mutationOptions({ onSuccess: (row) => onSaved(row.name), onError: onFailed }));
   const update = useMutation(trpc.admin.categories.update.mutationOptions({ onSuccess: (row) => onSaved(row.name), onError: onFailed }));

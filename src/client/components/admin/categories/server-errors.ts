@@ -14,12 +14,20 @@ export function specificReason(error: ServerError): string | null {
   return code === 'BAD_REQUEST' || code === 'CONFLICT' || code === 'NOT_FOUND' ? error.message : null;
 }
 
-/** Puts the server's field messages under the form's fields; a conflict is about the slug. */
-export function showFieldErrors<T extends FieldValues>(error: ServerError, setError: UseFormSetError<T>, fields: readonly Path<T>[]): void {
+/** Puts the server's field messages under the form's fields (a conflict is about the slug); true when any was shown. */
+export function showFieldErrors<T extends FieldValues>(error: ServerError, setError: UseFormSetError<T>, fields: readonly Path<T>[]): boolean {
   const fieldErrors = error.data?.fieldErrors ?? {};
+  let shown = false;
   for (const field of fields) {
     const message = fieldErrors[field]?.[0];
-    if (message) setError(field, { message });
+    if (message) {
+      setError(field, { message });
+      shown = true;
+    }
   }
-  if (error.data?.code === 'CONFLICT' && fields.includes('slug' as Path<T>)) setError('slug' as Path<T>, { message: error.message });
+  if (error.data?.code === 'CONFLICT' && fields.includes('slug' as Path<T>)) {
+    setError('slug' as Path<T>, { message: error.message });
+    shown = true;
+  }
+  return shown;
 }

@@ -1,0 +1,253 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { LoaderCircle, Save } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import type { AppRouter } from '../../../../server/trpc/router';
+import { FALLBACK_PRODUCT_IMAGE, ORDER_STATUSES, PRINT_STATUSES, type OrderStatus, type PrintStatus } from '../../../../shared/constants';
+import { formatMoney } from '../../../../shared/money';
+import {
+  printStatusUpdateError,
+  statusUpdateError,
+  trackingNumberForm,
+  trackingUpdateError,
+  type TrackingNumberFormInput,
+  type TrackingNumberFormOutput,
+} from '../../../../shared/schemas/admin-orders';
+import { useTRPC } from '../../../trpc';
+import { SelectField, TextField } from '../ui/fields';
+import { formatDateTime } from '../ui/format';
+import { Modal } from '../ui/Modal';
+import { LoadingState } from '../ui/states';
+import { primaryButton, secondaryButton } from '../ui/styles';
+import { useToast } from '../ui/Toast';
+import { capitalize, customerName, OrderStatusBadge, PaymentStatusBadge } from './order-look';
+
+// One order (SPEC §2 Orders, §4, §8): its items with print status selects, the order status
+// select and the tracking number. Each change is saved at once; the screen shows what the server
+// answered, so a failed change leaves the old value in place with the spec's error message.
+
+type OrderDetail = inferRouterOutputs<AppRouter>['admin']['orders']['get'];
+
+export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClose: () => void }) {
+  const trpc = useTRPC();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const order = useQuery(trpc.admin.orders.get.queryOptions({ id: orderId }));
+
+  const applyChange = (updated: OrderDetail) => {
+    queryClient.setQueryData(trpc.admin.orders.get.queryKey({ id: orderId }), updated);
+    void queryClient.invalidateQueries({
+      queryKey: trpc.admin.orders.list.queryKey(),
+    });
+  };
+  const setStatus = useMutation(
+    trpc.admin.orders.setStatus.mutationOptions({
+      onSuccess: applyChange,
+      onError: (error) => toast.error(statusUpdateError(error.message)),
+    }),
+  );
+  const setPrintStatus = useMutation(
+    trpc.admin.orders.setItemPrintStatus.mutationOptions({
+      onSuccess: applyChange,
+      onError: (error) => toast.error(printStatusUpdateError(error.message)),
+    }),
+  );
+
+  const data = order.data;
+  const title = data ? `Order ${data.order_number}` : 'Order';
+
+  return (
+    <Modal
+      title={title}
+      onClose={onClose}
+      size="lg"
+      footer={
+        <button type="button" className={secondaryButton} onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      {order.isPending ? (
+        <LoadingState label="Loading order..." />
+      ) : !data ? (
+        <p className="py-8 text-center text-sm text-stone-600">{order.error?.message ?? 'Order not found'}</p>
+      ) : (
+        <div className="space-y-6" data-testid="order-detail">
+          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
+            <div className="min-w-0">
+              <dt className="text-xs font-medium text-stone-500">Customer</dt>
+              <dd className="mt-0.5 font-medium text-stone-900">{customerName(data)}</dd>
+              <dd className="truncate text-stone-600">{data.customer_email}</dd>
+            </div>
+            <div>
+              <dt className="text-xs font-medium text-stone-500">Placed</dt>
+              <dd className="mt-0.5 text-stone-800">{formatDateTime(data.created_at)}</dd>
+            </div>
+            <div>
+              <dt className="text-xs font-medium text-stone-500">Last updated</dt>
+              <dd className="mt-0.5 text-stone-800" data-testid="order-updated-at">
+                {formatDateTime(data.updated_at)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs font-medium text-stone-500">Status</dt>
+              <dd className="mt-1">
+                <OrderStatusBadge status={data.status} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs font-medium text-stone-500">Payment</dt>
+              <dd className="mt-1">
+                <PaymentStatusBadge status={data.payment_status} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs font-medium text-stone-500">Ship to</dt>
+              <dd className="mt-0.5 text-stone-800">
+                {data.shipping_address.street}, {data.shipping_address.city}, {data.shipping_address.state} {data.shipping_address.zip},{' '}
+                {data.shipping_address.country}
+              </dd>
+            </div>
+          </dl>
+          {data.notes && <p className="rounded-lg bg-stone-50 p-3 text-sm break-words whitespace-pre-wrap text-stone-700">{data.notes}</p>}
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              label="Order Status"
+              value={data.status}
+              disabled={setStatus.isPending}
+              onChange={(event) =>
+                setStatus.mutate({
+                  id: data.id,
+                  status: event.target.value as OrderStatus,
+                })
+              }
+            >
+              {ORDER_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {capitalize(value)}
+                </option>
+              ))}
+            </SelectField>
+            {/* Keyed by the saved value, so the form starts again from what the server holds. */}
+            <TrackingNumberForm key={data.tracking_number ?? ''} orderId={data.id} saved={data.tracking_number} onSaved={applyChange} />
+          </div>
+
+          <section aria-labelledby="order-items-heading">
+            <h3 id="order-items-heading" className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
+              Items
+            </h3>
+            <ul className="mt-2 divide-y divide-stone-100 rounded-lg border border-stone-200">
+              {data.items.map((item) => (
+                <li key={item.id} data-testid="order-item" className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center">
+                  <div className="flex min-w-0 flex-1 items-center gap-3">
+                    <img
+                      src={item.product_image ?? FALLBACK_PRODUCT_IMAGE}
+                      alt=""
+                      className="size-14 shrink-0 rounded-md border border-stone-200 bg-stone-50 object-cover"
+                      loading="lazy"
+                    />
+                    <div className="min-w-0 text-sm">
+                      <p className="font-semibold break-words text-stone-900">{item.product_name}</p>
+                      <p className="text-xs text-stone-600">
+                        SKU {item.sku_number ?? 'N/A'} · Size {item.size} · Qty {item.quantity}
+                      </p>
+                      <p className="text-xs text-stone-600 tabular-nums">
+                        {formatMoney(item.unit_price)} each · <span className="font-semibold text-stone-900">{formatMoney(item.total_price)}</span>
+                      </p>
+                    </div>
+                  </div>
+                  <SelectField
+                    label={`Print status of ${item.product_name} (${item.size})`}
+                    className="w-full sm:w-40 [&>label]:sr-only"
+                    value={item.print_status}
+                    disabled={setPrintStatus.isPending && setPrintStatus.variables.itemId === item.id}
+                    onChange={(event) =>
+                      setPrintStatus.mutate({
+                        itemId: item.id,
+                        printStatus: event.target.value as PrintStatus,
+                      })
+                    }
+                  >
+                    {PRINT_STATUSES.map((value) => (
+                      <option key={value} value={value}>
+                        {capitalize(value)}
+                      </option>
+                    ))}
+                  </SelectField>
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <dl className="ml-auto w-full max-w-xs space-y-1 text-sm tabular-nums">
+            <div className="flex justify-between">
+              <dt className="text-stone-600">Subtotal</dt>
+              <dd>{formatMoney(data.subtotal)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-stone-600">Tax</dt>
+              <dd>{formatMoney(data.tax)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-stone-600">Shipping</dt>
+              <dd>{formatMoney(data.shipping_cost)}</dd>
+            </div>
+            <div className="flex justify-between border-t border-stone-200 pt-1 font-semibold text-stone-950">
+              <dt>Total</dt>
+              <dd>{formatMoney(data.total)}</dd>
+            </div>
+          </dl>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+interface TrackingNumberFormProps {
+  orderId: string;
+  saved: string | null;
+  onSaved: (order: OrderDetail) => void;
+}
+
+function TrackingNumberForm({ orderId, saved, onSaved }: TrackingNumberFormProps) {
+  const trpc = useTRPC();
+  const toast = useToast();
+  const { register, handleSubmit, formState } = useForm<TrackingNumberFormInput, unknown, TrackingNumberFormOutput>({
+    resolver: zodResolver(trackingNumberForm),
+    defaultValues: { trackingNumber: saved ?? '' },
+  });
+  const save = useMutation(
+    trpc.admin.orders.setTrackingNumber.mutationOptions({
+      onSuccess: onSaved,
+      onError: (error) => toast.error(trackingUpdateError(error.message)),
+    }),
+  );
+  return (
+    <form
+      noValidate
+      className="flex items-start gap-2"
+      onSubmit={(event) =>
+        void handleSubmit((values) =>
+          save.mutate({
+            id: orderId,
+            trackingNumber: values.trackingNumber ?? '',
+          }),
+        )(event)
+      }
+    >
+      <TextField
+        label="Tracking Number"
+        className="min-w-0 flex-1"
+        autoComplete="off"
+        error={formState.errors.trackingNumber?.message}
+        {...register('trackingNumber')}
+      />
+      <button type="submit" className={`${primaryButton} mt-7 shrink-0`} disabled={save.isPending}>
+        {save.isPending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : <Save className="size-4" aria-hidden="true" />}
+        {save.isPending ? 'Saving...' : 'Save'}
+      </button>
+    </form>
+  );
+}

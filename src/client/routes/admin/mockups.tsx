@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { MockupsPage } from '../../components/admin/mockups/MockupsPage';
+
+export const Route = createFileRoute('/admin/mockups')({
+  loader: ({ context: { queryClient, trpc } }) => {
+    void queryClient.prefetchQuery(trpc.admin.mockups.products.queryOptions());
+    void queryClient.prefetchQuery(trpc.admin.mockups.templates.queryOptions());
+  },
+  component: MockupsPage,
+});

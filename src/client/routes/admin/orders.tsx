@@ -1,0 +1,35 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { z } from 'zod';
+import { OrdersPage } from '../../components/admin/orders/OrdersPage';
+import { ORDER_FILTERS } from '../../../shared/schemas/admin-orders';
+
+// Filter and page live in the address, so a view survives a reload; stale values fall back to the defaults.
+const searchSchema = z.object({
+  status: z.enum(ORDER_FILTERS).default('all').catch('all'),
+  page: z.int().min(1).default(1).catch(1),
+});
+
+export const Route = createFileRoute('/admin/orders')({
+  validateSearch: searchSchema,
+  search: { middlewares: [stripSearchParams({ status: 'all', page: 1 })] },
+  loaderDeps: ({ search }) => ({ status: search.status, page: search.page }),
+  // Not awaited: the table shows its loading state instead of holding the navigation.
+  loader: ({ context: { queryClient, trpc }, deps }) => {
+    void queryClient.prefetchQuery(trpc.admin.orders.list.queryOptions(deps));
+  },
+  component: OrdersRoute,
+});
+
+function OrdersRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <OrdersPage
+      status={search.status}
+      page={search.page}
+      // A new filter starts again on its first page.
+      onStatusChange={(status) => void navigate({ search: { status, page: 1 }, resetScroll: false })}
+      onPageChange={(page) => void navigate({ search: (prev) => ({ ...prev, page }) })}
+    />
+  );
+}

@@ -1,0 +1,67 @@
+import sharp from 'sharp';
+import type { ArtPosition } from '../../shared/constants';
+import { artBox, effectiveDpi, renderSize, type Size } from '../../shared/placement';
+import { parseStorageUrl, type Storage } from '../storage/storage';
+
+// Server-side mockup rendering (ARCHITECTURE § Files) with the placement math the browser preview
+// uses (src/shared/placement.ts): the template is scaled to print resolution (its width = the
+// 12-inch print area at 300 DPI), the artwork is resized from its own pixels to the placed box,
+// turned about its centre and composited centred on (x, y).
+
+export const MOCKUP_BUCKET = 'mockups';
+
+/** A mockup input that is not a file of this shop's storage (an outside URL or a missing file). */
+export class MockupSourceError extends Error {}
+
+/** Bytes of a /storage/<bucket>/<key> file; outside URLs are refused rather than fetched. */
+export async function readStoredImage(storage: Storage, url: string, what: string): Promise<Buffer> {
+  const location = parseStorageUrl(url);
+  if (!location) throw new MockupSourceError(`The ${what} must be an image uploaded to this store`);
+  const bytes = await storage.get(location.bucket, location.key);
+  if (!bytes) throw new MockupSourceError(`The ${what} file is missing from storage`);
+  return Buffer.from(bytes);
+}
+
+export async function imageSize(bytes: Buffer): Promise<Size> {
+  const { width, height } = await sharp(bytes).metadata();
+  return { width, height };
+}
+
+/** Effective DPI of the artwork placed on the template (same numbers as the browser readout). */
+export async function placementDpi(template: Buffer, art: Buffer, position: ArtPosition): Promise<number> {
+  const [templateSize, artSize] = await Promise.all([imageSize(template), imageSize(art)]);
+  return effectiveDpi(templateSize, artSize, position);
+}
+
+const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 };
+
+/** Renders one side as PNG at print resolution. */
+export async function renderMockup(template: Buffer, art: Buffer, position: ArtPosition): Promise<Buffer> {
+  const output = renderSize(await imageSize(template));
+  const base = await sharp(template).resize(output.width, output.height, { fit: 'fill' }).png().toBuffer();
+
+  const box = artBox(output, await imageSize(art), position);
+  const placed = { width: Math.max(1, Math.round(box.width)), height: Math.max(1, Math.round(box.height)) };
+  // Two pipelines: sharp would otherwise rotate before resizing, whatever the call order.
+  const resized = await sharp(art).ensureAlpha().resize(placed.width, placed.height, { fit: 'fill' }).png().toBuffer();
+  const turned = await sharp(resized).rotate(position.rotation, { background: TRANSPARENT }).png().toBuffer({ resolveWithObject: true });
+
+  // Centred on (x, y); the part outside the template is cut off (composite needs the overlay inside).
+  const left = Math.round(box.centerX - turned.info.width / 2);
+  const top = Math.round(box.centerY - turned.info.height / 2);
+  const visible = {
+    left: Math.max(0, -left),
+    top: Math.max(0, -top),
+    right: Math.min(turned.info.width, output.width - left),
+    bottom: Math.min(turned.info.height, output.height - top),
+  };
+  if (visible.right <= visible.left || visible.bottom <= visible.top) return base;
+  const overlay = await sharp(turned.data)
+    .extract({ left: visible.left, top: visible.top, width: visible.right - visible.left, height: visible.bottom - visible.top })
+    .png()
+    .toBuffer();
+  return sharp(base)
+    .composite([{ input: overlay, left: left + visible.left, top: top + visible.top }])
+    .png()
+    .toBuffer();
+}

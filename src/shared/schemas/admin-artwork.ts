@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { isImageUrl } from './urls';
+
+// The artwork library (SPEC §2, §3, §5, §8): texts word for word, and the rules of its forms.
+
+export const ARTWORK_CREATE_REQUIRED = 'Please provide a name and upload an image';
+export const ARTWORK_EDIT_REQUIRED = 'Please provide a name and image';
+export const ARTWORK_UPLOAD_FAILED = 'Failed to upload artwork';
+export const ARTWORK_UPDATE_FAILED = 'Failed to update artwork';
+export const ARTWORK_DELETE_FAILED = 'Failed to delete artwork';
+export const ARTWORK_DELETE_CONFIRM = 'Are you sure you want to delete this artwork?';
+export const ARTWORK_NOT_FOUND = 'Artwork not found';
+export const INVALID_ARTWORK_URL = 'Please upload a valid image';
+export const ARTWORK_BUCKET = 'product-art';
+export const MAX_ARTWORK_TAGS = 30;
+
+/** A new tag as SPEC §5 wants it: trimmed and lowercased; null when it is empty or already listed. */
+export function normalizeTag(raw: string, existing: readonly string[]): string | null {
+  const tag = raw.trim().toLowerCase();
+  return tag === '' || existing.includes(tag) ? null : tag;
+}
+
+/** Field rules shared by create and edit; `required` is the form's message for a blank name or missing image. */
+const artworkFields = (required: string) => ({
+  name: z.string({ error: required }).trim().min(1, { error: required }).max(200, { error: 'Name must be at most 200 characters' }),
+  description: z
+    .string()
+    .trim()
+    .max(2000, { error: 'Description must be at most 2000 characters' })
+    .nullish()
+    // Saved as null when empty (SPEC §5).
+    .transform((value) => (value ? value : null)),
+  artwork_url: z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(2000, { error: INVALID_ARTWORK_URL })
+    .refine(isImageUrl, { error: INVALID_ARTWORK_URL }),
+  tags: z
+    .array(z.string().max(50, { error: 'Tags must be at most 50 characters' }))
+    .max(MAX_ARTWORK_TAGS, { error: `At most ${MAX_ARTWORK_TAGS} tags` })
+    .nullish()
+    // Trimmed, lowercased, without blanks or duplicates; null when none (SPEC §5).
+    .transform((tags) => {
+      const clean = (tags ?? []).reduce<string[]>((list, raw) => {
+        const tag = normalizeTag(raw, list);
+        return tag ? [...list, tag] : list;
+      }, []);
+      return clean.length > 0 ? clean : null;
+    }),
+});
+
+export const artworkCreateInput = z.object(artworkFields(ARTWORK_CREATE_REQUIRED));
+export type ArtworkCreateInput = z.input<typeof artworkCreateInput>;
+
+export const artworkIdInput = z.object({ id: z.uuid({ error: ARTWORK_NOT_FOUND }) });
+
+/** The edit form's fields: the create rules with the edit message. */
+export const artworkEditFields = z.object(artworkFields(ARTWORK_EDIT_REQUIRED));
+
+export const artworkUpdateInput = artworkEditFields.extend(artworkIdInput.shape);
+export type ArtworkUpdateInput = z.input<typeof artworkUpdateInput>;
+
+export const artworkListInput = z
+  .object({
+    search: z.string().trim().max(200).optional(),
+    tag: z.string().trim().toLowerCase().max(50).optional(),
+  })
+  .optional();

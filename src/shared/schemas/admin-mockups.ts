@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { MOCKUP_SIDES } from '../constants';
+import { DPI_MIN } from '../placement';
+
+// The mockup generator (SPEC §2, §4, §5, §8): the placement of each side and the save to product.
+
+export const FRONT_MOCKUP_REQUIRED = 'Please generate at least a front mockup';
+export const MOCKUP_SAVED = 'Mockups saved successfully! Product images have been updated.';
+export const MOCKUP_SAVE_FAILED = 'Failed to save mockup. Please try again.';
+export const PRODUCT_NOT_FOUND = 'Product not found';
+export const TEMPLATE_NOT_FOUND = 'Mockup template not found';
+export const DEFAULT_SIDE_MISSING = 'The default side needs a mockup';
+
+export const missingArtMessage = (side: (typeof MOCKUP_SIDES)[number]) => `This product has no ${side} artwork`;
+export const lowDpiMessage = (side: (typeof MOCKUP_SIDES)[number], dpi: number) =>
+  `The ${side} artwork would print at ${Math.floor(dpi)} DPI; at least ${DPI_MIN} DPI is needed. Make it smaller.`;
+
+const percent = z.number({ error: 'Position must be a number' }).min(0, { error: 'Position must be between 0 and 100' }).max(100, {
+  error: 'Position must be between 0 and 100',
+});
+const size = z
+  .number({ error: 'Size must be a number' })
+  .min(5, { error: 'Size must be between 5 and 100 percent' })
+  .max(100, { error: 'Size must be between 5 and 100 percent' })
+  .multipleOf(5, { error: 'Size moves in steps of 5 percent' });
+
+/** One side's placement: centre x, y and size in percent, rotation in degrees (SPEC §5). */
+export const artPositionInput = z.object({
+  x: percent,
+  y: percent,
+  width: size,
+  height: size,
+  rotation: z
+    .number({ error: 'Rotation must be a number' })
+    .min(0, { error: 'Rotation must be between 0 and 355 degrees' })
+    .max(355, { error: 'Rotation must be between 0 and 355 degrees' })
+    .multipleOf(5, { error: 'Rotation moves in steps of 5 degrees' }),
+});
+
+export const saveMockupsInput = z.object({
+  productId: z.uuid({ error: PRODUCT_NOT_FOUND }),
+  templateId: z.uuid({ error: TEMPLATE_NOT_FOUND }),
+  front: artPositionInput.optional(),
+  back: artPositionInput.optional(),
+  defaultSide: z.enum(MOCKUP_SIDES),
+}).refine((input) => input.front !== undefined, { error: FRONT_MOCKUP_REQUIRED, path: ['front'] });
+export type SaveMockupsInput = z.input<typeof saveMockupsInput>;

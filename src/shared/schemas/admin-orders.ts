@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { ORDER_STATUSES, PRINT_STATUSES, type EmailStatus } from '../constants';
+
+// Inputs and texts of the admin Orders, print queue and Email Logs screens (SPEC §2, §4, §8),
+// shared by the procedures and the screens.
+
+// ---- Orders
+
+/** The Orders screen's status filter: all, or one order status. */
+export const ORDER_FILTERS = ['all', ...ORDER_STATUSES] as const;
+export type OrderFilter = (typeof ORDER_FILTERS)[number];
+
+export const ORDERS_PAGE_SIZE = 20;
+const MAX_TRACKING_NUMBER_LENGTH = 100;
+
+const orderId = z.uuid({ error: 'Invalid order' });
+
+export const ordersListInput = z.object({
+  status: z.enum(ORDER_FILTERS, { error: 'Invalid status' }).default('all'),
+  page: z.int({ error: 'Invalid page' }).min(1, { error: 'Invalid page' }).default(1),
+});
+
+export const orderGetInput = z.object({ id: orderId });
+
+export const orderSetStatusInput = z.object({
+  id: orderId,
+  status: z.enum(ORDER_STATUSES, { error: 'Invalid status' }),
+});
+
+/** The detail modal's tracking number form; a blank tracking number clears it (null). */
+export const trackingNumberForm = z.object({
+  trackingNumber: z
+    .string({ error: 'Invalid tracking number' })
+    .trim()
+    .max(MAX_TRACKING_NUMBER_LENGTH, {
+      error: `Tracking number must be at most ${MAX_TRACKING_NUMBER_LENGTH} characters`,
+    })
+    .transform((value) => (value === '' ? null : value)),
+});
+export type TrackingNumberFormInput = z.input<typeof trackingNumberForm>;
+export type TrackingNumberFormOutput = z.output<typeof trackingNumberForm>;
+
+export const orderSetTrackingInput = trackingNumberForm.extend({ id: orderId });
+
+export const orderItemSetPrintStatusInput = z.object({
+  itemId: z.uuid({ error: 'Invalid order item' }),
+  printStatus: z.enum(PRINT_STATUSES, { error: 'Invalid print status' }),
+});
+
+export const ORDER_NOT_FOUND = 'Order not found';
+export const ORDER_ITEM_NOT_FOUND = 'Order item not found';
+
+/** SPEC §8 alerts of the order detail modal. */
+export const statusUpdateError = (message: string) => `Error updating status: ${message}`;
+export const trackingUpdateError = (message: string) => `Error updating tracking number: ${message}`;
+export const printStatusUpdateError = (message: string) => `Error updating print status: ${message}`;
+
+// ---- Print queue CSV
+
+export const PRINT_QUEUE_PATH = '/api/admin/print-queue.csv';
+export const PRINT_QUEUE_COLUMNS = [
+  'Order #',
+  'SKU',
+  'Customer',
+  'Product',
+  'Size',
+  'Quantity',
+  'Print Status',
+  'Order Date',
+  'Order Status',
+] as const;
+/** The print statuses whose items still need printing. */
+export const PRINT_QUEUE_STATUSES = ['pending', 'printing'] as const;
+export const EMPTY_PRINT_QUEUE = 'No items in print queue';
+/** print-queue-YYYY-MM-DD.csv (SPEC §9), dated by the given day (UTC). */
+export const printQueueFileName = (date: Date) => `print-queue-${date.toISOString().slice(0, 10)}.csv`;
+
+// ---- Email logs
+
+/** The Email Logs screen's filter buttons: All, Sent, Pending, Failed, Permanent Failures. */
+export const EMAIL_FILTERS = ['all', 'sent', 'pending', 'failed', 'permanently_failed'] as const satisfies readonly ('all' | EmailStatus)[];
+export type EmailFilter = (typeof EMAIL_FILTERS)[number];
+
+const emailId = z.uuid({ error: 'Invalid email' });
+
+export const emailsListInput = z.object({
+  status: z.enum(EMAIL_FILTERS, { error: 'Invalid status' }).default('all'),
+});
+export const emailAttemptsInput = z.object({ id: emailId });
+export const emailRetryInput = z.object({ id: emailId });
+
+/** Only failed and permanently failed emails offer Retry Now (SPEC §4). */
+export const RETRYABLE_EMAIL_STATUSES = ['failed', 'permanently_failed'] as const;
+export const EMAIL_NOT_RETRYABLE = 'Only failed emails can be retried';
+export const EMAIL_NOT_FOUND = 'Email not found';
+
+export const EMAIL_RETRY_SUCCESS = 'Email marked for retry';
+export const EMAIL_RETRY_FAILED = 'Failed to mark email for retry';
+export const EMAIL_LOAD_FAILED = 'Failed to load emails';
+export const EMAIL_PROCESS_FAILED = 'Failed to process email queue';
+export const queueProcessedMessage = (result: { sent: number; retrying: number; permanentlyFailed: number }) =>
+  `Queue processed: ${result.sent} sent, ${result.retrying} queued for retry, ${result.permanentlyFailed} permanently failed`;

@@ -1,0 +1,172 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import os from 'node:os';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTWORK_DELETE_CONFIRM } from '../../src/shared/schemas/admin-artwork';
+import { insertUser } from '../helpers/app';
+import { seriousA11yViolations } from '../helpers/a11y';
+import { saveScreenshot, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../helpers/browser';
+
+// The Artwork Library in the browser: empty state, upload of a real PNG with tags (popular and
+// custom), search, tag filter, edit, delete after the confirmation; axe and screenshots.
+
+const ADMIN_EMAIL = 'art.admin@example.com';
+const PASSWORD = 'secret123';
+let env: BrowserApp;
+let adminId: string;
+let pngFile: string;
+
+beforeAll(async () => {
+  env = await startBrowserApp();
+  adminId = await insertUser(env.db, ADMIN_EMAIL, { admin: true, password: PASSWORD });
+  await env.db.deleteFrom('artwork_library').execute();
+  pngFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'artwork-')), 'eagle.png');
+  await sharp({ create: { width: 400, height: 300, channels: 4, background: '#c2410c' } }).png().toFile(pngFile);
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+async function adminPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
+  const page = await env.newPage({ viewport });
+  page.setDefaultTimeout(10_000);
+  const res = await page.request.post('/trpc/auth.signIn', { data: { email: ADMIN_EMAIL, password: PASSWORD }, headers: { origin: env.baseUrl } });
+  expect(res.status()).toBe(200);
+  return page;
+}
+
+const artworkRows = () => env.db.selectFrom('artwork_library').selectAll().orderBy('created_at').execute();
+const cardNames = (page: Page) => page.getByTestId('artwork-card').locator('h2').allTextContents();
+
+describe('artwork library', () => {
+  it('shows the empty state, uploads a real PNG with tags and lists it', async () => {
+    const page = await adminPage();
+    await page.goto('/admin/artwork');
+    await page.getByRole('heading', { level: 1, name: 'Artwork Library' }).waitFor();
+    expect(await page.getByText('Manage artwork for mockups and products').isVisible()).toBe(true);
+    await page.getByText('No artwork uploaded yet').waitFor();
+    expect(await page.getByText('Upload your first artwork to get started').isVisible()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'admin-artwork-empty-1280');
+
+    // The empty state's own button opens the modal.
+    await page.getByRole('main').getByRole('button', { name: 'Upload Artwork', exact: true }).last().click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Artwork' });
+    await dialog.waitFor();
+    const submit = dialog.getByRole('button', { name: 'Upload Artwork', exact: true });
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByLabel('Name').fill('  Eagle Crest ');
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByLabel('Description (optional)').fill('Spread wings over a V-twin');
+    await dialog.getByTestId('artwork-image-input').setInputFiles(pngFile);
+    await dialog.getByRole('img', { name: 'Artwork Image * preview' }).waitFor();
+    // Custom tags: Enter and Add; trimmed, lowercased, duplicates ignored; removable.
+    const tagInput = dialog.getByLabel('Tags', { exact: true });
+    await tagInput.fill('  Eagles ');
+    await tagInput.press('Enter');
+    await tagInput.fill('EAGLES');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await tagInput.fill('Moto');
+    await tagInput.press('Enter');
+    await tagInput.fill('oops');
+    await tagInput.press('Enter');
+    await dialog.getByRole('button', { name: 'Remove tag oops' }).click();
+    expect(await dialog.getByRole('list', { name: 'Chosen tags' }).locator('li').allTextContents()).toEqual(['eagles', 'moto']);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'admin-artwork-upload-1280');
+    expect(await submit.isDisabled()).toBe(false);
+    await submit.click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByTestId('artwork-card').first().waitFor();
+    expect(await cardNames(page)).toEqual(['Eagle Crest']);
+    const [row] = await artworkRows();
+    expect(row).toMatchObject({ name: 'Eagle Crest', description: 'Spread wings over a V-twin', tags: ['eagles', 'moto'], created_by: adminId });
+    expect(row!.artwork_url).toMatch(/^\/storage\/product-art\/.+\.png$/);
+    // The stored file is the real PNG that was chosen.
+    const served = await page.request.get(row!.artwork_url);
+    expect(served.headers()['content-type']).toBe('image/png');
+    expect((await sharp(await served.body()).metadata()).width).toBe(400);
+  });
+
+  it('offers popular tags, searches, filters by tag and shows "No artwork found"', async () => {
+    const page = await adminPage();
+    await page.goto('/admin/artwork');
+    await page.getByTestId('artwork-card').first().waitFor();
+    // A second artwork made with a popular tag and no description or custom tags.
+    await page.getByRole('button', { name: 'Upload Artwork', exact: true }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Artwork' });
+    await dialog.getByLabel('Name').fill('Hot Rod Flames');
+    await dialog.getByTestId('artwork-image-input').setInputFiles(pngFile);
+    await dialog.getByRole('img', { name: 'Artwork Image * preview' }).waitFor();
+    await dialog.getByRole('button', { name: 'Add tag moto' }).click();
+    await dialog.getByRole('button', { name: 'Upload Artwork', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('artwork-card').nth(1).waitFor();
+    expect(await cardNames(page)).toEqual(['Hot Rod Flames', 'Eagle Crest']);
+    expect((await artworkRows())[1]).toMatchObject({ name: 'Hot Rod Flames', description: null, tags: ['moto'] });
+
+    const tagSelect = page.getByLabel('Filter by tag');
+    expect(await tagSelect.locator('option').allTextContents()).toEqual(['All Tags', 'eagles', 'moto']);
+
+    const search = page.getByPlaceholder('Search by name or description...');
+    await search.fill('V-TWIN');
+    await expect.poll(() => cardNames(page)).toEqual(['Eagle Crest']);
+    await search.fill('');
+    await expect.poll(() => cardNames(page)).toEqual(['Hot Rod Flames', 'Eagle Crest']);
+    await tagSelect.selectOption('eagles');
+    await expect.poll(() => cardNames(page)).toEqual(['Eagle Crest']);
+    await search.fill('flames');
+    await page.getByText('No artwork found').waitFor();
+    expect(await page.getByText('Try adjusting your search or filters').isVisible()).toBe(true);
+    await tagSelect.selectOption('');
+    await expect.poll(() => cardNames(page)).toEqual(['Hot Rod Flames']);
+  });
+
+  it('edits an artwork, then deletes it after the confirmation', async () => {
+    const page = await adminPage();
+    await page.goto('/admin/artwork');
+    await page.getByRole('button', { name: 'Edit Eagle Crest' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Artwork' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Name').inputValue()).toBe('Eagle Crest');
+    await dialog.getByLabel('Name').fill('Eagle Crest II');
+    await dialog.getByLabel('Description (optional)').fill('   ');
+    await dialog.getByRole('button', { name: 'Remove tag moto' }).click();
+    await dialog.getByRole('button', { name: 'Update Artwork' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Eagle Crest II' }).waitFor();
+    const edited = (await artworkRows())[0]!;
+    expect(edited).toMatchObject({ name: 'Eagle Crest II', description: null, tags: ['eagles'], created_by: adminId });
+
+    // Cancelling the confirmation keeps it; confirming deletes it.
+    await page.getByRole('button', { name: 'Delete Eagle Crest II' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete artwork?' });
+    expect(await confirm.getByText(ARTWORK_DELETE_CONFIRM).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    expect(await artworkRows()).toHaveLength(2);
+    await page.getByRole('button', { name: 'Delete Eagle Crest II' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => cardNames(page)).toEqual(['Hot Rod Flames']);
+    expect((await artworkRows()).map((row) => row.name)).toEqual(['Hot Rod Flames']);
+    await waitForImages(page);
+    await saveScreenshot(page, 'admin-artwork-list-1280');
+  });
+
+  it('works at 375 px', async () => {
+    const page = await adminPage(VIEWPORTS.mobile);
+    await page.goto('/admin/artwork');
+    await page.getByTestId('artwork-card').first().waitFor();
+    await waitForImages(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'admin-artwork-list-375');
+    await page.getByRole('button', { name: 'Edit Hot Rod Flames' }).click();
+    await page.getByRole('dialog', { name: 'Edit Artwork' }).waitFor();
+    await saveScreenshot(page, 'admin-artwork-edit-375');
+  });
+});

@@ -1,0 +1,275 @@
+import { TRPCError } from '@trpc/server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { OrderStatus, PrintStatus } from '../../src/shared/constants';
+import { ORDERS_PAGE_SIZE } from '../../src/shared/schemas/admin-orders';
+import { callerFor, callTrpc, createTestApp, insertUser, type TestApp } from '../helpers/app';
+
+// admin.orders.*: the server-paged list newest first with its status filter, one order with
+// its items (SKU joined), and the status, tracking number and print status changes, each
+// stamping updated_at; bad input changes nothing.
+
+let t: TestApp;
+let admin: ReturnType<typeof callerFor>['caller'];
+let customerId: string;
+let productId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const adminId = await insertUser(t.db, 'orders-admin@example.com', {
+    admin: true,
+  });
+  admin = callerFor(t.database, t.config, {
+    id: adminId,
+    email: 'orders-admin@example.com',
+  }).caller;
+  customerId = await insertUser(t.db, 'rider@example.com');
+  await t.db.updateTable('customers').set({ first_name: 'Rita', last_name: 'Rider' }).where('id', '=', customerId).execute();
+  const category = await t.db
+    .insertInto('categories')
+    .values({
+      slug: 'motorcycle',
+      name: 'Motorcycle',
+      description: 'Bikes',
+      image_url: 'https://example.com/c.png',
+      sort_order: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const product = await t.db
+    .insertInto('products')
+    .values({
+      sku_number: 'MOTO-001',
+      slug: 'ride',
+      name: 'Ride Tee',
+      description: 'A tee',
+      price: '24.99',
+      front_art_url: '/a.png',
+      category_id: category.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  productId = product.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.db.deleteFrom('orders').execute();
+});
+
+const HOUR = 3_600_000;
+const longAgo = new Date(Date.now() - 48 * HOUR);
+
+async function insertOrder(
+  status: OrderStatus,
+  hoursAgo: number,
+  items: {
+    name: string;
+    printStatus?: PrintStatus;
+    withProduct?: boolean;
+  }[] = [],
+) {
+  const order = await t.db
+    .insertInto('orders')
+    .values({
+      customer_id: customerId,
+      status,
+      payment_status: 'paid',
+      subtotal: '49.98',
+      total: '49.98',
+      shipping_address: JSON.stringify({
+        street: '1 Main St',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701',
+        country: 'USA',
+      }),
+      created_at: new Date(Date.now() - hoursAgo * HOUR),
+      updated_at: longAgo,
+    })
+    .returning(['id', 'order_number'])
+    .executeTakeFirstOrThrow();
+  if (items.length > 0) {
+    await t.db
+      .insertInto('order_items')
+      .values(
+        items.map((item, i) => ({
+          order_id: order.id,
+          product_id: item.withProduct === false ? null : productId,
+          product_name: item.name,
+          size: 'L' as const,
+          quantity: 2,
+          unit_price: '24.99',
+          total_price: '49.98',
+          print_status: item.printStatus ?? 'pending',
+          created_at: new Date(Date.now() - 10_000 + i),
+          updated_at: longAgo,
+        })),
+      )
+      .execute();
+  }
+  return order;
+}
+
+const orderRow = (id: string) =>
+  t.db.selectFrom('orders').select(['status', 'tracking_number', 'updated_at']).where('id', '=', id).executeTakeFirstOrThrow();
+
+describe('admin.orders.list', () => {
+  it('pages newest first on the server and filters by status', async () => {
+    const total = ORDERS_PAGE_SIZE + 3;
+    for (let i = 0; i < total; i++) await insertOrder(i % 2 === 0 ? 'pending' : 'shipped', i + 1);
+
+    const first = await admin.admin.orders.list({});
+    expect(first).toMatchObject({
+      total,
+      page: 1,
+      pageCount: 2,
+      pageSize: ORDERS_PAGE_SIZE,
+    });
+    expect(first.orders).toHaveLength(ORDERS_PAGE_SIZE);
+    const times = first.orders.map((o) => Date.parse(o.created_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(first.orders[0]).toMatchObject({
+      customer_email: 'rider@example.com',
+      customer_first_name: 'Rita',
+      customer_last_name: 'Rider',
+      payment_status: 'paid',
+      total: '49.98',
+    });
+
+    const second = await admin.admin.orders.list({ page: 2 });
+    expect(second.orders).toHaveLength(3);
+    expect(new Set([...first.orders, ...second.orders].map((o) => o.id)).size).toBe(total);
+
+    const shipped = await admin.admin.orders.list({ status: 'shipped' });
+    expect(shipped.total).toBe(Math.floor(total / 2));
+    expect(shipped.orders.every((o) => o.status === 'shipped')).toBe(true);
+
+    // A page past the end shows the last one.
+    expect((await admin.admin.orders.list({ page: 99 })).page).toBe(2);
+  });
+
+  it('refuses a bad filter or page', async () => {
+    await expect(admin.admin.orders.list({ status: 'lost' as 'all' })).rejects.toThrow('Invalid status');
+    await expect(admin.admin.orders.list({ page: 0 })).rejects.toThrow('Invalid page');
+  });
+});
+
+describe('admin.orders.get', () => {
+  it('returns the order with its customer and items, SKU joined', async () => {
+    const order = await insertOrder('processing', 1, [{ name: 'Ride Tee' }, { name: 'Deleted product tee', withProduct: false }]);
+    const detail = await admin.admin.orders.get({ id: order.id });
+    expect(detail).toMatchObject({
+      order_number: order.order_number,
+      status: 'processing',
+      customer_email: 'rider@example.com',
+      subtotal: '49.98',
+    });
+    expect(detail.shipping_address.city).toBe('Austin');
+    expect(detail.items.map((i) => [i.product_name, i.sku_number, i.size, i.quantity, i.unit_price, i.total_price, i.print_status])).toEqual([
+      ['Ride Tee', 'MOTO-001', 'L', 2, '24.99', '49.98', 'pending'],
+      ['Deleted product tee', null, 'L', 2, '24.99', '49.98', 'pending'],
+    ]);
+  });
+
+  it('answers NOT_FOUND for an unknown order', async () => {
+    const error = await admin.admin.orders.get({ id: crypto.randomUUID() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TRPCError);
+    expect((error as TRPCError).message).toBe('Order not found');
+  });
+});
+
+describe('admin.orders changes', () => {
+  it('sets any status directly and stamps updated_at', async () => {
+    const order = await insertOrder('delivered', 1);
+    const updated = await admin.admin.orders.setStatus({
+      id: order.id,
+      status: 'pending',
+    });
+    expect(updated.status).toBe('pending');
+    const row = await orderRow(order.id);
+    expect(row.status).toBe('pending');
+    expect(Date.parse(row.updated_at)).toBeGreaterThan(longAgo.getTime() + HOUR);
+  });
+
+  it('saves a trimmed tracking number, clears it when blank, and stamps updated_at', async () => {
+    const order = await insertOrder('shipped', 1);
+    await admin.admin.orders.setTrackingNumber({
+      id: order.id,
+      trackingNumber: '  1Z999AA10123456784 ',
+    });
+    let row = await orderRow(order.id);
+    expect(row.tracking_number).toBe('1Z999AA10123456784');
+    expect(Date.parse(row.updated_at)).toBeGreaterThan(longAgo.getTime() + HOUR);
+    await admin.admin.orders.setTrackingNumber({
+      id: order.id,
+      trackingNumber: '   ',
+    });
+    row = await orderRow(order.id);
+    expect(row.tracking_number).toBeNull();
+  });
+
+  it('sets an item print status and stamps the item’s updated_at', async () => {
+    const order = await insertOrder('processing', 1, [{ name: 'Ride Tee' }]);
+    const [item] = (await admin.admin.orders.get({ id: order.id })).items;
+    const updated = await admin.admin.orders.setItemPrintStatus({
+      itemId: item!.id,
+      printStatus: 'ready',
+    });
+    expect(updated.items[0]!.print_status).toBe('ready');
+    const row = await t.db.selectFrom('order_items').select(['print_status', 'updated_at']).where('id', '=', item!.id).executeTakeFirstOrThrow();
+    expect(row.print_status).toBe('ready');
+    expect(Date.parse(row.updated_at)).toBeGreaterThan(longAgo.getTime() + HOUR);
+  });
+
+  it('refuses bad values and unknown ids, changing nothing', async () => {
+    const order = await insertOrder('pending', 1, [{ name: 'Ride Tee' }]);
+    await expect(
+      admin.admin.orders.setStatus({
+        id: order.id,
+        status: 'lost' as OrderStatus,
+      }),
+    ).rejects.toThrow('Invalid status');
+    await expect(
+      admin.admin.orders.setTrackingNumber({
+        id: order.id,
+        trackingNumber: 'x'.repeat(101),
+      }),
+    ).rejects.toThrow('Tracking number must be at most 100 characters');
+    const [item] = (await admin.admin.orders.get({ id: order.id })).items;
+    await expect(
+      admin.admin.orders.setItemPrintStatus({
+        itemId: item!.id,
+        printStatus: 'shipped' as PrintStatus,
+      }),
+    ).rejects.toThrow('Invalid print status');
+    await expect(
+      admin.admin.orders.setStatus({
+        id: crypto.randomUUID(),
+        status: 'shipped',
+      }),
+    ).rejects.toThrow('Order not found');
+    await expect(
+      admin.admin.orders.setItemPrintStatus({
+        itemId: crypto.randomUUID(),
+        printStatus: 'ready',
+      }),
+    ).rejects.toThrow('Order item not found');
+    const row = await orderRow(order.id);
+    expect(row).toMatchObject({ status: 'pending', tracking_number: null });
+    expect(row.updated_at).toBe(longAgo.toISOString());
+  });
+
+  it('answers the status change over HTTP to an admin only', async () => {
+    const order = await insertOrder('pending', 1);
+    const signIn = await callTrpc(t.app, 'auth.signIn', {
+      input: { email: 'rider@example.com', password: 'secret123' },
+    });
+    const res = await callTrpc(t.app, 'admin.orders.setStatus', {
+      input: { id: order.id, status: 'cancelled' },
+      cookie: `session=${signIn.cookies.session}`,
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await orderRow(order.id)).status).toBe('pending');
+  });
+});

@@ -1,0 +1,163 @@
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PrintStatus } from '../../src/shared/constants';
+import { PRINT_QUEUE_COLUMNS, PRINT_QUEUE_PATH } from '../../src/shared/schemas/admin-orders';
+import { callTrpc, createTestApp, insertUser, TEST_ORIGIN, type TestApp } from '../helpers/app';
+
+// GET /api/admin/print-queue.csv: admins only; the items still to print (pending or printing),
+// ordered by order, written by a CSV library so hostile names survive a round trip through a
+// CSV parser, with formula-looking cells neutralised; 204 when nothing waits.
+
+let t: TestApp;
+let adminCookie: string;
+let customerCookie: string;
+let customerId: string;
+let productId: string;
+
+const signIn = async (email: string) =>
+  `session=${(await callTrpc(t.app, 'auth.signIn', { input: { email, password: 'secret123' } })).cookies.session}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await insertUser(t.db, 'queue-admin@example.com', { admin: true });
+  customerId = await insertUser(t.db, 'buyer@example.com');
+  await t.db.updateTable('customers').set({ first_name: 'Bea', last_name: 'Buyer' }).where('id', '=', customerId).execute();
+  adminCookie = await signIn('queue-admin@example.com');
+  customerCookie = await signIn('buyer@example.com');
+  const category = await t.db
+    .insertInto('categories')
+    .values({
+      slug: 'car',
+      name: 'Car',
+      description: 'Cars',
+      image_url: 'https://example.com/c.png',
+      sort_order: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  productId = (
+    await t.db
+      .insertInto('products')
+      .values({
+        sku_number: '-SKU+1',
+        slug: 'fast',
+        name: 'Fast Tee',
+        description: 'A tee',
+        price: '20.00',
+        front_art_url: '/a.png',
+        category_id: category.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.db.deleteFrom('orders').execute();
+});
+
+async function insertOrder(createdAt: Date, items: { name: string; printStatus: PrintStatus }[]) {
+  const order = await t.db
+    .insertInto('orders')
+    .values({
+      customer_id: customerId,
+      status: 'processing',
+      subtotal: '20.00',
+      total: '20.00',
+      shipping_address: JSON.stringify({
+        street: '1 Main St',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701',
+        country: 'USA',
+      }),
+      created_at: createdAt,
+    })
+    .returning(['id', 'order_number'])
+    .executeTakeFirstOrThrow();
+  await t.db
+    .insertInto('order_items')
+    .values(
+      items.map((item, i) => ({
+        order_id: order.id,
+        product_id: productId,
+        product_name: item.name,
+        size: 'M' as const,
+        quantity: i + 1,
+        unit_price: '20.00',
+        total_price: (20 * (i + 1)).toFixed(2),
+        print_status: item.printStatus,
+        created_at: new Date(createdAt.getTime() + i),
+      })),
+    )
+    .execute();
+  return order.order_number;
+}
+
+const download = (cookie?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: PRINT_QUEUE_PATH,
+    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+  });
+
+const HOSTILE_NAMES = ['=HYPERLINK("x")', 'a,b', 'line1\nline2', '"quoted"', '@SUM(1)', '+1 tee', 'Plain tee'];
+
+describe('print queue CSV', () => {
+  it('downloads the pending and printing items, ordered by order, surviving a CSV parser', async () => {
+    const older = await insertOrder(new Date('2026-01-05T10:00:00Z'), [
+      { name: HOSTILE_NAMES[0]!, printStatus: 'pending' },
+      { name: 'Already printed', printStatus: 'ready' },
+      { name: HOSTILE_NAMES[1]!, printStatus: 'printing' },
+      { name: HOSTILE_NAMES[2]!, printStatus: 'pending' },
+    ]);
+    const newer = await insertOrder(new Date('2026-02-07T10:00:00Z'), [
+      { name: HOSTILE_NAMES[3]!, printStatus: 'pending' },
+      { name: HOSTILE_NAMES[4]!, printStatus: 'printing' },
+      { name: HOSTILE_NAMES[5]!, printStatus: 'pending' },
+      { name: HOSTILE_NAMES[6]!, printStatus: 'pending' },
+    ]);
+
+    const res = await download(adminCookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="print-queue-${today}.csv"`);
+
+    const [header, ...rows] = parse(res.body);
+    expect(header).toEqual([...PRINT_QUEUE_COLUMNS]);
+    expect(rows.map((r) => r[0])).toEqual([older, older, older, newer, newer, newer, newer]);
+    // The same names, except that formula-looking ones start with a quote.
+    expect(rows.map((r) => r[3])).toEqual(['\'=HYPERLINK("x")', 'a,b', 'line1\nline2', '"quoted"', "'@SUM(1)", "'+1 tee", 'Plain tee']);
+    expect(rows[0]).toEqual([
+      older,
+      "'-SKU+1",
+      'Bea Buyer <buyer@example.com>',
+      '\'=HYPERLINK("x")',
+      'M',
+      '1',
+      'pending',
+      '2026-01-05',
+      'processing',
+    ]);
+    expect(rows.map((r) => r[6])).toEqual(['pending', 'printing', 'pending', 'pending', 'printing', 'pending', 'pending']);
+  });
+
+  it('answers 204 with no body when nothing waits', async () => {
+    await insertOrder(new Date(), [{ name: 'Done', printStatus: 'ready' }]);
+    const res = await download(adminCookie);
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+  });
+
+  it('is for admins only', async () => {
+    await insertOrder(new Date(), [{ name: 'Secret tee', printStatus: 'pending' }]);
+    const anonymous = await download();
+    expect(anonymous.statusCode).toBe(401);
+    const customer = await download(customerCookie);
+    expect(customer.statusCode).toBe(403);
+    expect(customer.body).not.toContain('Secret tee');
+  });
+});
