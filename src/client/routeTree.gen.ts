@@ -25,9 +25,13 @@ import { Route as ShippingRouteImport } from './routes/shipping'
 import { Route as ShopRouteImport } from './routes/shop'
 import { Route as SubscriptionsRouteImport } from './routes/subscriptions'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminArtworkRouteImport } from './routes/admin/artwork'
 import { Route as AdminCategoriesRouteImport } from './routes/admin/categories'
 import { Route as AdminContactRouteImport } from './routes/admin/contact'
 import { Route as AdminCustomersRouteImport } from './routes/admin/customers'
+import { Route as AdminEmailLogsRouteImport } from './routes/admin/email-logs'
+import { Route as AdminMockupsRouteImport } from './routes/admin/mockups'
+import { Route as AdminOrdersRouteImport } from './routes/admin/orders'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminSubscriptionsRouteImport } from './routes/admin/subscriptions'
 import { Route as CategorySlugRouteImport } from './routes/category.$slug'
@@ -116,6 +120,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminArtworkRoute = AdminArtworkRouteImport.update({
+  id: '/artwork',
+  path: '/artwork',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminCategoriesRoute = AdminCategoriesRouteImport.update({
   id: '/categories',
   path: '/categories',
@@ -129,6 +138,21 @@ const AdminContactRoute = AdminContactRouteImport.update({
 const AdminCustomersRoute = AdminCustomersRouteImport.update({
   id: '/customers',
   path: '/customers',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminEmailLogsRoute = AdminEmailLogsRouteImport.update({
+  id: '/email-logs',
+  path: '/email-logs',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMockupsRoute = AdminMockupsRouteImport.update({
+  id: '/mockups',
+  path: '/mockups',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminOrdersRoute = AdminOrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
@@ -183,9 +207,13 @@ export interface FileRoutesByFullPath {
   '/shipping': typeof ShippingRoute
   '/shop': typeof ShopRoute
   '/subscriptions': typeof SubscriptionsRoute
+  '/admin/artwork': typeof AdminArtworkRoute
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/contact': typeof AdminContactRoute
   '/admin/customers': typeof AdminCustomersRoute
+  '/admin/email-logs': typeof AdminEmailLogsRoute
+  '/admin/mockups': typeof AdminMockupsRoute
+  '/admin/orders': typeof AdminOrdersRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/subscriptions': typeof AdminSubscriptionsRoute
   '/category/$slug': typeof CategorySlugRoute
@@ -210,9 +238,13 @@ export interface FileRoutesByTo {
   '/shipping': typeof ShippingRoute
   '/shop': typeof ShopRoute
   '/subscriptions': typeof SubscriptionsRoute
+  '/admin/artwork': typeof AdminArtworkRoute
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/contact': typeof AdminContactRoute
   '/admin/customers': typeof AdminCustomersRoute
+  '/admin/email-logs': typeof AdminEmailLogsRoute
+  '/admin/mockups': typeof AdminMockupsRoute
+  '/admin/orders': typeof AdminOrdersRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/subscriptions': typeof AdminSubscriptionsRoute
   '/category/$slug': typeof CategorySlugRoute
@@ -239,9 +271,13 @@ export interface FileRoutesById {
   '/shipping': typeof ShippingRoute
   '/shop': typeof ShopRoute
   '/subscriptions': typeof SubscriptionsRoute
+  '/admin/artwork': typeof AdminArtworkRoute
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/contact': typeof AdminContactRoute
   '/admin/customers': typeof AdminCustomersRoute
+  '/admin/email-logs': typeof AdminEmailLogsRoute
+  '/admin/mockups': typeof AdminMockupsRoute
+  '/admin/orders': typeof AdminOrdersRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/subscriptions': typeof AdminSubscriptionsRoute
   '/category/$slug': typeof CategorySlugRoute
@@ -269,9 +305,13 @@ export interface FileRouteTypes {
     | '/shipping'
     | '/shop'
     | '/subscriptions'
+    | '/admin/artwork'
     | '/admin/categories'
     | '/admin/contact'
     | '/admin/customers'
+    | '/admin/email-logs'
+    | '/admin/mockups'
+    | '/admin/orders'
     | '/admin/settings'
     | '/admin/subscriptions'
     | '/category/$slug'
@@ -296,9 +336,13 @@ export interface FileRouteTypes {
     | '/shipping'
     | '/shop'
     | '/subscriptions'
+    | '/admin/artwork'
     | '/admin/categories'
     | '/admin/contact'
     | '/admin/customers'
+    | '/admin/email-logs'
+    | '/admin/mockups'
+    | '/admin/orders'
     | '/admin/settings'
     | '/admin/subscriptions'
     | '/category/$slug'
@@ -324,9 +368,13 @@ export interface FileRouteTypes {
     | '/shipping'
     | '/shop'
     | '/subscriptions'
+    | '/admin/artwork'
     | '/admin/categories'
     | '/admin/contact'
     | '/admin/customers'
+    | '/admin/email-logs'
+    | '/admin/mockups'
+    | '/admin/orders'
     | '/admin/settings'
     | '/admin/subscriptions'
     | '/category/$slug'
@@ -471,6 +519,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/artwork': {
+      id: '/admin/artwork'
+      path: '/artwork'
+      fullPath: '/admin/artwork'
+      preLoaderRoute: typeof AdminArtworkRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/categories': {
       id: '/admin/categories'
       path: '/categories'
@@ -490,6 +545,27 @@ declare module '@tanstack/react-router' {
       path: '/customers'
       fullPath: '/admin/customers'
       preLoaderRoute: typeof AdminCustomersRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/email-logs': {
+      id: '/admin/email-logs'
+      path: '/email-logs'
+      fullPath: '/admin/email-logs'
+      preLoaderRoute: typeof AdminEmailLogsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/mockups': {
+      id: '/admin/mockups'
+      path: '/mockups'
+      fullPath: '/admin/mockups'
+      preLoaderRoute: typeof AdminMockupsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/orders': {
+      id: '/admin/orders'
+      path: '/orders'
+      fullPath: '/admin/orders'
+      preLoaderRoute: typeof AdminOrdersRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/settings': {
@@ -545,9 +621,13 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminArtworkRoute: typeof AdminArtworkRoute
   AdminCategoriesRoute: typeof AdminCategoriesRoute
   AdminContactRoute: typeof AdminContactRoute
   AdminCustomersRoute: typeof AdminCustomersRoute
+  AdminEmailLogsRoute: typeof AdminEmailLogsRoute
+  AdminMockupsRoute: typeof AdminMockupsRoute
+  AdminOrdersRoute: typeof AdminOrdersRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminSubscriptionsRoute: typeof AdminSubscriptionsRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -557,9 +637,13 @@ interface AdminRouteRouteChildren {
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminArtworkRoute: AdminArtworkRoute,
   AdminCategoriesRoute: AdminCategoriesRoute,
   AdminContactRoute: AdminContactRoute,
   AdminCustomersRoute: AdminCustomersRoute,
+  AdminEmailLogsRoute: AdminEmailLogsRoute,
+  AdminMockupsRoute: AdminMockupsRoute,
+  AdminOrdersRoute: AdminOrdersRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminSubscriptionsRoute: AdminSubscriptionsRoute,
   AdminIndexRoute: AdminIndexRoute,
