@@ -78,32 +78,32 @@ describe('default mockup templates', () => {
     await t.db
       .insertInto('mockup_templates')
       .values([
-        { name: 'Other', front_template_url: '/o-f.png', back_template_url: '/o-b.png' },
-        { name: 'Crew Tee', front_template_url: '/old-f.png', back_template_url: '/old-b.png', is_default: true, front_art_position: front },
+        { name: 'Other', front_template_url: '/storage/templates/o-f.png', back_template_url: '/storage/templates/o-b.png' },
+        { name: 'Crew Tee', front_template_url: '/storage/templates/old-f.png', back_template_url: '/storage/templates/old-b.png', is_default: true, front_art_position: front },
       ])
       .execute();
-    const res = await call<TemplateRow>('saveDefaultTemplates', { front_template_url: '/new-f.png', back_template_url: '/new-b.png' });
-    expect(res.data).toMatchObject({ name: 'Crew Tee', front_template_url: '/new-f.png', back_template_url: '/new-b.png', front_art_position: front });
+    const res = await call<TemplateRow>('saveDefaultTemplates', { front_template_url: '/storage/templates/new-f.png', back_template_url: '/storage/templates/new-b.png' });
+    expect(res.data).toMatchObject({ name: 'Crew Tee', front_template_url: '/storage/templates/new-f.png', back_template_url: '/storage/templates/new-b.png', front_art_position: front });
     const rows = await templatesInDb();
     expect(rows.map((r) => [r.name, r.is_default, r.front_template_url, r.back_template_url])).toEqual([
-      ['Other', false, '/o-f.png', '/o-b.png'],
-      ['Crew Tee', true, '/new-f.png', '/new-b.png'],
+      ['Other', false, '/storage/templates/o-f.png', '/storage/templates/o-b.png'],
+      ['Crew Tee', true, '/storage/templates/new-f.png', '/storage/templates/new-b.png'],
     ]);
   });
 
   it('never makes two defaults when saves run at once', async () => {
     const saves = Array.from({ length: 8 }, (_, i) =>
-      call('saveDefaultTemplates', { front_template_url: `/f${i}.png`, back_template_url: `/b${i}.png` }),
+      call('saveDefaultTemplates', { front_template_url: `/storage/templates/f${i}.png`, back_template_url: `/storage/templates/b${i}.png` }),
     );
     expect((await Promise.all(saves)).map((r) => r.statusCode)).toEqual(Array(8).fill(200));
     expect(await templatesInDb()).toHaveLength(1);
   });
 
   it.each([
-    [{ front_template_url: '', back_template_url: '/b.png' }, 'front_template_url', TEMPLATES_REQUIRED],
-    [{ front_template_url: '/f.png', back_template_url: '  ' }, 'back_template_url', TEMPLATES_REQUIRED],
-    [{ front_template_url: '/f.png' }, 'back_template_url', TEMPLATES_REQUIRED],
-    [{ front_template_url: 'not a url', back_template_url: '/b.png' }, 'front_template_url', INVALID_URL],
+    [{ front_template_url: '', back_template_url: '/storage/templates/b.png' }, 'front_template_url', TEMPLATES_REQUIRED],
+    [{ front_template_url: '/storage/templates/f.png', back_template_url: '  ' }, 'back_template_url', TEMPLATES_REQUIRED],
+    [{ front_template_url: '/storage/templates/f.png' }, 'back_template_url', TEMPLATES_REQUIRED],
+    [{ front_template_url: 'not a url', back_template_url: '/storage/templates/b.png' }, 'front_template_url', INVALID_URL],
   ])('refuses %j with "%s" and saves nothing', async (input, field, message) => {
     const res = await call('saveDefaultTemplates', input);
     expect(res.statusCode).toBe(400);
@@ -173,7 +173,7 @@ describe('test email', () => {
 describe('permission', () => {
   it('refuses customers and anonymous callers', async () => {
     expect((await call('sendTestEmail', { to: 'a@example.com', subject: 'S', text: 'T' }, customer)).error?.data.code).toBe('FORBIDDEN');
-    expect((await callTrpc(t.app, 'admin.settings.saveDefaultTemplates', { input: { front_template_url: '/f.png', back_template_url: '/b.png' } })).error?.data.code).toBe('UNAUTHORIZED');
+    expect((await callTrpc(t.app, 'admin.settings.saveDefaultTemplates', { input: { front_template_url: '/storage/templates/f.png', back_template_url: '/storage/templates/b.png' } })).error?.data.code).toBe('UNAUTHORIZED');
     expect((await call('defaultTemplates', undefined, customer)).statusCode).toBe(403);
     expect(smtp.received).toEqual([]);
   });
