@@ -341,8 +341,10 @@ describe('admin settings', () => {
 
     await page.getByTestId('front-template-input').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: await png('#e7e5e4', 400, 500) });
     await page.getByTestId('back-template-input').setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: await png('#d6d3d1', 400, 500) });
-    await expect.poll(() => front.inputValue()).toMatch(/^\/storage\/templates\/[\w-]+\.png$/);
-    await expect.poll(() => back.inputValue()).toMatch(/^\/storage\/templates\/[\w-]+\.png$/);
+    // The seeded URLs match the same pattern: wait for the uploads to replace them.
+    const uploaded = (value: string, seeded: string) => value !== seeded && /^\/storage\/templates\/[\w-]+\.png$/.test(value);
+    await expect.poll(async () => uploaded(await front.inputValue(), before.front_template_url)).toBe(true);
+    await expect.poll(async () => uploaded(await back.inputValue(), before.back_template_url)).toBe(true);
     const [frontUrl, backUrl] = [await front.inputValue(), await back.inputValue()];
     await page.getByRole('button', { name: 'Save Templates' }).click();
     await expectToast(page, 'success', 'Default mockup templates saved successfully!');
