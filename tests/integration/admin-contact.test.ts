@@ -1,8 +1,8 @@
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EventHub, type StoreEvent } from '../../src/server/events/events';
+import { EventHub } from '../../src/server/events/events';
 import type { ContactStatus } from '../../src/shared/constants';
 import { callerFor, callTrpc, createTestApp, insertUser, type TestApp } from '../helpers/app';
+import { recordEvents, trpcFailure, waitFor } from '../helpers/async';
 
 // admin.contact.*: the inbox list with its status filter and stat counts, opening a submission
 // (a new one becomes read), status changes, and the event every admin's badge listens to.
@@ -43,33 +43,6 @@ async function insertSubmission(subject: string, status: ContactStatus, createdA
 
 const statusInDb = async (id: string) => (await t.db.selectFrom('contact_submissions').select('status').where('id', '=', id).executeTakeFirst())?.status;
 
-function recordEvents() {
-  const controller = new AbortController();
-  const events: StoreEvent[] = [];
-  void (async () => {
-    for await (const event of hub.subscribe(controller.signal)) events.push(event);
-  })();
-  return { events, stop: () => controller.abort() };
-}
-
-async function waitFor(check: () => boolean, what: string, ms = 5000) {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
-
 describe('admin.contact.list', () => {
   it('lists submissions newest first with the stat counts, filtered by status on the server', async () => {
     await insertSubmission('Oldest', 'resolved', minutesAgo(300));
@@ -102,7 +75,7 @@ describe('admin.contact.list', () => {
 describe('admin.contact.open', () => {
   it('returns the submission and marks a new one read, telling every admin', async () => {
     const id = await insertSubmission('Sizing', 'new', minutesAgo(5));
-    const recorder = recordEvents();
+    const recorder = recordEvents(hub);
     try {
       const opened = await admin.admin.contact.open({ id });
       expect(opened).toMatchObject({ id, subject: 'Sizing', message: 'About Sizing', status: 'read' });
@@ -124,15 +97,15 @@ describe('admin.contact.open', () => {
   });
 
   it('refuses an unknown or malformed id', async () => {
-    expect(await failure(admin.admin.contact.open({ id: crypto.randomUUID() }))).toEqual({ code: 'NOT_FOUND', message: 'Submission not found' });
-    expect((await failure(admin.admin.contact.open({ id: 'abc' }))).code).toBe('BAD_REQUEST');
+    expect(await trpcFailure(admin.admin.contact.open({ id: crypto.randomUUID() }))).toEqual({ code: 'NOT_FOUND', message: 'Submission not found' });
+    expect((await trpcFailure(admin.admin.contact.open({ id: 'abc' }))).code).toBe('BAD_REQUEST');
   });
 });
 
 describe('admin.contact.setStatus', () => {
   it('sets any status at any time and publishes the change', async () => {
     const id = await insertSubmission('Refund', 'resolved', minutesAgo(5));
-    const recorder = recordEvents();
+    const recorder = recordEvents(hub);
     try {
       expect(await admin.admin.contact.setStatus({ id, status: 'new' })).toMatchObject({ id, status: 'new' });
       expect(await statusInDb(id)).toBe('new');
@@ -148,7 +121,7 @@ describe('admin.contact.setStatus', () => {
 
   it('refuses an unknown submission or status, changing nothing', async () => {
     const id = await insertSubmission('Refund', 'read', minutesAgo(5));
-    expect(await failure(admin.admin.contact.setStatus({ id: crypto.randomUUID(), status: 'resolved' }))).toEqual({
+    expect(await trpcFailure(admin.admin.contact.setStatus({ id: crypto.randomUUID(), status: 'resolved' }))).toEqual({
       code: 'NOT_FOUND',
       message: 'Submission not found',
     });

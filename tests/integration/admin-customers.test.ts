@@ -1,10 +1,11 @@
-import { TRPCError } from '@trpc/server';
+import type { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
-import { EventHub, type StoreEvent } from '../../src/server/events/events';
+import { EventHub } from '../../src/server/events/events';
 import { ADMIN_REQUIRED } from '../../src/server/trpc/init';
 import { LAST_ADMIN_MESSAGE } from '../../src/shared/schemas/admin-people';
 import { callerFor, callTrpc, createTestApp, insertUser, type TestApp } from '../helpers/app';
+import { recordEvents, trpcFailure, waitFor } from '../helpers/async';
 
 // admin.customers.*: the users list with its filters and counts, Add to Customers, Make Admin and
 // Remove Admin, and the rule that the store never loses its last admin, not even to two
@@ -57,34 +58,6 @@ const isAdminInDb = async (id: string) =>
 
 const adminCount = async () =>
   Number((await t.db.selectFrom('customers').select((eb) => eb.fn.countAll().as('n')).where('is_admin', '=', true).executeTakeFirstOrThrow()).n);
-
-/** Records the live events of this process from now on. */
-function recordEvents() {
-  const controller = new AbortController();
-  const events: StoreEvent[] = [];
-  void (async () => {
-    for await (const event of hub.subscribe(controller.signal)) events.push(event);
-  })();
-  return { events, stop: () => controller.abort() };
-}
-
-async function waitFor(check: () => boolean, what: string, ms = 5000) {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function trpcCode(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('admin.customers.list', () => {
   it('lists every user with their customer record, newest first, filtered and counted on the server', async () => {
@@ -141,7 +114,7 @@ describe('admin.customers.addToCustomers', () => {
   it('creates the customer record with empty names and phone, not an admin, and tells the user', async () => {
     const admin = await newAdmin('boss@example.com');
     const userId = await insertBareUser('Bare.User@example.com', { confirmed: true });
-    const recorder = recordEvents();
+    const recorder = recordEvents(hub);
     try {
       expect(await admin.caller.admin.customers.addToCustomers({ userId })).toEqual({ userId });
       await waitFor(() => recorder.events.length > 0, 'the customer_changed event');
@@ -163,15 +136,15 @@ describe('admin.customers.addToCustomers', () => {
 
   it('refuses a user who is already a customer, an unknown user and a malformed id, writing nothing', async () => {
     const admin = await newAdmin('boss@example.com');
-    expect(await trpcCode(admin.caller.admin.customers.addToCustomers({ userId: admin.id }))).toEqual({
+    expect(await trpcFailure(admin.caller.admin.customers.addToCustomers({ userId: admin.id }))).toEqual({
       code: 'CONFLICT',
       message: 'This user is already in customers',
     });
-    expect(await trpcCode(admin.caller.admin.customers.addToCustomers({ userId: crypto.randomUUID() }))).toEqual({
+    expect(await trpcFailure(admin.caller.admin.customers.addToCustomers({ userId: crypto.randomUUID() }))).toEqual({
       code: 'NOT_FOUND',
       message: 'User not found',
     });
-    expect(await trpcCode(admin.caller.admin.customers.addToCustomers({ userId: 'nope' }))).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await trpcFailure(admin.caller.admin.customers.addToCustomers({ userId: 'nope' }))).toMatchObject({ code: 'BAD_REQUEST' });
     expect(await isAdminInDb(admin.id)).toBe(true);
     expect(Number((await t.db.selectFrom('customers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(1);
   });
@@ -181,7 +154,7 @@ describe('admin.customers.setAdmin', () => {
   it('promotes and demotes, publishing customer_changed for that user each time', async () => {
     const admin = await newAdmin('boss@example.com');
     const userId = await insertUser(t.db, 'helper@example.com');
-    const recorder = recordEvents();
+    const recorder = recordEvents(hub);
     try {
       expect(await admin.caller.admin.customers.setAdmin({ userId, isAdmin: true })).toEqual({ userId, isAdmin: true });
       expect(await isAdminInDb(userId)).toBe(true);
@@ -200,7 +173,7 @@ describe('admin.customers.setAdmin', () => {
   it('refuses a user without a customer record and bad input', async () => {
     const admin = await newAdmin('boss@example.com');
     const bare = await insertBareUser('bare@example.com', { confirmed: true });
-    expect(await trpcCode(admin.caller.admin.customers.setAdmin({ userId: bare, isAdmin: true }))).toEqual({
+    expect(await trpcFailure(admin.caller.admin.customers.setAdmin({ userId: bare, isAdmin: true }))).toEqual({
       code: 'NOT_FOUND',
       message: 'This user is not in customers',
     });
@@ -212,7 +185,7 @@ describe('admin.customers.setAdmin', () => {
 
   it('never removes the last admin, not even when they demote themselves', async () => {
     const admin = await newAdmin('boss@example.com');
-    expect(await trpcCode(admin.caller.admin.customers.setAdmin({ userId: admin.id, isAdmin: false }))).toEqual({
+    expect(await trpcFailure(admin.caller.admin.customers.setAdmin({ userId: admin.id, isAdmin: false }))).toEqual({
       code: 'CONFLICT',
       message: LAST_ADMIN_MESSAGE,
     });
@@ -225,7 +198,7 @@ describe('admin.customers.setAdmin', () => {
     await first.caller.admin.customers.setAdmin({ userId: first.id, isAdmin: false });
     expect(await isAdminInDb(first.id)).toBe(false);
     // Now the other one is the last.
-    expect((await trpcCode(second.caller.admin.customers.setAdmin({ userId: second.id, isAdmin: false }))).message).toBe(LAST_ADMIN_MESSAGE);
+    expect((await trpcFailure(second.caller.admin.customers.setAdmin({ userId: second.id, isAdmin: false }))).message).toBe(LAST_ADMIN_MESSAGE);
   });
 
   it('applies a demotion on the very next request of that user', async () => {
@@ -282,7 +255,7 @@ describe('admin.customers.setAdmin', () => {
         await released;
       });
       await lockTaken;
-      const demotion = trpcCode(a.caller.admin.customers.setAdmin({ userId: a.id, isAdmin: false }));
+      const demotion = trpcFailure(a.caller.admin.customers.setAdmin({ userId: a.id, isAdmin: false }));
       await new Promise((resolve) => setTimeout(resolve, 200));
       release();
       await inFlight;

@@ -5,6 +5,7 @@ import { openDatabase } from '../../src/server/db/database';
 import { EventHub, publishEvent } from '../../src/server/events/events';
 import type { AppRouter } from '../../src/server/trpc/router';
 import { callerFor, callTrpc, createTestApp, insertUser, type TestApp } from '../helpers/app';
+import { waitFor } from '../helpers/async';
 
 let t: TestApp;
 let baseUrl: string;
@@ -34,14 +35,6 @@ function sseClient(cookie: string) {
       }),
     ],
   });
-}
-
-async function waitFor(check: () => boolean, what: string, ms = 5000) {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 const submitContact = (subject: string) =>
