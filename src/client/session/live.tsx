@@ -17,12 +17,15 @@ export function LiveSession() {
 function MyAccountFeed() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const reread = () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.account.pathKey() });
+  };
   useSubscription(
     trpc.live.myAccount.subscriptionOptions(undefined, {
-      onData: () => {
-        void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.account.pathKey() });
-      },
+      // Once the stream is up, read again: a change made before it connected sent no event here.
+      onStarted: reread,
+      onData: reread,
     }),
   );
   return null;
