@@ -28,12 +28,17 @@ async function main() {
       ? `Admin sign-in: ${admin.email} (password from ADMIN_PASSWORD)`
       : `Admin sign-in: ${admin.email} / ${admin.password}  (shown once; npm run create-admin makes another)`;
 
-  const app = await buildApp(config, { database, storage, clientDir: path.join(root, 'dist') });
+  // `npm run dev` serves the client from its sources through Vite (hot reload); otherwise the build.
+  const dev = process.argv.includes('--dev');
+  const app = await buildApp(config, { database, storage, ...(dev ? { devClientRoot: root } : { clientDir: path.join(root, 'dist') }) });
   const transport = createTransport(config);
   const processor = startEmailProcessor({ db: database.db, transport, config, log: app.log });
-  const sessionSweep = setInterval(() => {
-    deleteExpiredSessions(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
-  }, 60 * 60 * 1000);
+  const sessionSweep = setInterval(
+    () => {
+      deleteExpiredSessions(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
+    },
+    60 * 60 * 1000,
+  );
   sessionSweep.unref();
 
   let stopping = false;

@@ -6,8 +6,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-// `npm run dev` serves the API on PORT (3000 by default); `vite` alone proxies to it.
-const apiOrigin = process.env.VITE_API_ORIGIN ?? 'http://localhost:3000';
 
 export default defineConfig({
   root,
@@ -26,12 +24,5 @@ export default defineConfig({
   build: {
     outDir: path.join(root, 'dist'),
     emptyOutDir: true,
-  },
-  server: {
-    proxy: {
-      '/trpc': { target: apiOrigin, changeOrigin: false },
-      '/api': { target: apiOrigin, changeOrigin: false },
-      '/storage': { target: apiOrigin, changeOrigin: false },
-    },
   },
 });

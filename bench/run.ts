@@ -103,10 +103,12 @@ const ms = (value: number) => (value < 1 ? '<1' : String(value));
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
-  return rows.map((row, i) => {
-    const line = row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join('  ');
-    return i === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
-  }).join('\n');
+  return rows
+    .map((row, i) => {
+      const line = row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join('  ');
+      return i === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
+    })
+    .join('\n');
 }
 
 async function main() {

@@ -10,20 +10,21 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AccountRouteImport } from './routes/_account'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as CartRouteImport } from './routes/cart'
 import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as ConfirmEmailRouteImport } from './routes/confirm-email'
 import { Route as ContactRouteImport } from './routes/contact'
-import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as ReturnsRouteImport } from './routes/returns'
-import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as ShippingRouteImport } from './routes/shipping'
 import { Route as ShopRouteImport } from './routes/shop'
 import { Route as SubscriptionsRouteImport } from './routes/subscriptions'
+import { Route as AccountDashboardRouteImport } from './routes/_account/dashboard'
+import { Route as AccountSettingsRouteImport } from './routes/_account/settings'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminArtworkRouteImport } from './routes/admin/artwork'
 import { Route as AdminCategoriesRouteImport } from './routes/admin/categories'
@@ -36,6 +37,9 @@ import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminSubscriptionsRouteImport } from './routes/admin/subscriptions'
 import { Route as CategorySlugRouteImport } from './routes/category.$slug'
 import { Route as ProductSlugRouteImport } from './routes/product.$slug'
+import { Route as AccountCheckoutCompleteRouteImport } from './routes/_account/checkout/complete'
+import { Route as AccountOrdersIndexRouteImport } from './routes/_account/orders/index'
+import { Route as AccountOrdersOrderNumberRouteImport } from './routes/_account/orders/$orderNumber'
 import { Route as AdminProductsIndexRouteImport } from './routes/admin/products/index'
 import { Route as AdminProductsNewRouteImport } from './routes/admin/products/new'
 import { Route as AdminProductsIdEditRouteImport } from './routes/admin/products/$id.edit'
@@ -43,6 +47,10 @@ import { Route as AdminProductsIdEditRouteImport } from './routes/admin/products
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountRoute = AccountRouteImport.update({
+  id: '/_account',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminRouteRoute = AdminRouteRouteImport.update({
@@ -70,11 +78,6 @@ const ContactRoute = ContactRouteImport.update({
   path: '/contact',
   getParentRoute: () => rootRouteImport,
 } as any)
-const DashboardRoute = DashboardRouteImport.update({
-  id: '/dashboard',
-  path: '/dashboard',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const FaqRoute = FaqRouteImport.update({
   id: '/faq',
   path: '/faq',
@@ -95,11 +98,6 @@ const ReturnsRoute = ReturnsRouteImport.update({
   path: '/returns',
   getParentRoute: () => rootRouteImport,
 } as any)
-const SettingsRoute = SettingsRouteImport.update({
-  id: '/settings',
-  path: '/settings',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const ShippingRoute = ShippingRouteImport.update({
   id: '/shipping',
   path: '/shipping',
@@ -114,6 +112,16 @@ const SubscriptionsRoute = SubscriptionsRouteImport.update({
   id: '/subscriptions',
   path: '/subscriptions',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AccountDashboardRoute = AccountDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountSettingsRoute = AccountSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AccountRoute,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
@@ -175,6 +183,22 @@ const ProductSlugRoute = ProductSlugRouteImport.update({
   path: '/product/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountCheckoutCompleteRoute = AccountCheckoutCompleteRouteImport.update({
+  id: '/checkout/complete',
+  path: '/checkout/complete',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountOrdersIndexRoute = AccountOrdersIndexRouteImport.update({
+  id: '/orders/',
+  path: '/orders/',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountOrdersOrderNumberRoute =
+  AccountOrdersOrderNumberRouteImport.update({
+    id: '/orders/$orderNumber',
+    path: '/orders/$orderNumber',
+    getParentRoute: () => AccountRoute,
+  } as any)
 const AdminProductsIndexRoute = AdminProductsIndexRouteImport.update({
   id: '/products/',
   path: '/products/',
@@ -198,15 +222,15 @@ export interface FileRoutesByFullPath {
   '/checkout': typeof CheckoutRoute
   '/confirm-email': typeof ConfirmEmailRoute
   '/contact': typeof ContactRoute
-  '/dashboard': typeof DashboardRoute
   '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
   '/returns': typeof ReturnsRoute
-  '/settings': typeof SettingsRoute
   '/shipping': typeof ShippingRoute
   '/shop': typeof ShopRoute
   '/subscriptions': typeof SubscriptionsRoute
+  '/dashboard': typeof AccountDashboardRoute
+  '/settings': typeof AccountSettingsRoute
   '/admin/artwork': typeof AdminArtworkRoute
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/contact': typeof AdminContactRoute
@@ -219,7 +243,10 @@ export interface FileRoutesByFullPath {
   '/category/$slug': typeof CategorySlugRoute
   '/product/$slug': typeof ProductSlugRoute
   '/admin/': typeof AdminIndexRoute
+  '/checkout/complete': typeof AccountCheckoutCompleteRoute
+  '/orders/$orderNumber': typeof AccountOrdersOrderNumberRoute
   '/admin/products/new': typeof AdminProductsNewRoute
+  '/orders/': typeof AccountOrdersIndexRoute
   '/admin/products/': typeof AdminProductsIndexRoute
   '/admin/products/$id/edit': typeof AdminProductsIdEditRoute
 }
@@ -229,15 +256,15 @@ export interface FileRoutesByTo {
   '/checkout': typeof CheckoutRoute
   '/confirm-email': typeof ConfirmEmailRoute
   '/contact': typeof ContactRoute
-  '/dashboard': typeof DashboardRoute
   '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
   '/returns': typeof ReturnsRoute
-  '/settings': typeof SettingsRoute
   '/shipping': typeof ShippingRoute
   '/shop': typeof ShopRoute
   '/subscriptions': typeof SubscriptionsRoute
+  '/dashboard': typeof AccountDashboardRoute
+  '/settings': typeof AccountSettingsRoute
   '/admin/artwork': typeof AdminArtworkRoute
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/contact': typeof AdminContactRoute
@@ -250,7 +277,10 @@ export interface FileRoutesByTo {
   '/category/$slug': typeof CategorySlugRoute
   '/product/$slug': typeof ProductSlugRoute
   '/admin': typeof AdminIndexRoute
+  '/checkout/complete': typeof AccountCheckoutCompleteRoute
+  '/orders/$orderNumber': typeof AccountOrdersOrderNumberRoute
   '/admin/products/new': typeof AdminProductsNewRoute
+  '/orders': typeof AccountOrdersIndexRoute
   '/admin/products': typeof AdminProductsIndexRoute
   '/admin/products/$id/edit': typeof AdminProductsIdEditRoute
 }
@@ -258,19 +288,20 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
+  '/_account': typeof AccountRouteWithChildren
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
   '/confirm-email': typeof ConfirmEmailRoute
   '/contact': typeof ContactRoute
-  '/dashboard': typeof DashboardRoute
   '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
   '/returns': typeof ReturnsRoute
-  '/settings': typeof SettingsRoute
   '/shipping': typeof ShippingRoute
   '/shop': typeof ShopRoute
   '/subscriptions': typeof SubscriptionsRoute
+  '/_account/dashboard': typeof AccountDashboardRoute
+  '/_account/settings': typeof AccountSettingsRoute
   '/admin/artwork': typeof AdminArtworkRoute
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/contact': typeof AdminContactRoute
@@ -283,7 +314,10 @@ export interface FileRoutesById {
   '/category/$slug': typeof CategorySlugRoute
   '/product/$slug': typeof ProductSlugRoute
   '/admin/': typeof AdminIndexRoute
+  '/_account/checkout/complete': typeof AccountCheckoutCompleteRoute
+  '/_account/orders/$orderNumber': typeof AccountOrdersOrderNumberRoute
   '/admin/products/new': typeof AdminProductsNewRoute
+  '/_account/orders/': typeof AccountOrdersIndexRoute
   '/admin/products/': typeof AdminProductsIndexRoute
   '/admin/products/$id/edit': typeof AdminProductsIdEditRoute
 }
@@ -296,15 +330,15 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/confirm-email'
     | '/contact'
-    | '/dashboard'
     | '/faq'
     | '/login'
     | '/reset-password'
     | '/returns'
-    | '/settings'
     | '/shipping'
     | '/shop'
     | '/subscriptions'
+    | '/dashboard'
+    | '/settings'
     | '/admin/artwork'
     | '/admin/categories'
     | '/admin/contact'
@@ -317,7 +351,10 @@ export interface FileRouteTypes {
     | '/category/$slug'
     | '/product/$slug'
     | '/admin/'
+    | '/checkout/complete'
+    | '/orders/$orderNumber'
     | '/admin/products/new'
+    | '/orders/'
     | '/admin/products/'
     | '/admin/products/$id/edit'
   fileRoutesByTo: FileRoutesByTo
@@ -327,15 +364,15 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/confirm-email'
     | '/contact'
-    | '/dashboard'
     | '/faq'
     | '/login'
     | '/reset-password'
     | '/returns'
-    | '/settings'
     | '/shipping'
     | '/shop'
     | '/subscriptions'
+    | '/dashboard'
+    | '/settings'
     | '/admin/artwork'
     | '/admin/categories'
     | '/admin/contact'
@@ -348,26 +385,30 @@ export interface FileRouteTypes {
     | '/category/$slug'
     | '/product/$slug'
     | '/admin'
+    | '/checkout/complete'
+    | '/orders/$orderNumber'
     | '/admin/products/new'
+    | '/orders'
     | '/admin/products'
     | '/admin/products/$id/edit'
   id:
     | '__root__'
     | '/'
     | '/admin'
+    | '/_account'
     | '/cart'
     | '/checkout'
     | '/confirm-email'
     | '/contact'
-    | '/dashboard'
     | '/faq'
     | '/login'
     | '/reset-password'
     | '/returns'
-    | '/settings'
     | '/shipping'
     | '/shop'
     | '/subscriptions'
+    | '/_account/dashboard'
+    | '/_account/settings'
     | '/admin/artwork'
     | '/admin/categories'
     | '/admin/contact'
@@ -380,7 +421,10 @@ export interface FileRouteTypes {
     | '/category/$slug'
     | '/product/$slug'
     | '/admin/'
+    | '/_account/checkout/complete'
+    | '/_account/orders/$orderNumber'
     | '/admin/products/new'
+    | '/_account/orders/'
     | '/admin/products/'
     | '/admin/products/$id/edit'
   fileRoutesById: FileRoutesById
@@ -388,16 +432,15 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
+  AccountRoute: typeof AccountRouteWithChildren
   CartRoute: typeof CartRoute
   CheckoutRoute: typeof CheckoutRoute
   ConfirmEmailRoute: typeof ConfirmEmailRoute
   ContactRoute: typeof ContactRoute
-  DashboardRoute: typeof DashboardRoute
   FaqRoute: typeof FaqRoute
   LoginRoute: typeof LoginRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   ReturnsRoute: typeof ReturnsRoute
-  SettingsRoute: typeof SettingsRoute
   ShippingRoute: typeof ShippingRoute
   ShopRoute: typeof ShopRoute
   SubscriptionsRoute: typeof SubscriptionsRoute
@@ -412,6 +455,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_account': {
+      id: '/_account'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AccountRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin': {
@@ -449,13 +499,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ContactRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/dashboard': {
-      id: '/dashboard'
-      path: '/dashboard'
-      fullPath: '/dashboard'
-      preLoaderRoute: typeof DashboardRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/faq': {
       id: '/faq'
       path: '/faq'
@@ -484,13 +527,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ReturnsRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/settings': {
-      id: '/settings'
-      path: '/settings'
-      fullPath: '/settings'
-      preLoaderRoute: typeof SettingsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/shipping': {
       id: '/shipping'
       path: '/shipping'
@@ -511,6 +547,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/subscriptions'
       preLoaderRoute: typeof SubscriptionsRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_account/dashboard': {
+      id: '/_account/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof AccountDashboardRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/settings': {
+      id: '/_account/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AccountSettingsRouteImport
+      parentRoute: typeof AccountRoute
     }
     '/admin/': {
       id: '/admin/'
@@ -596,6 +646,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProductSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_account/checkout/complete': {
+      id: '/_account/checkout/complete'
+      path: '/checkout/complete'
+      fullPath: '/checkout/complete'
+      preLoaderRoute: typeof AccountCheckoutCompleteRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/orders/': {
+      id: '/_account/orders/'
+      path: '/orders'
+      fullPath: '/orders/'
+      preLoaderRoute: typeof AccountOrdersIndexRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/orders/$orderNumber': {
+      id: '/_account/orders/$orderNumber'
+      path: '/orders/$orderNumber'
+      fullPath: '/orders/$orderNumber'
+      preLoaderRoute: typeof AccountOrdersOrderNumberRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/admin/products/': {
       id: '/admin/products/'
       path: '/products'
@@ -656,19 +727,37 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
   AdminRouteRouteChildren,
 )
 
+interface AccountRouteChildren {
+  AccountDashboardRoute: typeof AccountDashboardRoute
+  AccountSettingsRoute: typeof AccountSettingsRoute
+  AccountCheckoutCompleteRoute: typeof AccountCheckoutCompleteRoute
+  AccountOrdersOrderNumberRoute: typeof AccountOrdersOrderNumberRoute
+  AccountOrdersIndexRoute: typeof AccountOrdersIndexRoute
+}
+
+const AccountRouteChildren: AccountRouteChildren = {
+  AccountDashboardRoute: AccountDashboardRoute,
+  AccountSettingsRoute: AccountSettingsRoute,
+  AccountCheckoutCompleteRoute: AccountCheckoutCompleteRoute,
+  AccountOrdersOrderNumberRoute: AccountOrdersOrderNumberRoute,
+  AccountOrdersIndexRoute: AccountOrdersIndexRoute,
+}
+
+const AccountRouteWithChildren =
+  AccountRoute._addFileChildren(AccountRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
+  AccountRoute: AccountRouteWithChildren,
   CartRoute: CartRoute,
   CheckoutRoute: CheckoutRoute,
   ConfirmEmailRoute: ConfirmEmailRoute,
   ContactRoute: ContactRoute,
-  DashboardRoute: DashboardRoute,
   FaqRoute: FaqRoute,
   LoginRoute: LoginRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   ReturnsRoute: ReturnsRoute,
-  SettingsRoute: SettingsRoute,
   ShippingRoute: ShippingRoute,
   ShopRoute: ShopRoute,
   SubscriptionsRoute: SubscriptionsRoute,

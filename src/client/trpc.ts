@@ -1,7 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+// The one place the client names the server: a type-only import, erased from the bundle.
 import type { AppRouter } from '../server/trpc/router';
+
+/** Inputs and outputs of every procedure, e.g. RouterOutputs['admin']['orders']['get']. */
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -24,7 +30,7 @@ export const trpcClient = createTRPCClient<AppRouter>({
 });
 
 /** Hooks for components: `const trpc = useTRPC()` inside the TRPCProvider. */
-export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
 /** The same query options outside React (route loaders get it through the router context). */
 export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });

@@ -1,33 +1,53 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { STORAGE_CACHE_SECONDS } from '../shared/constants';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { EventHub } from './events/events';
+import { registerClient, type ClientSource } from './http/client';
 import { registerHealthRoutes } from './http/health';
 import { registerOriginCheck } from './http/origin-check';
 import { printQueueRoutes } from './http/print-queue';
 import { uploadRoutes } from './http/uploads';
+import { webhookRoutes } from './http/webhooks';
+import { createPaymentProvider } from './payments';
+import type { PaymentProvider } from './payments/provider';
 import { LocalStorage } from './storage/local';
 import type { Storage } from './storage/storage';
-import { contextFactory, type RateLimitedAction } from './trpc/init';
+import { createContextFactory, type RateLimitedAction } from './trpc/init';
 import { appRouter, type AppRouter } from './trpc/router';
 
 export interface AppDeps {
   database: DatabaseHandle;
   /** Folder of the built client (index.html and assets); omitted, the app serves the API only. */
   clientDir?: string | undefined;
+  /** Serve the client from its sources through Vite instead, with hot reload (npm run dev): the project root. */
+  devClientRoot?: string | undefined;
   storage?: Storage;
+  /** Who takes payments; by default the one the config names (Stripe when its keys are set, else by hand). */
+  payments?: PaymentProvider;
   logger?: boolean;
 }
 
 const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
+
+/** Readable logs in a developer's terminal (pino-pretty, a devDependency); JSON lines everywhere else. */
+function prettyTransport(config: Config) {
+  if (config.isProduction || !process.stdout.isTTY) return undefined;
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+  } catch {
+    return undefined;
+  }
+  return { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId' } };
+}
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -36,6 +56,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         ? false
         : {
             level: config.logLevel,
+            transport: prettyTransport(config),
             // Request logs name the path only: query strings can carry reset and confirmation tokens.
             serializers: {
               req: (req: FastifyRequest) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
@@ -83,6 +104,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }
   };
 
+  const payments = deps.payments ?? createPaymentProvider(config);
   const events = new EventHub(deps.database);
   await events.start();
   app.addHook('onClose', () => events.stop());
@@ -91,7 +113,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: contextFactory({ config, database: deps.database, events, storage, rateLimit }),
+      createContext: createContextFactory({ config, db: deps.database.db, events, storage, payments }, rateLimit),
       onError({ error, path: procedure }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure }, 'tRPC call failed');
       },
@@ -101,6 +123,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerHealthRoutes(app, deps.database.db);
   await app.register(uploadRoutes, { config, db: deps.database.db });
   await app.register(printQueueRoutes, { config, db: deps.database.db });
+  await app.register(webhookRoutes, { db: deps.database.db, mail: config, payments });
 
   // Public files of the storage buckets.
   fs.mkdirSync(storageRoot, { recursive: true });
@@ -117,57 +140,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   });
 
-  registerClient(app, deps.clientDir, { storeName: config.storeName, storeEmail: config.storeEmail });
+  const client: ClientSource | undefined = deps.devClientRoot
+    ? { kind: 'dev', root: deps.devClientRoot }
+    : deps.clientDir
+      ? { kind: 'built', dir: deps.clientDir }
+      : undefined;
+  await registerClient(app, client, { storeName: config.storeName, storeEmail: config.storeEmail });
   return app;
-}
-
-const API_PREFIXES = ['/trpc', '/api/', '/storage/', '/healthz', '/readyz'];
-
-/** Settings the client reads at start-up from a JSON script tag in index.html (no extra request). */
-export interface StoreConfig {
-  storeName: string;
-  storeEmail: string;
-}
-
-export const STORE_CONFIG_PLACEHOLDER = '<!--store-config-->';
-
-function renderIndexHtml(template: string, storeConfig: StoreConfig): string {
-  // JSON inside a script tag: escape "<" so no value can close the tag.
-  const json = JSON.stringify(storeConfig).replace(/</g, '\\u003c');
-  return template
-    .replace(STORE_CONFIG_PLACEHOLDER, `<script id="store-config" type="application/json">${json}</script>`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${storeConfig.storeName.replace(/[<&]/g, '')}</title>`);
-}
-
-/** The built client: hashed assets cached for a year, index.html never, and every client route falls back to it. */
-function registerClient(app: FastifyInstance, clientDir: string | undefined, storeConfig: StoreConfig): void {
-  const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
-  const indexHtml = indexFile && fs.existsSync(indexFile) ? renderIndexHtml(fs.readFileSync(indexFile, 'utf8'), storeConfig) : undefined;
-  if (clientDir && indexHtml) {
-    void app.register(fastifyStatic, {
-      root: clientDir,
-      prefix: '/',
-      index: false,
-      wildcard: true,
-      cacheControl: false,
-      setHeaders(res, filePath) {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  const sendIndex = (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-  if (indexHtml) {
-    // Explicit routes win over the static wildcard, so the raw template is never served.
-    app.get('/', (_req, reply) => sendIndex(reply));
-    app.get('/index.html', (_req, reply) => sendIndex(reply));
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const url = req.url.split('?')[0] ?? '';
-    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !API_PREFIXES.some((p) => url.startsWith(p));
-    if (indexHtml && isPage && !path.extname(url)) return sendIndex(reply);
-    return reply.code(404).send({ error: 'Not found' });
-  });
 }
 
 declare module 'fastify' {

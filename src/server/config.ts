@@ -30,13 +30,16 @@ const urlWithProtocols = (protocols: string[]) =>
     emptyToUndefined,
     z
       .string()
-      .refine((value) => {
-        try {
-          return protocols.includes(new URL(value).protocol);
-        } catch {
-          return false;
-        }
-      }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`)
+      .refine(
+        (value) => {
+          try {
+            return protocols.includes(new URL(value).protocol);
+          } catch {
+            return false;
+          }
+        },
+        `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+      )
       .optional(),
   );
 
@@ -48,13 +51,21 @@ const envSchema = z
     ),
     PORT: z.preprocess(
       emptyToUndefined,
-      z.coerce.number({ error: 'must be a port number' }).int().min(0, { error: 'must be a port number from 0 to 65535' }).max(65535, { error: 'must be a port number from 0 to 65535' }).default(3000),
+      z.coerce
+        .number({ error: 'must be a port number' })
+        .int()
+        .min(0, { error: 'must be a port number from 0 to 65535' })
+        .max(65535, { error: 'must be a port number from 0 to 65535' })
+        .default(3000),
     ),
     HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
     DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
     PUBLIC_URL: urlWithProtocols(['http:', 'https:']),
-    STORE_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(60, { error: 'must be at most 60 characters' }).default('Threadline')),
+    STORE_NAME: z.preprocess(
+      emptyToUndefined,
+      z.string().trim().min(1).max(60, { error: 'must be at most 60 characters' }).default('Threadline'),
+    ),
     STORE_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'must be an email address' }).default('support@threadline.example')),
     EMAIL_FROM: optionalString,
     SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']),
@@ -65,14 +76,21 @@ const envSchema = z
     AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(10),
     TRUST_PROXY: booleanFlag('false'),
     SEED_DEMO_DATA: booleanFlag('true'),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_API_URL: urlWithProtocols(['http:', 'https:']),
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'must be an email address' }).optional()),
     ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(6, { error: 'must be at least 6 characters' }).optional()),
-    LOG_LEVEL: z.preprocess(
-      emptyToUndefined,
-      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    ),
+    LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   })
   .superRefine((env, ctx) => {
+    if ((env.STRIPE_SECRET_KEY === undefined) !== (env.STRIPE_WEBHOOK_SECRET === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.STRIPE_SECRET_KEY === undefined ? 'STRIPE_SECRET_KEY' : 'STRIPE_WEBHOOK_SECRET'],
+        message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+      });
+    }
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
       ctx.addIssue({
         code: 'custom',
@@ -103,6 +121,8 @@ export interface Config {
   seedDemoData: boolean;
   initialAdmin: { email: string; password: string } | undefined;
   logLevel: string;
+  /** Stripe takes the payments when both keys are set; otherwise orders are paid by hand (manual). */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -138,5 +158,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoData: e.SEED_DEMO_DATA,
     initialAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     logLevel: e.LOG_LEVEL,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+        : undefined,
   };
 }

@@ -17,6 +17,13 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_STATUSES = ['paid', 'pending', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+export const PAYMENT_PROVIDERS = ['manual', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** What an order's timeline records: its payment's steps and every status it was given. */
+export const ORDER_EVENT_KINDS = ['placed', 'paid', 'payment_failed', 'refunded', ...ORDER_STATUSES] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
 export const PRINT_STATUSES = ['pending', 'printing', 'ready'] as const;
 export type PrintStatus = (typeof PRINT_STATUSES)[number];
 
@@ -40,6 +47,12 @@ export interface Address {
   country: string;
 }
 export const DEFAULT_COUNTRY = 'USA';
+
+/** Where an order goes: the address and who receives it (older orders may have no name). */
+export interface ShippingAddress extends Address {
+  name?: string;
+  phone?: string;
+}
 export const emptyAddress = (): Address => ({ street: '', city: '', state: '', zip: '', country: DEFAULT_COUNTRY });
 
 /** Placement of artwork on a mockup template, all in percent of the template except rotation (degrees). */
@@ -54,6 +67,8 @@ export const DEFAULT_FRONT_ART_POSITION: ArtPosition = { x: 50, y: 30, width: 30
 export const DEFAULT_BACK_ART_POSITION: ArtPosition = { x: 50, y: 30, width: 40, height: 40, rotation: 0 };
 
 export const FEATURED_PRODUCTS_LIMIT = 6;
+/** Most of one product and size a cart line (and an order line) holds: a cap the spec leaves open (SPEC §9). */
+export const MAX_LINE_QUANTITY = 99;
 export const SHOP_PAGE_SIZE = 24;
 export const ADD_TO_CART_CONFIRM_MS = 2000;
 export const MIN_PASSWORD_LENGTH = 6;

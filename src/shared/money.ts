@@ -20,3 +20,13 @@ export function toAmount(value: string | number): number {
 export function formatMoney(value: string | number): string {
   return usd.format(toAmount(value));
 }
+
+/** Whole cents of a money value ("24.99" -> 2499), so sums and products are exact. */
+export function toCents(value: string | number): number {
+  return Math.round(toAmount(value) * 100);
+}
+
+/** The two-decimal string the database stores ("24.99") from whole cents. */
+export function centsToAmount(cents: number): string {
+  return (cents / 100).toFixed(2);
+}

@@ -17,21 +17,21 @@ import type { ArtPosition } from './constants';
 
 export type { ArtPosition };
 
-export const SIZE_MIN = 5;
-export const SIZE_MAX = 100;
-export const SIZE_STEP = 5;
-export const ROTATION_STEP = 5;
+const SIZE_MIN = 5;
+const SIZE_MAX = 100;
+const SIZE_STEP = 5;
+const ROTATION_STEP = 5;
 /** Percent moved by one press of an arrow button. */
 export const MOVE_STEP = 1;
 /** The preview canvas is never taller than this (SPEC §9). */
-export const PREVIEW_MAX_HEIGHT = 500;
-export const PRINT_AREA_INCHES = { width: 12, height: 16 } as const;
+const PREVIEW_MAX_HEIGHT = 500;
+const PRINT_AREA_INCHES = { width: 12, height: 16 } as const;
 /** Below this the preview warns that the print may look soft. */
 export const DPI_WARN = 300;
 /** Below this a side cannot be saved (browser and server). */
 export const DPI_MIN = 150;
 /** Server renders are made so that the print area comes out at this many pixels per inch. */
-export const RENDER_DPI = 300;
+const RENDER_DPI = 300;
 
 export interface Size {
   width: number;
@@ -129,7 +129,7 @@ export function previewScale(template: Size, maxWidth: number = Number.POSITIVE_
 }
 
 /** Template pixels per printed inch: the template's width is the print area's 12 inches. */
-export function pixelsPerInch(template: Size): number {
+function pixelsPerInch(template: Size): number {
   return template.width / PRINT_AREA_INCHES.width;
 }
 

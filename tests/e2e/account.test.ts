@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database';
-import { insertUser } from '../helpers/app';
-import { seriousA11yViolations } from '../helpers/a11y';
-import { saveScreenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from '../helpers/browser';
+import { insertUser } from '../support/app';
+import { seriousA11yViolations } from '../support/a11y';
+import { saveScreenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
 
 // Sign-in, sign-up with email confirmation, password reset, dashboard and settings, in Chromium
 // against the built app. Emails are read from the email_queue table, as a user would read them.
@@ -149,9 +149,9 @@ describe('account screens', () => {
       );
     expect(await countEmails()).toBe(1);
     await page.getByRole('button', { name: 'Send a New Confirmation Link' }).click();
-    await expect.poll(() => page.getByTestId('unconfirmed-notice').getByTestId('form-success').textContent()).toBe(
-      'We sent a new confirmation link to lost.link@example.com.',
-    );
+    await expect
+      .poll(() => page.getByTestId('unconfirmed-notice').getByTestId('form-success').textContent())
+      .toBe('We sent a new confirmation link to lost.link@example.com.');
     expect(await countEmails()).toBe(2);
     await page.goto(await emailedLink(env.db, 'lost.link@example.com', 'Confirm your email'));
     await page.getByRole('heading', { name: 'Email Confirmed' }).waitFor();
@@ -354,18 +354,27 @@ describe('account screens', () => {
     const billing = page.getByRole('group', { name: 'Billing Address' });
     const same = page.getByLabel('Same as shipping');
     const save = page.getByRole('button', { name: 'Save Settings' });
-    const toast = page.getByTestId('toast');
+    const saved = page.getByTestId('toast-success').last();
+    const failed = page.getByTestId('toast-error').last();
 
     // A new customer has no addresses yet: they match, so the box starts checked and billing is hidden.
     expect(await same.isChecked()).toBe(true);
     expect(await billing.count()).toBe(0);
 
     await save.click();
-    for (const message of ['First name is required', 'Last name is required', 'Phone is required', 'Street address is required', 'City is required', 'State is required', 'ZIP code is required']) {
+    for (const message of [
+      'First name is required',
+      'Last name is required',
+      'Phone is required',
+      'Street address is required',
+      'City is required',
+      'State is required',
+      'ZIP code is required',
+    ]) {
       await expect.poll(() => page.getByText(message, { exact: true }).count(), { message }).toBe(1);
     }
     expect(await page.getByLabel('First name').getAttribute('aria-invalid')).toBe('true');
-    expect(await toast.count()).toBe(0);
+    expect(await page.locator('[data-testid^="toast-"]').count()).toBe(0);
 
     await page.getByLabel('First name').fill('Jake');
     await page.getByLabel('Last name').fill('Rider');
@@ -375,10 +384,16 @@ describe('account screens', () => {
     await shipping.getByLabel('State').fill('WI');
     await shipping.getByLabel('ZIP code').fill('53201');
     await save.click();
-    await expect.poll(() => toast.textContent()).toBe('Settings saved successfully!');
+    await expect.poll(() => saved.textContent()).toBe('Settings saved successfully!');
     const address = { street: '12 Harley Ave', city: 'Milwaukee', state: 'WI', zip: '53201', country: 'USA' };
     const row = await env.db.selectFrom('customers').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ first_name: 'Jake', last_name: 'Rider', phone: '555-0100', shipping_address: address, billing_address: address });
+    expect(row).toMatchObject({
+      first_name: 'Jake',
+      last_name: 'Rider',
+      phone: '555-0100',
+      shipping_address: address,
+      billing_address: address,
+    });
     await expectNoA11yViolations(page);
 
     await page.reload();
@@ -399,8 +414,12 @@ describe('account screens', () => {
     await billing.getByLabel('State').fill('TX');
     await billing.getByLabel('ZIP code').fill('73301');
     await save.click();
-    await expect.poll(() => toast.textContent()).toBe('Settings saved successfully!');
-    const split = await env.db.selectFrom('customers').select(['billing_address', 'shipping_address']).where('id', '=', userId).executeTakeFirstOrThrow();
+    await expect.poll(() => saved.textContent()).toBe('Settings saved successfully!');
+    const split = await env.db
+      .selectFrom('customers')
+      .select(['billing_address', 'shipping_address'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
     expect(split.billing_address).toEqual({ street: '1 Office Park', city: 'Austin', state: 'TX', zip: '73301', country: 'USA' });
     expect(split.shipping_address).toEqual(address);
 
@@ -414,13 +433,13 @@ describe('account screens', () => {
     await page.getByLabel('First name').fill('Jacob');
     await page.route('**/trpc/account.saveProfile**', (route) => route.abort());
     await save.click();
-    await expect.poll(() => toast.textContent()).toBe('Failed to save settings. Please try again.');
+    await expect.poll(() => failed.textContent()).toBe('Failed to save settings. Please try again.');
     expect(await page.getByRole('alert').filter({ hasText: 'Failed to save settings' }).count()).toBe(1);
     const unchanged = await env.db.selectFrom('customers').select('first_name').where('id', '=', userId).executeTakeFirstOrThrow();
     expect(unchanged.first_name).toBe('Jake');
     // Escape dismisses the toast.
     await page.keyboard.press('Escape');
-    await expect.poll(() => toast.count()).toBe(0);
+    await expect.poll(() => failed.count()).toBe(0);
   });
 
   it('changes the password with the spec messages', async () => {
@@ -434,7 +453,8 @@ describe('account screens', () => {
     const section = page.getByRole('region', { name: 'Change Password' });
     await section.waitFor();
     const submit = section.getByRole('button', { name: 'Change Password' });
-    const toast = page.getByTestId('toast');
+    const saved = page.getByTestId('toast-success').last();
+    const failed = page.getByTestId('toast-error').last();
 
     await section.getByLabel('Current password').fill('first-pass');
     await section.getByLabel('New password', { exact: true }).fill('second-pass');
@@ -450,11 +470,13 @@ describe('account screens', () => {
     await section.getByLabel('New password', { exact: true }).fill('second-pass');
     await section.getByLabel('Confirm new password').fill('second-pass');
     await submit.click();
-    await expect.poll(() => toast.textContent()).toBe('Current password is incorrect');
+    // The server's answer is shown under the field it is about.
+    await section.getByText('Current password is incorrect').waitFor();
+    expect(await section.getByLabel('Current password').getAttribute('aria-invalid')).toBe('true');
 
     await section.getByLabel('Current password').fill('first-pass');
     await submit.click();
-    await expect.poll(() => toast.textContent()).toBe('Password changed successfully!');
+    await expect.poll(() => saved.textContent()).toBe('Password changed successfully!');
     expect(await section.getByLabel('Current password').inputValue()).toBe('');
 
     // This browser stays signed in; the other one is signed out; the new password works.
@@ -472,14 +494,19 @@ describe('account screens', () => {
     await section.getByLabel('New password', { exact: true }).fill('third-pass');
     await section.getByLabel('Confirm new password').fill('third-pass');
     await submit.click();
-    await expect.poll(() => toast.textContent()).toBe('Failed to change password. Please try again.');
+    await expect.poll(() => failed.textContent()).toBe('Failed to change password. Please try again.');
   });
 
   it('passes axe and saves screenshots of every account screen at 375 px and 1280 px', async () => {
     await insertUser(env.db, 'looks@example.com');
     await env.db
       .insertInto('users')
-      .values({ email: 'unconfirmed.look@example.com', password_hash: (await env.db.selectFrom('users').select('password_hash').where('email', '=', 'looks@example.com').executeTakeFirstOrThrow()).password_hash })
+      .values({
+        email: 'unconfirmed.look@example.com',
+        password_hash: (
+          await env.db.selectFrom('users').select('password_hash').where('email', '=', 'looks@example.com').executeTakeFirstOrThrow()
+        ).password_hash,
+      })
       .execute();
     for (const [size, viewport] of [
       ['375', VIEWPORTS.mobile],

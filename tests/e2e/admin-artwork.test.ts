@@ -5,9 +5,9 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTWORK_DELETE_CONFIRM } from '../../src/shared/schemas/admin-artwork';
-import { insertUser } from '../helpers/app';
-import { seriousA11yViolations } from '../helpers/a11y';
-import { saveScreenshot, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../helpers/browser';
+import { insertUser } from '../support/app';
+import { seriousA11yViolations } from '../support/a11y';
+import { saveScreenshot, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../support/browser';
 
 // The Artwork Library in the browser: empty state, upload of a real PNG with tags (popular and
 // custom), search, tag filter, edit, delete after the confirmation; axe and screenshots.
@@ -23,7 +23,9 @@ beforeAll(async () => {
   adminId = await insertUser(env.db, ADMIN_EMAIL, { admin: true, password: PASSWORD });
   await env.db.deleteFrom('artwork_library').execute();
   pngFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'artwork-')), 'eagle.png');
-  await sharp({ create: { width: 400, height: 300, channels: 4, background: '#c2410c' } }).png().toFile(pngFile);
+  await sharp({ create: { width: 400, height: 300, channels: 4, background: '#c2410c' } })
+    .png()
+    .toFile(pngFile);
 });
 afterAll(async () => {
   await env?.close();
@@ -32,7 +34,10 @@ afterAll(async () => {
 async function adminPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
   const page = await env.newPage({ viewport });
   page.setDefaultTimeout(10_000);
-  const res = await page.request.post('/trpc/auth.signIn', { data: { email: ADMIN_EMAIL, password: PASSWORD }, headers: { origin: env.baseUrl } });
+  const res = await page.request.post('/trpc/auth.signIn', {
+    data: { email: ADMIN_EMAIL, password: PASSWORD },
+    headers: { origin: env.baseUrl },
+  });
   expect(res.status()).toBe(200);
   return page;
 }
@@ -83,7 +88,12 @@ describe('artwork library', () => {
     await page.getByTestId('artwork-card').first().waitFor();
     expect(await cardNames(page)).toEqual(['Eagle Crest']);
     const [row] = await artworkRows();
-    expect(row).toMatchObject({ name: 'Eagle Crest', description: 'Spread wings over a V-twin', tags: ['eagles', 'moto'], created_by: adminId });
+    expect(row).toMatchObject({
+      name: 'Eagle Crest',
+      description: 'Spread wings over a V-twin',
+      tags: ['eagles', 'moto'],
+      created_by: adminId,
+    });
     expect(row!.artwork_url).toMatch(/^\/storage\/product-art\/.+\.png$/);
     // The stored file is the real PNG that was chosen.
     const served = await page.request.get(row!.artwork_url);

@@ -4,9 +4,9 @@ import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../helpers/app';
-import { seriousA11yViolations } from '../helpers/a11y';
-import { saveScreenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from '../helpers/browser';
+import { insertUser } from '../support/app';
+import { seriousA11yViolations } from '../support/a11y';
+import { saveScreenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
 
 // The admin Categories, Subscriptions and Settings screens on the demo store: the inline
 // category form (slug generated, image uploaded), a reorder that survives a reload, toggle,
@@ -30,7 +30,10 @@ afterAll(async () => {
 async function adminPage(url: string, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
   const page = await env.newPage({ viewport });
   page.setDefaultTimeout(10_000);
-  const res = await page.request.post('/trpc/auth.signIn', { data: { email: ADMIN_EMAIL, password: PASSWORD }, headers: { origin: env.baseUrl } });
+  const res = await page.request.post('/trpc/auth.signIn', {
+    data: { email: ADMIN_EMAIL, password: PASSWORD },
+    headers: { origin: env.baseUrl },
+  });
   expect(res.status()).toBe(200);
   await page.goto(url);
   await page.getByTestId('admin-layout').waitFor();
@@ -44,7 +47,10 @@ async function expectToast(page: Page, kind: 'success' | 'error', text: string) 
   expect(await toast.locator('p').textContent()).toBe(text);
 }
 
-const png = (color: string, width = 60, height = 60) => sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+const png = (color: string, width = 60, height = 60) =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 
 async function noOverflowAndAccessible(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
@@ -77,7 +83,9 @@ describe('admin categories', () => {
     await form.getByLabel('Name').fill('Vintage Trucks & Vans!');
     expect(await form.getByLabel('Slug').inputValue()).toBe('vintage-trucks-vans');
     await form.getByLabel('Description').fill('Old pickups, panel vans and the roads they ran.');
-    await form.getByTestId('category-image-input').setInputFiles({ name: 'trucks.png', mimeType: 'image/png', buffer: await png('#b45309', 320, 180) });
+    await form
+      .getByTestId('category-image-input')
+      .setInputFiles({ name: 'trucks.png', mimeType: 'image/png', buffer: await png('#b45309', 320, 180) });
     await expect.poll(() => form.getByLabel('Image URL').inputValue()).toMatch(/^\/storage\/categories\/[\w-]+\.png$/);
     const imageUrl = await form.getByLabel('Image URL').inputValue();
     const served = await page.request.get(imageUrl);
@@ -169,7 +177,14 @@ describe('admin categories', () => {
   it('refuses to delete a category with products: says how many, and offers to deactivate it instead', async () => {
     const page = await adminPage('/admin/categories');
     const count = Number(
-      (await env.db.selectFrom('products as p').innerJoin('categories as c', 'c.id', 'p.category_id').select(sql<number>`count(*)::int`.as('n')).where('c.slug', '=', 'motorcycle').executeTakeFirstOrThrow()).n,
+      (
+        await env.db
+          .selectFrom('products as p')
+          .innerJoin('categories as c', 'c.id', 'p.category_id')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('c.slug', '=', 'motorcycle')
+          .executeTakeFirstOrThrow()
+      ).n,
     );
     expect(count).toBeGreaterThan(1);
     await page.getByRole('button', { name: 'Delete Motorcycle' }).click();
@@ -339,8 +354,12 @@ describe('admin settings', () => {
     expect(await front.getAttribute('aria-invalid')).toBe('true');
     expect((await defaultTemplate()).front_template_url).toBe(before.front_template_url);
 
-    await page.getByTestId('front-template-input').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: await png('#e7e5e4', 400, 500) });
-    await page.getByTestId('back-template-input').setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: await png('#d6d3d1', 400, 500) });
+    await page
+      .getByTestId('front-template-input')
+      .setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: await png('#e7e5e4', 400, 500) });
+    await page
+      .getByTestId('back-template-input')
+      .setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: await png('#d6d3d1', 400, 500) });
     // The seeded URLs match the same pattern: wait for the uploads to replace them.
     const uploaded = (value: string, seeded: string) => value !== seeded && /^\/storage\/templates\/[\w-]+\.png$/.test(value);
     await expect.poll(async () => uploaded(await front.inputValue(), before.front_template_url)).toBe(true);
@@ -350,7 +369,12 @@ describe('admin settings', () => {
     await expectToast(page, 'success', 'Default mockup templates saved successfully!');
 
     const after = await defaultTemplate();
-    expect(after).toMatchObject({ id: before.id, front_template_url: frontUrl, back_template_url: backUrl, front_art_position: before.front_art_position });
+    expect(after).toMatchObject({
+      id: before.id,
+      front_template_url: frontUrl,
+      back_template_url: backUrl,
+      front_art_position: before.front_art_position,
+    });
     for (const url of [frontUrl, backUrl]) {
       const file = await page.request.get(url);
       expect([file.status(), file.headers()['content-type']]).toEqual([200, 'image/png']);
@@ -376,7 +400,8 @@ describe('admin settings', () => {
     const page = await adminPage('/admin/settings');
     const send = page.getByRole('button', { name: 'Send Test Email' });
     await send.click();
-    for (const message of ['To is required', 'Subject is required', 'Text is required']) await page.getByText(message, { exact: true }).waitFor();
+    for (const message of ['To is required', 'Subject is required', 'Text is required'])
+      await page.getByText(message, { exact: true }).waitFor();
 
     await page.getByRole('textbox', { name: 'To', exact: true }).fill('owner@example.com');
     await page.getByRole('textbox', { name: 'Subject', exact: true }).fill('Mail setup check');
@@ -389,7 +414,9 @@ describe('admin settings', () => {
 
     const outbox = path.join(env.config.dataDir, 'outbox');
     const files = fs.readdirSync(outbox).filter((name) => name.endsWith('.eml'));
-    const mail = files.map((name) => fs.readFileSync(path.join(outbox, name), 'utf8')).find((text) => text.includes('Subject: Mail setup check'));
+    const mail = files
+      .map((name) => fs.readFileSync(path.join(outbox, name), 'utf8'))
+      .find((text) => text.includes('Subject: Mail setup check'));
     expect(mail).toContain(`Message-ID: ${messageId}`);
     expect(mail).toContain('To: owner@example.com');
     expect(await env.db.selectFrom('email_queue').select('id').where('subject', '=', 'Mail setup check').execute()).toEqual([]);

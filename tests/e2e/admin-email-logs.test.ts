@@ -2,10 +2,10 @@ import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedIfEmpty } from '../../src/server/seed/seed';
-import { insertUser } from '../helpers/app';
-import { seriousA11yViolations } from '../helpers/a11y';
-import { saveScreenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from '../helpers/browser';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { insertUser } from '../support/app';
+import { seriousA11yViolations } from '../support/a11y';
+import { saveScreenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 
 // The Email Logs screen on the demo store with a known queue: stat tiles, filters, expanded
 // delivery attempts, Retry Now, and Process Queue against a REAL local SMTP server that turns the

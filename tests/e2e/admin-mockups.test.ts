@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStorageUrl } from '../../src/server/storage/storage';
 import { artBox, effectiveDpi, previewScale, type Size } from '../../src/shared/placement';
 import { FRONT_MOCKUP_REQUIRED, MOCKUP_SAVED, MOCKUP_SAVE_FAILED } from '../../src/shared/schemas/admin-mockups';
-import { insertUser } from '../helpers/app';
-import { seriousA11yViolations } from '../helpers/a11y';
-import { saveScreenshot, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../helpers/browser';
+import { insertUser } from '../support/app';
+import { seriousA11yViolations } from '../support/a11y';
+import { saveScreenshot, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../support/browser';
 
 // The mockup generator end to end on a seeded product: position each side (size, rotation,
 // arrows, drag, DPI readout and refusal), save front and back, choose back as default, save to
@@ -27,7 +27,10 @@ afterAll(async () => {
 async function adminPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
   const page = await env.newPage({ viewport });
   page.setDefaultTimeout(15_000);
-  const res = await page.request.post('/trpc/auth.signIn', { data: { email: ADMIN_EMAIL, password: PASSWORD }, headers: { origin: env.baseUrl } });
+  const res = await page.request.post('/trpc/auth.signIn', {
+    data: { email: ADMIN_EMAIL, password: PASSWORD },
+    headers: { origin: env.baseUrl },
+  });
   expect(res.status()).toBe(200);
   return page;
 }
@@ -135,7 +138,11 @@ describe('mockup generator', () => {
     await saveScreenshot(page, 'admin-mockups-review-1280');
 
     // A failed save shows the spec's text and changes nothing.
-    await page.route('**/trpc/admin.mockups.save**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '[]' }), { times: 1 });
+    await page.route(
+      '**/trpc/admin.mockups.save**',
+      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '[]' }),
+      { times: 1 },
+    );
     await page.getByRole('button', { name: 'Save to Product' }).click();
     await expectToast(page, 'error', MOCKUP_SAVE_FAILED);
     expect((await seededProduct()).back_mockup_url).toBe(product.back_mockup_url);

@@ -3,9 +3,9 @@ import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRINT_QUEUE_COLUMNS } from '../../src/shared/schemas/admin-orders';
-import { insertUser } from '../helpers/app';
-import { seriousA11yViolations } from '../helpers/a11y';
-import { saveScreenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from '../helpers/browser';
+import { insertUser } from '../support/app';
+import { seriousA11yViolations } from '../support/a11y';
+import { saveScreenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
 
 // The Orders screen on the demo store: newest first, the status filter, the detail modal's
 // status, tracking number and print status changes reaching the database (and the spec's error
@@ -36,7 +36,12 @@ async function signedInPage(viewport: { width: number; height: number } = VIEWPO
 }
 
 const ordersNewestFirst = () =>
-  env.db.selectFrom('orders').select(['id', 'order_number', 'status', 'updated_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  env.db
+    .selectFrom('orders')
+    .select(['id', 'order_number', 'status', 'updated_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 const orderNumbersShown = async (page: Page) =>
   (await page.getByTestId('order-row').locator('td:first-child').allInnerTexts()).map((text) => text.trim());
 
@@ -48,7 +53,9 @@ describe('admin orders screen', () => {
     await page.getByTestId('order-row').first().waitFor();
     const all = await ordersNewestFirst();
     expect(await orderNumbersShown(page)).toEqual(all.slice(0, 20).map((o) => o.order_number));
-    expect(await page.getByTestId('pagination-summary').textContent()).toBe(`Showing 1–${Math.min(20, all.length)} of ${all.length} orders`);
+    expect(await page.getByTestId('pagination-summary').textContent()).toBe(
+      `Showing 1–${Math.min(20, all.length)} of ${all.length} orders`,
+    );
     await saveScreenshot(page, 'admin-orders-desktop');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -92,7 +99,11 @@ describe('admin orders screen', () => {
     const before = await env.db.selectFrom('orders').select('updated_at').where('id', '=', target.id).executeTakeFirstOrThrow();
     await dialog.getByLabel('Order Status').selectOption('cancelled');
     await dialog.getByTestId('order-status').filter({ hasText: 'cancelled' }).waitFor();
-    const afterStatus = await env.db.selectFrom('orders').select(['status', 'updated_at']).where('id', '=', target.id).executeTakeFirstOrThrow();
+    const afterStatus = await env.db
+      .selectFrom('orders')
+      .select(['status', 'updated_at'])
+      .where('id', '=', target.id)
+      .executeTakeFirstOrThrow();
     expect(afterStatus.status).toBe('cancelled');
     expect(Date.parse(afterStatus.updated_at)).toBeGreaterThan(Date.parse(before.updated_at));
 
@@ -101,7 +112,8 @@ describe('admin orders screen', () => {
     await expect
       .poll(
         async () =>
-          (await env.db.selectFrom('orders').select('tracking_number').where('id', '=', target.id).executeTakeFirstOrThrow()).tracking_number,
+          (await env.db.selectFrom('orders').select('tracking_number').where('id', '=', target.id).executeTakeFirstOrThrow())
+            .tracking_number,
       )
       .toBe('1Z-TEST-0042');
     // The form shows the saved (trimmed) value once the server's answer is rendered.
@@ -111,7 +123,8 @@ describe('admin orders screen', () => {
     await dialog.getByLabel(`Print status of ${first.product_name} (${first.size})`).selectOption('printing');
     await expect
       .poll(
-        async () => (await env.db.selectFrom('order_items').select('print_status').where('id', '=', first.id).executeTakeFirstOrThrow()).print_status,
+        async () =>
+          (await env.db.selectFrom('order_items').select('print_status').where('id', '=', first.id).executeTakeFirstOrThrow()).print_status,
       )
       .toBe('printing');
 
@@ -139,6 +152,9 @@ describe('admin orders screen', () => {
       .innerJoin('orders', 'orders.id', 'order_items.order_id')
       .select(['orders.order_number', 'order_items.product_name', 'order_items.print_status'])
       .where('order_items.print_status', 'in', ['pending', 'printing'])
+      // Only paid orders go to print; a cancelled one never does.
+      .where('orders.payment_status', '=', 'paid')
+      .where('orders.status', '!=', 'cancelled')
       .orderBy('orders.created_at')
       .orderBy('orders.id')
       .orderBy('order_items.created_at')

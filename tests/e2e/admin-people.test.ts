@@ -1,9 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishEvent } from '../../src/server/events/events';
-import { insertUser } from '../helpers/app';
-import { seriousA11yViolations } from '../helpers/a11y';
-import { saveScreenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from '../helpers/browser';
+import { insertUser } from '../support/app';
+import { seriousA11yViolations } from '../support/a11y';
+import { saveScreenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
 
 // The admin Customers screen (filters with counts, columns, Add to Customers, Make Admin and
 // Remove Admin with the spec's messages, a promotion reaching the promoted user's open page) and
@@ -70,7 +70,8 @@ describe('admin customers screen', () => {
   const row = (page: Page, email: string) => page.getByTestId('user-row').filter({ hasText: email });
   const cells = async (locator: Locator) => (await locator.locator('td').allInnerTexts()).map((text) => text.trim());
   const footer = (page: Page) => page.getByTestId('users-footer').textContent();
-  const filter = (page: Page, label: string) => page.getByRole('group', { name: 'Filter users' }).getByRole('button', { name: new RegExp(`^${label} `) });
+  const filter = (page: Page, label: string) =>
+    page.getByRole('group', { name: 'Filter users' }).getByRole('button', { name: new RegExp(`^${label} `) });
 
   it('lists every user with the spec columns, filters with counts, and adds users to customers', async () => {
     const page = await signedInPage(ADMIN_EMAIL);
@@ -90,7 +91,11 @@ describe('admin customers screen', () => {
       ['User', 'Email', 'Email Status', 'Customer Status', 'Role', 'Last Sign In', 'Actions'].map((h) => h.toUpperCase()),
     );
 
-    const jake = await env.db.selectFrom('users').select('last_sign_in_at').where('email', '=', 'jake.rider@example.com').executeTakeFirstOrThrow();
+    const jake = await env.db
+      .selectFrom('users')
+      .select('last_sign_in_at')
+      .where('email', '=', 'jake.rider@example.com')
+      .executeTakeFirstOrThrow();
     expect(await cells(row(page, 'jake.rider@example.com'))).toEqual([
       'J\nJake Rider',
       'jake.rider@example.com',
@@ -110,9 +115,27 @@ describe('admin customers screen', () => {
       shortDate(new Date(me.last_sign_in_at!)),
       'Remove Admin',
     ]);
-    expect(await cells(row(page, WALK_IN))).toEqual(['W\nN/A', WALK_IN, 'Confirmed', 'Not Added', '—\nNo role', 'Mar 14, 2026', 'Add to Customers']);
-    expect(await cells(row(page, PENDING))).toEqual(['P\nN/A', PENDING, 'Unconfirmed', 'Not Added', '—\nNo role', 'Never', 'Add to Customers']);
-    expect(await cells(row(page, 'tom.keller@example.com'))).toEqual(expect.arrayContaining(['Unconfirmed', 'In Customers', 'Customer', 'Never']));
+    expect(await cells(row(page, WALK_IN))).toEqual([
+      'W\nN/A',
+      WALK_IN,
+      'Confirmed',
+      'Not Added',
+      '—\nNo role',
+      'Mar 14, 2026',
+      'Add to Customers',
+    ]);
+    expect(await cells(row(page, PENDING))).toEqual([
+      'P\nN/A',
+      PENDING,
+      'Unconfirmed',
+      'Not Added',
+      '—\nNo role',
+      'Never',
+      'Add to Customers',
+    ]);
+    expect(await cells(row(page, 'tom.keller@example.com'))).toEqual(
+      expect.arrayContaining(['Unconfirmed', 'In Customers', 'Customer', 'Never']),
+    );
 
     await filter(page, 'Unconfirmed').click();
     await page.waitForURL((url) => url.searchParams.get('filter') === 'unconfirmed');
@@ -145,14 +168,24 @@ describe('admin customers screen', () => {
     // A stale screen: the other account became a customer meanwhile; the refusal is reported.
     const pending = await env.db.selectFrom('users').select(['id', 'email']).where('email', '=', PENDING).executeTakeFirstOrThrow();
     await env.db.insertInto('customers').values({ id: pending.id, email: pending.email }).execute();
-    await row(page, PENDING).getByRole('button', { name: /Add to Customers/ }).click();
+    await row(page, PENDING)
+      .getByRole('button', { name: /Add to Customers/ })
+      .click();
     await expectToast(page, 'error', 'Failed to add user to customers: This user is already in customers');
     await expect.poll(() => page.getByText('No users found').isVisible()).toBe(true);
     expect(await footer(page)).toBe('Showing 0 of 8 users');
 
     await filter(page, 'All').click();
     await expect.poll(() => footer(page)).toBe('Showing 8 of 8 users');
-    expect(await cells(row(page, WALK_IN))).toEqual(['W\nN/A', WALK_IN, 'Confirmed', 'In Customers', 'Customer', 'Mar 14, 2026', 'Make Admin']);
+    expect(await cells(row(page, WALK_IN))).toEqual([
+      'W\nN/A',
+      WALK_IN,
+      'Confirmed',
+      'In Customers',
+      'Customer',
+      'Mar 14, 2026',
+      'Make Admin',
+    ]);
 
     await saveScreenshot(page, 'admin-customers-1280');
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -181,13 +214,17 @@ describe('admin customers screen', () => {
     await page.unrouteAll();
 
     // The only admin removing themselves: asked first, then refused by the server.
-    await row(page, ADMIN_EMAIL).getByRole('button', { name: /Remove Admin/ }).click();
+    await row(page, ADMIN_EMAIL)
+      .getByRole('button', { name: /Remove Admin/ })
+      .click();
     const dialog = page.getByRole('alertdialog', { name: 'Remove your own admin access?' });
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     expect((await customerRecord(ADMIN_EMAIL))?.is_admin).toBe(true);
-    await row(page, ADMIN_EMAIL).getByRole('button', { name: /Remove Admin/ }).click();
+    await row(page, ADMIN_EMAIL)
+      .getByRole('button', { name: /Remove Admin/ })
+      .click();
     await dialog.getByRole('button', { name: 'Remove Admin' }).click();
     await expectToast(page, 'error', 'Failed to update admin status: Cannot remove the last admin');
     expect((await customerRecord(ADMIN_EMAIL))?.is_admin).toBe(true);
@@ -236,7 +273,9 @@ describe('admin customers screen', () => {
     await insertUser(env.db, email, { admin: true, password: PASSWORD });
     const page = await signedInPage(email);
     await page.goto('/admin/customers');
-    await row(page, email).getByRole('button', { name: /Remove Admin/ }).click();
+    await row(page, email)
+      .getByRole('button', { name: /Remove Admin/ })
+      .click();
     await page.getByRole('alertdialog', { name: 'Remove your own admin access?' }).getByRole('button', { name: 'Remove Admin' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     expect((await customerRecord(email))?.is_admin).toBe(false);
@@ -249,7 +288,9 @@ describe('admin customers screen', () => {
     await page.goto('/admin/customers');
     const card = page.getByTestId('user-card').filter({ hasText: 'daniel.brooks@example.com' });
     await card.waitFor();
-    expect(await card.innerText()).toMatch(/Daniel Brooks[\s\S]*Email Status\s*Confirmed[\s\S]*Customer Status\s*In Customers[\s\S]*Role\s*Customer/);
+    expect(await card.innerText()).toMatch(
+      /Daniel Brooks[\s\S]*Email Status\s*Confirmed[\s\S]*Customer Status\s*In Customers[\s\S]*Role\s*Customer/,
+    );
     await card.getByRole('button', { name: /Make Admin/ }).click();
     await expectToast(page, 'success', 'User promoted to admin successfully!');
     expect((await customerRecord('daniel.brooks@example.com'))?.is_admin).toBe(true);
@@ -276,7 +317,12 @@ describe('admin contact inbox', () => {
     expect(await detail(page).innerText()).toContain('Select a submission to view details');
 
     // The demo inbox: 2 new, 2 read, 2 resolved, newest first.
-    expect([await stat(page, 'total'), await stat(page, 'new'), await stat(page, 'read'), await stat(page, 'resolved')]).toEqual(['6', '2', '2', '2']);
+    expect([await stat(page, 'total'), await stat(page, 'new'), await stat(page, 'read'), await stat(page, 'resolved')]).toEqual([
+      '6',
+      '2',
+      '2',
+      '2',
+    ]);
     expect(await items(page).count()).toBe(6);
     const first = items(page).first();
     expect(await first.locator('> span').allInnerTexts()).toEqual([
@@ -289,14 +335,21 @@ describe('admin contact inbox', () => {
     // The preview is cut to two lines.
     expect(await first.locator('.line-clamp-2').count()).toBe(1);
     expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('all');
-    expect(await page.getByLabel('Status', { exact: true }).locator('option').allInnerTexts()).toEqual(['All Submissions', 'New', 'Read', 'Resolved']);
+    expect(await page.getByLabel('Status', { exact: true }).locator('option').allInnerTexts()).toEqual([
+      'All Submissions',
+      'New',
+      'Read',
+      'Resolved',
+    ]);
 
     // Opening the new one marks it read, on the server and on screen (list, detail, tiles, header badge).
     await first.click();
     await detail(page).getByRole('heading', { name: 'How do your tees fit?' }).waitFor();
     await expect.poll(() => detail(page).getByTestId('status-badge').first().textContent()).toBe('Read');
     expect(await statusInDb('chris.nguyen@example.com')).toBe('read');
-    expect(await detail(page).getByRole('link', { name: 'chris.nguyen@example.com' }).getAttribute('href')).toBe('mailto:chris.nguyen@example.com');
+    expect(await detail(page).getByRole('link', { name: 'chris.nguyen@example.com' }).getAttribute('href')).toBe(
+      'mailto:chris.nguyen@example.com',
+    );
     expect(await detail(page).innerText()).toMatch(/Name\s*Chris Nguyen/);
     expect(await detail(page).innerText()).toMatch(/Received\s*[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M/);
     expect(await detail(page).getByTestId('submission-message').textContent()).toMatch(/^Quick question before I order[\s\S]*shoulders\.$/);
@@ -361,7 +414,11 @@ describe('admin contact inbox', () => {
     expect(sent.status()).toBe(200);
     await item(page, 'Jordan Miles').waitFor();
     expect(await stat(page, 'total')).toBe('7');
-    expect(env.pageErrors(page).filter((error) => !error.includes('Failed to update the contact submission') && !error.includes('net::ERR_FAILED'))).toEqual([]);
+    expect(
+      env
+        .pageErrors(page)
+        .filter((error) => !error.includes('Failed to update the contact submission') && !error.includes('net::ERR_FAILED')),
+    ).toEqual([]);
   });
 
   it('works on a phone', async () => {
@@ -369,7 +426,12 @@ describe('admin contact inbox', () => {
     await page.goto('/admin/contact');
     await item(page, 'Linda Park').click();
     await detail(page).getByRole('heading', { name: 'Matching tees for our charity ride' }).waitFor();
-    expect(await detail(page).getByRole('heading').first().evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(
+      await detail(page)
+        .getByRole('heading')
+        .first()
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page, 'admin-contact-375');

@@ -9,9 +9,9 @@ import { formatMoney } from '../../src/shared/money';
 import { ARTWORK_REQUIRED, DUPLICATE_SKU, PRODUCT_SAVE_FAILED } from '../../src/shared/schemas/admin-products';
 import { MAX_UPLOAD_BYTES } from '../../src/shared/constants';
 import { FILE_TOO_LARGE, NOT_AN_IMAGE } from '../../src/shared/schemas/admin-uploads';
-import { insertUser } from '../helpers/app';
-import { seriousA11yViolations } from '../helpers/a11y';
-import { saveScreenshot, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../helpers/browser';
+import { insertUser } from '../support/app';
+import { seriousA11yViolations } from '../support/a11y';
+import { saveScreenshot, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../support/browser';
 
 // The admin layout, dashboard and products screens in Chromium against the built app and the
 // seeded demo store: the guard, the numbers, search and filter, the form with a real upload, and
@@ -19,7 +19,19 @@ import { saveScreenshot, startBrowserApp, VIEWPORTS, waitForImages, type Browser
 
 const ADMIN = { email: 'admin@threadline.test', password: 'admin-pass-1' };
 const CUSTOMER = { email: 'rider@threadline.test', password: 'rider-pass-1' };
-const SIDEBAR = ['Dashboard', 'Products', 'Categories', 'Subscriptions', 'Orders', 'Mockups', 'Artwork', 'Customers', 'Contact', 'Email Logs', 'Settings'];
+const SIDEBAR = [
+  'Dashboard',
+  'Products',
+  'Categories',
+  'Subscriptions',
+  'Orders',
+  'Mockups',
+  'Artwork',
+  'Customers',
+  'Contact',
+  'Email Logs',
+  'Settings',
+];
 
 let env: BrowserApp;
 let tmpDir: string;
@@ -32,7 +44,9 @@ beforeAll(async () => {
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-e2e-art-'));
   realPng = path.join(tmpDir, 'open-road-art.png');
   // A few megabytes of noise, so the upload takes long enough for its progress bar to show.
-  await sharp({ create: { width: 1200, height: 1200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  await sharp({
+    create: { width: 1200, height: 1200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+  })
     .png({ compressionLevel: 0 })
     .toFile(realPng);
 });
@@ -42,7 +56,10 @@ afterAll(async () => {
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
 });
 
-async function signedInPage(user: { email: string; password: string }, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
+async function signedInPage(
+  user: { email: string; password: string },
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+): Promise<Page> {
   const page = await env.newPage({ viewport });
   const res = await page.request.post(`${env.baseUrl}/trpc/auth.signIn`, { data: user, headers: { origin: env.baseUrl } });
   expect(res.status()).toBe(200);
@@ -52,7 +69,9 @@ async function signedInPage(user: { email: string; password: string }, viewport:
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 /** The sidebar's link texts without the Contact item's count badge. */
 const sidebarLabels = async (page: Page) =>
-  (await page.getByRole('navigation', { name: 'Admin' }).getByRole('link').allTextContents()).map((text) => text.replace(/\d+\+?, \d+ new$/, ''));
+  (await page.getByRole('navigation', { name: 'Admin' }).getByRole('link').allTextContents()).map((text) =>
+    text.replace(/\d+\+?, \d+ new$/, ''),
+  );
 const main = (page: Page) => page.locator('#main-content');
 
 async function expectNoA11yViolations(page: Page) {
@@ -86,7 +105,15 @@ describe('admin layout', () => {
     await nav.waitFor();
     expect(await sidebarLabels(page)).toEqual(SIDEBAR);
     // Contact carries the number of new submissions.
-    const fresh = Number((await env.db.selectFrom('contact_submissions').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'new').executeTakeFirstOrThrow()).n);
+    const fresh = Number(
+      (
+        await env.db
+          .selectFrom('contact_submissions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('status', '=', 'new')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(fresh).toBeGreaterThan(0);
     await expect.poll(() => nav.getByRole('link', { name: 'Contact' }).textContent()).toBe(`Contact${fresh}, ${fresh} new`);
     expect(await nav.getByRole('link', { name: 'Products' }).getAttribute('aria-current')).toBe('page');
@@ -129,7 +156,7 @@ describe('admin dashboard', () => {
   it('shows the totals of the database, the quick actions and the 5 newest contact submissions', async () => {
     const totals = await sql<{ products: number; orders: number; customers: number; revenue: string }>`
       select (select count(*) from products)::int as products, (select count(*) from orders)::int as orders,
-             (select count(*) from customers)::int as customers, (select coalesce(sum(total), 0)::text from orders) as revenue`
+             (select count(*) from customers)::int as customers, (select coalesce(sum(total), 0)::text from orders where payment_status = 'paid') as revenue`
       .execute(env.db)
       .then((r) => r.rows[0]!);
     expect(totals.orders).toBeGreaterThan(0);
@@ -181,9 +208,22 @@ describe('admin products', () => {
         })),
       )
       .execute();
-    const total = Number((await env.db.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const total = Number(
+      (
+        await env.db
+          .selectFrom('products')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(total).toBeGreaterThan(25);
-    const newest = await env.db.selectFrom('products').select('name').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(25).execute();
+    const newest = await env.db
+      .selectFrom('products')
+      .select('name')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(25)
+      .execute();
 
     const page = await signedInPage(ADMIN);
     await page.goto('/admin/products');
@@ -240,9 +280,20 @@ describe('admin products', () => {
   });
 
   it('creates a product with an uploaded PNG, after the spec messages for missing artwork, a fake PNG and a duplicate SKU', async () => {
-    const category = await env.db.selectFrom('categories').select(['id', 'name']).where('slug', '=', 'motorcycle').executeTakeFirstOrThrow();
+    const category = await env.db
+      .selectFrom('categories')
+      .select(['id', 'name'])
+      .where('slug', '=', 'motorcycle')
+      .executeTakeFirstOrThrow();
     const takenSku = (await env.db.selectFrom('products').select('sku_number').executeTakeFirstOrThrow()).sku_number;
-    const before = Number((await env.db.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = Number(
+      (
+        await env.db
+          .selectFrom('products')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
     const page = await signedInPage(ADMIN);
     await page.goto('/admin/products');
@@ -253,7 +304,8 @@ describe('admin products', () => {
 
     // Defaults of a new product (SPEC §5, §9).
     const sizes = form.getByRole('group', { name: 'Available sizes' });
-    for (const size of ['S', 'M', 'L', 'XL', '2XL', '3XL', '4XL']) expect(await sizes.getByLabel(size, { exact: true }).isChecked()).toBe(true);
+    for (const size of ['S', 'M', 'L', 'XL', '2XL', '3XL', '4XL'])
+      expect(await sizes.getByLabel(size, { exact: true }).isChecked()).toBe(true);
     expect(await sizes.getByLabel('XS', { exact: true }).isChecked()).toBe(false);
     expect(await form.getByLabel('Full chest').isChecked()).toBe(true);
     expect(await form.getByLabel('Front', { exact: true }).isChecked()).toBe(true);
@@ -282,10 +334,14 @@ describe('admin products', () => {
     const storedArt = () => (fs.existsSync(artDir) ? fs.readdirSync(artDir).sort() : []);
     const artBefore = storedArt();
     const frontUpload = form.getByTestId('front-art-upload');
-    await frontUpload.getByLabel('Upload front artwork').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('just some text, honest') });
+    await frontUpload
+      .getByLabel('Upload front artwork')
+      .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('just some text, honest') });
     await expect.poll(() => frontUpload.getByTestId('upload-error').textContent()).toBe(NOT_AN_IMAGE);
     // A file the browser already knows is not an image never leaves it.
-    await frontUpload.getByLabel('Upload front artwork').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') });
+    await frontUpload
+      .getByLabel('Upload front artwork')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') });
     await expect.poll(() => frontUpload.getByTestId('upload-error').textContent()).toBe(NOT_AN_IMAGE);
 
     // Over 50 MB: refused in the browser before any upload starts (a sparse file, so nothing is really written).
@@ -321,7 +377,16 @@ describe('admin products', () => {
     const saveError = page.getByTestId('save-error');
     await expect.poll(() => saveError.textContent()).toBe(`${PRODUCT_SAVE_FAILED}${DUPLICATE_SKU}`);
     expect(await form.getByLabel('SKU').getAttribute('aria-invalid')).toBe('true');
-    expect(Number((await env.db.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(before);
+    expect(
+      Number(
+        (
+          await env.db
+            .selectFrom('products')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(before);
     await expectNoA11yViolations(page);
 
     await form.getByLabel('SKU').fill('TL-MC-999');
@@ -347,7 +412,12 @@ describe('admin products', () => {
   });
 
   it('edits a product from a row click, toggles it and deletes it after confirmation', async () => {
-    const target = await env.db.selectFrom('products').select(['id', 'name', 'slug']).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const target = await env.db
+      .selectFrom('products')
+      .select(['id', 'name', 'slug'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     const page = await signedInPage(ADMIN);
     await page.goto('/admin/products');
     const row = page.getByTestId('product-row').filter({ hasText: target.name }).first();
@@ -375,11 +445,15 @@ describe('admin products', () => {
     const listRow = page.getByTestId('product-row').filter({ hasText: target.name }).first();
     await listRow.getByRole('button', { name: `Deactivate ${target.name}` }).click();
     await expect.poll(() => listRow.textContent()).toContain('Inactive');
-    expect((await env.db.selectFrom('products').select('is_active').where('id', '=', target.id).executeTakeFirstOrThrow()).is_active).toBe(false);
+    expect((await env.db.selectFrom('products').select('is_active').where('id', '=', target.id).executeTakeFirstOrThrow()).is_active).toBe(
+      false,
+    );
     expect(pathOf(page)).toBe('/admin/products');
     await listRow.getByRole('button', { name: `Activate ${target.name}` }).click();
     await expect.poll(() => listRow.textContent()).toContain('Active');
-    expect((await env.db.selectFrom('products').select('is_active').where('id', '=', target.id).executeTakeFirstOrThrow()).is_active).toBe(true);
+    expect((await env.db.selectFrom('products').select('is_active').where('id', '=', target.id).executeTakeFirstOrThrow()).is_active).toBe(
+      true,
+    );
 
     // Delete: Escape cancels, confirming deletes.
     await listRow.getByRole('button', { name: `Delete ${target.name}` }).click();

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartStorageKey, FALLBACK_PRODUCT_IMAGE, SHOP_PAGE_SIZE } from '../../src/shared/constants';
-import { seriousA11yViolations } from '../helpers/a11y';
-import { saveScreenshot, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../helpers/browser';
+import { seriousA11yViolations } from '../support/a11y';
+import { saveScreenshot, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../support/browser';
 
 // Shop, category and product pages (SPEC §2, §4, §5; issue 3 points 2-4, 12-13).
 
@@ -41,7 +41,9 @@ describe('catalog pages', () => {
     query =
       sort === 'newest'
         ? query.orderBy('products.created_at', 'desc').orderBy('products.id', 'desc')
-        : query.orderBy('products.price', sort === 'price-low' ? 'asc' : 'desc').orderBy('products.id', sort === 'price-low' ? 'asc' : 'desc');
+        : query
+            .orderBy('products.price', sort === 'price-low' ? 'asc' : 'desc')
+            .orderBy('products.id', sort === 'price-low' ? 'asc' : 'desc');
     return (await query.execute()).map((row) => row.slug);
   }
 
@@ -52,7 +54,12 @@ describe('catalog pages', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('All T-Shirts');
 
     // All plus one button per active category, All pressed.
-    const categories = await env.db.selectFrom('categories').select(['slug', 'name']).where('is_active', '=', true).orderBy('sort_order').execute();
+    const categories = await env.db
+      .selectFrom('categories')
+      .select(['slug', 'name'])
+      .where('is_active', '=', true)
+      .orderBy('sort_order')
+      .execute();
     const filters = page.getByRole('group', { name: 'Filter by category' }).getByRole('button');
     expect(await filters.allTextContents()).toEqual(['All', ...categories.map((c) => c.name)]);
     expect(await filters.first().getAttribute('aria-pressed')).toBe('true');
@@ -224,7 +231,17 @@ describe('catalog pages', () => {
     const product = await env.db
       .selectFrom('products')
       .innerJoin('categories', 'categories.id', 'products.category_id')
-      .select(['products.id', 'products.slug', 'products.name', 'products.price', 'products.front_mockup_url', 'products.back_mockup_url', 'products.available_sizes', 'categories.slug as category_slug', 'categories.name as category_name'])
+      .select([
+        'products.id',
+        'products.slug',
+        'products.name',
+        'products.price',
+        'products.front_mockup_url',
+        'products.back_mockup_url',
+        'products.available_sizes',
+        'categories.slug as category_slug',
+        'categories.name as category_name',
+      ])
       .where('products.default_mockup_side', '=', 'back')
       .where('products.is_active', '=', true)
       .executeTakeFirstOrThrow();
@@ -294,8 +311,31 @@ describe('catalog pages', () => {
     await env.db
       .insertInto('products')
       .values([
-        { sku_number: 'TL-TEST-ONE', slug: 'one-side-tee', name: 'One Side Tee', description: 'Front only.', price: '20.00', front_art_url: '/images/fallback-tee.svg', front_mockup_url: '/images/fallback-tee.svg', available_sizes: ['L', 'XL'], tags: [], category_id: car.id, updated_at: new Date() },
-        { sku_number: 'TL-TEST-BARE', slug: 'bare-tee', name: 'Bare Tee', description: 'No image, no sizes.', price: '21.00', front_art_url: '/images/fallback-tee.svg', available_sizes: [], tags: [], category_id: car.id, updated_at: new Date() },
+        {
+          sku_number: 'TL-TEST-ONE',
+          slug: 'one-side-tee',
+          name: 'One Side Tee',
+          description: 'Front only.',
+          price: '20.00',
+          front_art_url: '/images/fallback-tee.svg',
+          front_mockup_url: '/images/fallback-tee.svg',
+          available_sizes: ['L', 'XL'],
+          tags: [],
+          category_id: car.id,
+          updated_at: new Date(),
+        },
+        {
+          sku_number: 'TL-TEST-BARE',
+          slug: 'bare-tee',
+          name: 'Bare Tee',
+          description: 'No image, no sizes.',
+          price: '21.00',
+          front_art_url: '/images/fallback-tee.svg',
+          available_sizes: [],
+          tags: [],
+          category_id: car.id,
+          updated_at: new Date(),
+        },
       ])
       .execute();
     try {
@@ -334,15 +374,32 @@ describe('catalog pages', () => {
   });
 
   it('no serious accessibility violations; screenshots at 375 and 1280 px without sideways overflow', async () => {
-    const product = await env.db.selectFrom('products').select('slug').where('default_mockup_side', '=', 'back').where('is_active', '=', true).executeTakeFirstOrThrow();
+    const product = await env.db
+      .selectFrom('products')
+      .select('slug')
+      .where('default_mockup_side', '=', 'back')
+      .where('is_active', '=', true)
+      .executeTakeFirstOrThrow();
     const pages: { name: string; path: string; ready: (page: Page) => Promise<unknown> }[] = [
       { name: 'shop', path: '/shop', ready: (page) => gridCards(page).first().waitFor() },
       { name: 'shop-filtered', path: '/shop?category=car&sort=price-low', ready: (page) => gridCards(page).first().waitFor() },
-      { name: 'shop-empty', path: '/shop?category=no-such-category', ready: (page) => page.getByText('No products found in this category.').waitFor() },
+      {
+        name: 'shop-empty',
+        path: '/shop?category=no-such-category',
+        ready: (page) => page.getByText('No products found in this category.').waitFor(),
+      },
       { name: 'category', path: '/category/motorcycle', ready: (page) => gridCards(page).first().waitFor() },
-      { name: 'category-not-found', path: '/category/nope', ready: (page) => page.getByRole('heading', { name: 'Category Not Found' }).waitFor() },
+      {
+        name: 'category-not-found',
+        path: '/category/nope',
+        ready: (page) => page.getByRole('heading', { name: 'Category Not Found' }).waitFor(),
+      },
       { name: 'product', path: `/product/${product.slug}`, ready: (page) => page.getByRole('button', { name: 'Add to Cart' }).waitFor() },
-      { name: 'product-not-found', path: '/product/nope', ready: (page) => page.getByRole('heading', { name: 'Product Not Found' }).waitFor() },
+      {
+        name: 'product-not-found',
+        path: '/product/nope',
+        ready: (page) => page.getByRole('heading', { name: 'Product Not Found' }).waitFor(),
+      },
     ];
     for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       const page = await env.newPage({ viewport });

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_SUCCESS_MS } from '../../src/shared/constants';
-import { seriousA11yViolations } from '../helpers/a11y';
-import { saveScreenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from '../helpers/browser';
+import { seriousA11yViolations } from '../support/a11y';
+import { saveScreenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
 
 // The Contact Us page: texts, browser and schema validation, the Sending... state, the success
 // banner that goes after 5 seconds, the stored message and its queued notification, failures.
@@ -50,7 +50,11 @@ describe('contact page', () => {
   const submissionsFrom = (email: string) =>
     env.db.selectFrom('contact_submissions').select(['name', 'email', 'subject', 'message', 'status']).where('email', '=', email).execute();
   const emailsAbout = (subject: string) =>
-    env.db.selectFrom('email_queue').select(['to_email', 'subject', 'text_body', 'status']).where('subject', 'like', `%${subject}%`).execute();
+    env.db
+      .selectFrom('email_queue')
+      .select(['to_email', 'subject', 'text_body', 'status'])
+      .where('subject', 'like', `%${subject}%`)
+      .execute();
 
   async function openContact(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
     const page = await env.newPage({ viewport });
@@ -107,7 +111,9 @@ describe('contact page', () => {
     const values = message('invalid');
     await fillForm(page, { ...values, email: 'not-an-email' });
     await send.click();
-    expect(await page.getByLabel('Email Address', { exact: true }).evaluate((el) => (el as HTMLInputElement).validity.typeMismatch)).toBe(true);
+    expect(await page.getByLabel('Email Address', { exact: true }).evaluate((el) => (el as HTMLInputElement).validity.typeMismatch)).toBe(
+      true,
+    );
 
     // Spaces satisfy the browser's `required` but not the shared schema (trimmed, then required).
     await fillForm(page, { ...values, name: '   ' });

@@ -2,9 +2,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishEvent } from '../../src/server/events/events';
-import { insertUser } from '../helpers/app';
-import { seriousA11yViolations } from '../helpers/a11y';
-import { SCREENSHOT_DIR, saveScreenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from '../helpers/browser';
+import { insertUser } from '../support/app';
+import { seriousA11yViolations } from '../support/a11y';
+import { SCREENSHOT_DIR, saveScreenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
 
 // The header's live parts: the admin badge counting new contact submissions (SSE), the Admin link
 // following a promotion or demotion, and sign-in and sign-out reaching every open tab.

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousA11yViolations } from '../helpers/a11y';
-import { saveScreenshot, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../helpers/browser';
+import { seriousA11yViolations } from '../support/a11y';
+import { saveScreenshot, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../support/browser';
 
 // The subscription club page, the shipping / returns / FAQ help pages, the home page's and the
 // not-found page's accessibility, all with a configured store email.
@@ -41,7 +41,15 @@ describe('subscription club and information pages', () => {
     // An inactive plan, cheaper than all others, must not show.
     await env.db
       .insertInto('subscription_plans')
-      .values({ name: 'Retired Plan', slug: 'retired-plan', price: '5.00', billing_interval: 'monthly', category_limit: 1, features: ['Gone'], is_active: false })
+      .values({
+        name: 'Retired Plan',
+        slug: 'retired-plan',
+        price: '5.00',
+        billing_interval: 'monthly',
+        category_limit: 1,
+        features: ['Gone'],
+        is_active: false,
+      })
       .execute();
     const plans = await activePlans();
     expect(plans.length).toBeGreaterThan(1);
@@ -83,7 +91,10 @@ describe('subscription club and information pages', () => {
 
     // No checkout exists: a plan's button starts a contact message about that plan.
     const [firstPlan] = plans;
-    await cards.first().getByRole('link', { name: `Join the Waitlist for ${firstPlan!.name}` }).click();
+    await cards
+      .first()
+      .getByRole('link', { name: `Join the Waitlist for ${firstPlan!.name}` })
+      .click();
     await page.getByRole('heading', { name: 'Contact Us', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/contact');
     expect(await page.getByLabel('Subject', { exact: true }).inputValue()).toBe(`Subscription Club: ${firstPlan!.name}`);
@@ -120,7 +131,11 @@ describe('subscription club and information pages', () => {
       await env.db
         .updateTable('subscription_plans')
         .set({ is_active: true })
-        .where('id', 'in', active.map((plan) => plan.id))
+        .where(
+          'id',
+          'in',
+          active.map((plan) => plan.id),
+        )
         .execute();
     }
   });

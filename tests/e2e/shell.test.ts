@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database';
 import { cartStorageKey } from '../../src/shared/constants';
-import { insertUser } from '../helpers/app';
-import { saveScreenshot, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../helpers/browser';
+import { insertUser } from '../support/app';
+import { saveScreenshot, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../support/browser';
 
 // The client shell: header, footer, home page, not-found page, mobile menu, cart badge, session.
 
@@ -69,9 +69,16 @@ describe('client shell', () => {
     for (const href of hrefs) expect(href).toMatch(/^\/product\/[a-z0-9-]+$/);
 
     // Every product image has alt text; one without an image_url shows the fallback tee.
-    const images = await cards.locator('img').evaluateAll((imgs) => imgs.map((img) => ({ alt: img.getAttribute('alt'), src: img.getAttribute('src') })));
+    const images = await cards
+      .locator('img')
+      .evaluateAll((imgs) => imgs.map((img) => ({ alt: img.getAttribute('alt'), src: img.getAttribute('src') })));
     for (const image of images) expect(image.alt).toBeTruthy();
-    const withoutImage = await env.db.selectFrom('products').select('name').where('is_featured', '=', true).where('image_url', 'is', null).execute();
+    const withoutImage = await env.db
+      .selectFrom('products')
+      .select('name')
+      .where('is_featured', '=', true)
+      .where('image_url', 'is', null)
+      .execute();
     if (withoutImage.length > 0) expect(images.some((image) => image.src === '/images/fallback-tee.svg')).toBe(true);
 
     // Every image on the page loads (seeded images from storage, or the fallback); lazy ones once scrolled to.
@@ -94,12 +101,9 @@ describe('client shell', () => {
     await page.goto('/');
     const categories = await activeCategories(env.db);
     expect(categories.length).toBeGreaterThan(1);
-    await expect.poll(() => mainNavHrefs(page)).toEqual([
-      '/shop',
-      ...categories.map((c) => `/category/${c.slug}`),
-      '/subscriptions',
-      '/contact',
-    ]);
+    await expect
+      .poll(() => mainNavHrefs(page))
+      .toEqual(['/shop', ...categories.map((c) => `/category/${c.slug}`), '/subscriptions', '/contact']);
     const navTexts = await page.locator('header nav[aria-label="Main"] a').allTextContents();
     expect(navTexts).toEqual(['Shop', ...categories.map((c) => c.name), 'Subscriptions', 'Contact']);
 
@@ -107,12 +111,9 @@ describe('client shell', () => {
     await env.db.updateTable('categories').set({ is_active: false }).where('slug', '=', hidden!.slug).execute();
     try {
       await page.reload();
-      await expect.poll(() => mainNavHrefs(page)).toEqual([
-        '/shop',
-        ...categories.slice(1).map((c) => `/category/${c.slug}`),
-        '/subscriptions',
-        '/contact',
-      ]);
+      await expect
+        .poll(() => mainNavHrefs(page))
+        .toEqual(['/shop', ...categories.slice(1).map((c) => `/category/${c.slug}`), '/subscriptions', '/contact']);
       expect(await page.locator(`[data-testid="category-tile"] a[href="/category/${hidden!.slug}"]`).count()).toBe(0);
     } finally {
       await env.db.updateTable('categories').set({ is_active: true }).where('slug', '=', hidden!.slug).execute();
@@ -190,10 +191,13 @@ describe('client shell', () => {
     const key = cartStorageKey(env.config.storeName);
     expect(key).toBe('threadline_cart');
     const product = { id: '00000000-0000-4000-8000-000000000001', slug: 'tee-0', name: 'Demo Tee', image_url: null, price: '24.99' };
-    await page.evaluate(
-      ([k, value]) => localStorage.setItem(k, value),
-      [key, JSON.stringify([{ product, size: 'M', quantity: 2 }, { product, size: 'L', quantity: 1 }])] as const,
-    );
+    await page.evaluate(([k, value]) => localStorage.setItem(k, value), [
+      key,
+      JSON.stringify([
+        { product, size: 'M', quantity: 2 },
+        { product, size: 'L', quantity: 1 },
+      ]),
+    ] as const);
     await page.reload();
     await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('3');
     expect(await cartLink.getAttribute('aria-label')).toBe('Cart, 3 items');
@@ -202,10 +206,10 @@ describe('client shell', () => {
     const otherTab = await page.context().newPage();
     await otherTab.goto('/');
     await expect.poll(() => otherTab.getByTestId('cart-count').textContent()).toBe('3');
-    await page.evaluate(
-      ([k, value]) => localStorage.setItem(k, value),
-      [key, JSON.stringify([{ product, size: 'M', quantity: 5 }])] as const,
-    );
+    await page.evaluate(([k, value]) => localStorage.setItem(k, value), [
+      key,
+      JSON.stringify([{ product, size: 'M', quantity: 5 }]),
+    ] as const);
     await expect.poll(() => otherTab.getByTestId('cart-count').textContent()).toBe('5');
 
     // Junk in storage is ignored rather than breaking the page.
@@ -222,12 +226,23 @@ describe('client shell', () => {
     await footer.waitFor();
     const year = new Date().getFullYear();
     expect(await footer.getByTestId('copyright').textContent()).toContain(`© ${year} ${env.config.storeName}`);
-    for (const href of ['/category/motorcycle', '/category/car', '/category/christian', '/subscriptions', '/contact', '/shipping', '/returns', '/faq']) {
+    for (const href of [
+      '/category/motorcycle',
+      '/category/car',
+      '/category/christian',
+      '/subscriptions',
+      '/contact',
+      '/shipping',
+      '/returns',
+      '/faq',
+    ]) {
       expect(await footer.locator(`a[href="${href}"]`).count(), href).toBe(1);
     }
     const social = await footer
       .locator('a[target="_blank"]')
-      .evaluateAll((links) => links.map((link) => ({ rel: link.getAttribute('rel'), label: link.getAttribute('aria-label'), href: link.getAttribute('href') })));
+      .evaluateAll((links) =>
+        links.map((link) => ({ rel: link.getAttribute('rel'), label: link.getAttribute('aria-label'), href: link.getAttribute('href') })),
+      );
     expect(social.length).toBeGreaterThan(0);
     for (const link of social) {
       expect(link.rel).toBe('noopener noreferrer');

@@ -1,38 +1,36 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ARTWORK_CREATE_REQUIRED, ARTWORK_EDIT_REQUIRED, ARTWORK_NOT_FOUND, INVALID_ARTWORK_URL } from '../../src/shared/schemas/admin-artwork';
-import { callTrpc, createTestApp, insertUser, signUp, type TestApp } from '../helpers/app';
+import {
+  ARTWORK_CREATE_REQUIRED,
+  ARTWORK_EDIT_REQUIRED,
+  ARTWORK_NOT_FOUND,
+  INVALID_ARTWORK_URL,
+  type ArtworkCreateInput,
+} from '../../src/shared/schemas/admin-artwork';
+import { callers, callTrpc, createTestApp, signInHttp, type Callers, type TestApp } from '../support/app';
+import { trpcFailure } from '../support/async';
 
 // admin.artwork.*: list (server-side search and tag filter), tags, create, update, delete.
-
-interface ArtworkRow {
-  id: string;
-  name: string;
-  description: string | null;
-  artwork_url: string;
-  tags: string[] | null;
-  created_by: string | null;
-}
+// Through callers; over HTTP where a test checks the errorFormatter's message for bad input.
 
 let t: TestApp;
-let admin: string;
+let as: Callers;
 let adminId: string;
-let customer: string;
+let adminCookie: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  adminId = await insertUser(t.db, 'admin@example.com', { admin: true });
-  const res = await callTrpc(t.app, 'auth.signIn', { input: { email: 'admin@example.com', password: 'secret123' } });
-  admin = `session=${res.cookies.session}`;
-  customer = await signUp(t.app, 'shopper@example.com');
+  as = await callers(t);
+  adminId = as.users.admin.id;
+  adminCookie = await signInHttp(t.app, as.users.admin.email);
 });
 afterAll(() => t.close());
 beforeEach(async () => {
   await t.db.deleteFrom('artwork_library').execute();
 });
 
-const QUERIES = new Set(['list', 'tags']);
-const call = <T = unknown>(procedure: string, input?: unknown, cookie = admin) =>
-  callTrpc<T>(t.app, `admin.artwork.${procedure}`, { input, cookie, type: QUERIES.has(procedure) ? 'query' : 'mutation' });
+const http = (procedure: 'create' | 'update', input: unknown) =>
+  callTrpc(t.app, `admin.artwork.${procedure}`, { input, cookie: adminCookie });
+const artwork = () => as.admin.admin.artwork;
 const rows = () => t.db.selectFrom('artwork_library').selectAll().orderBy('created_at').execute();
 
 async function seed() {
@@ -40,9 +38,27 @@ async function seed() {
   await t.db
     .insertInto('artwork_library')
     .values([
-      { name: 'Skull Rider', description: 'Flaming SKULL on a chopper', artwork_url: '/storage/product-art/1.png', tags: ['moto', 'skull'], created_at: new Date(base) },
-      { name: 'Cross 100%', description: null, artwork_url: '/storage/product-art/2.png', tags: ['faith'], created_at: new Date(base + 1000) },
-      { name: 'Hot Rod', description: 'V8 under_the hood', artwork_url: '/storage/product-art/3.png', tags: null, created_at: new Date(base + 2000) },
+      {
+        name: 'Skull Rider',
+        description: 'Flaming SKULL on a chopper',
+        artwork_url: '/storage/product-art/1.png',
+        tags: ['moto', 'skull'],
+        created_at: new Date(base),
+      },
+      {
+        name: 'Cross 100%',
+        description: null,
+        artwork_url: '/storage/product-art/2.png',
+        tags: ['faith'],
+        created_at: new Date(base + 1000),
+      },
+      {
+        name: 'Hot Rod',
+        description: 'V8 under_the hood',
+        artwork_url: '/storage/product-art/3.png',
+        tags: null,
+        created_at: new Date(base + 2000),
+      },
       {
         name: 'Many',
         artwork_url: '/storage/product-art/4.png',
@@ -56,14 +72,14 @@ async function seed() {
 describe('list and tags', () => {
   it('lists newest first with every column the cards show', async () => {
     await seed();
-    const res = await call<(ArtworkRow & { created_at: string })[]>('list');
-    expect(res.data?.map((row) => row.name)).toEqual(['Many', 'Hot Rod', 'Cross 100%', 'Skull Rider']);
-    expect(Object.keys(res.data![0]!).sort()).toEqual(['artwork_url', 'created_at', 'created_by', 'description', 'id', 'name', 'tags']);
+    const list = await artwork().list();
+    expect(list.map((row) => row.name)).toEqual(['Many', 'Hot Rod', 'Cross 100%', 'Skull Rider']);
+    expect(Object.keys(list[0]!).sort()).toEqual(['artwork_url', 'created_at', 'created_by', 'description', 'id', 'name', 'tags']);
   });
 
   it('searches name or description, case-insensitively, with % and _ taken literally', async () => {
     await seed();
-    const names = async (search: string) => (await call<ArtworkRow[]>('list', { search })).data?.map((row) => row.name);
+    const names = async (search: string) => (await artwork().list({ search })).map((row) => row.name);
     expect(await names('skull')).toEqual(['Skull Rider']);
     expect(await names('CHOPPER')).toEqual(['Skull Rider']);
     expect(await names('hot rod')).toEqual(['Hot Rod']);
@@ -74,81 +90,97 @@ describe('list and tags', () => {
 
   it('filters by tag, case-insensitively, together with the search', async () => {
     await seed();
-    expect((await call<ArtworkRow[]>('list', { tag: 'MOTO' })).data?.map((row) => row.name)).toEqual(['Many', 'Skull Rider']);
-    expect((await call<ArtworkRow[]>('list', { tag: 'moto', search: 'rider' })).data?.map((row) => row.name)).toEqual(['Skull Rider']);
+    expect((await artwork().list({ tag: 'MOTO' })).map((row) => row.name)).toEqual(['Many', 'Skull Rider']);
+    expect((await artwork().list({ tag: 'moto', search: 'rider' })).map((row) => row.name)).toEqual(['Skull Rider']);
   });
 
   it('gives every distinct tag sorted, and the first 10 distinct tags newest first', async () => {
     await seed();
-    const res = await call<{ all: string[]; popular: string[] }>('tags');
-    expect(res.data?.all).toEqual(['alpha', 'b', 'c', 'd', 'e', 'f', 'faith', 'g', 'h', 'i', 'j', 'moto', 'skull', 'zeta']);
-    expect(res.data?.popular).toEqual(['zeta', 'alpha', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']);
+    const tags = await artwork().tags();
+    expect(tags.all).toEqual(['alpha', 'b', 'c', 'd', 'e', 'f', 'faith', 'g', 'h', 'i', 'j', 'moto', 'skull', 'zeta']);
+    expect(tags.popular).toEqual(['zeta', 'alpha', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']);
   });
 });
 
 describe('create', () => {
   it('stores trimmed fields, lowercased unique tags and the uploading admin as created_by', async () => {
-    const res = await call<ArtworkRow>('create', {
+    await artwork().create({
       name: '  Iron Cross ',
       description: '  Bold  ',
       artwork_url: '/storage/product-art/x.png',
       tags: [' Moto ', 'moto', 'FAITH', '  '],
     });
-    expect(res.error).toBeUndefined();
     const [row] = await rows();
     expect(row).toMatchObject({ name: 'Iron Cross', description: 'Bold', tags: ['moto', 'faith'], created_by: adminId });
   });
 
   it('saves an empty description and no tags as null', async () => {
-    await call('create', { name: 'Plain', description: '   ', artwork_url: '/storage/product-art/x.png', tags: [] });
+    await artwork().create({ name: 'Plain', description: '   ', artwork_url: '/storage/product-art/x.png', tags: [] });
     expect((await rows())[0]).toMatchObject({ description: null, tags: null });
   });
 
   it('never takes created_by from the input', async () => {
-    await call('create', { name: 'Sneaky', artwork_url: '/storage/product-art/x.png', created_by: crypto.randomUUID() });
+    await artwork().create({
+      name: 'Sneaky',
+      artwork_url: '/storage/product-art/x.png',
+      created_by: crypto.randomUUID(),
+    } as ArtworkCreateInput);
     expect((await rows())[0]?.created_by).toBe(adminId);
   });
 
   it("refuses a blank name or a missing image: 'Please provide a name and upload an image'", async () => {
-    expect((await call('create', { name: '   ', artwork_url: '/storage/product-art/x.png' })).error?.message).toBe(ARTWORK_CREATE_REQUIRED);
-    expect((await call('create', { name: 'Art', artwork_url: '' })).error?.message).toBe(ARTWORK_CREATE_REQUIRED);
-    expect((await call('create', { name: 'Art', artwork_url: 'javascript:alert(1)' })).error?.message).toBe(INVALID_ARTWORK_URL);
+    expect((await http('create', { name: '   ', artwork_url: '/storage/product-art/x.png' })).error?.message).toBe(ARTWORK_CREATE_REQUIRED);
+    expect((await http('create', { name: 'Art', artwork_url: '' })).error?.message).toBe(ARTWORK_CREATE_REQUIRED);
+    expect((await http('create', { name: 'Art', artwork_url: 'javascript:alert(1)' })).error?.message).toBe(INVALID_ARTWORK_URL);
     expect(await rows()).toEqual([]);
   });
 
   it('is for admins only', async () => {
-    const res = await call('create', { name: 'Art', artwork_url: '/storage/product-art/x.png' }, customer);
-    expect(res.error?.data.code).toBe('FORBIDDEN');
-    expect((await call('list', undefined, customer)).error?.data.code).toBe('FORBIDDEN');
+    const res = await trpcFailure(as.customer.admin.artwork.create({ name: 'Art', artwork_url: '/storage/product-art/x.png' }));
+    expect(res.code).toBe('FORBIDDEN');
+    expect((await trpcFailure(as.customer.admin.artwork.list())).code).toBe('FORBIDDEN');
     expect(await rows()).toEqual([]);
   });
 });
 
 describe('update and delete', () => {
   it('updates the fields, keeping created_by', async () => {
-    const created = (await call<ArtworkRow>('create', { name: 'Old', artwork_url: '/storage/product-art/x.png', tags: ['a'] })).data!;
-    const res = await call<ArtworkRow>('update', { id: created.id, name: 'New', description: '', artwork_url: '/storage/product-art/y.png', tags: [] });
-    expect(res.error).toBeUndefined();
-    expect((await rows())[0]).toMatchObject({ name: 'New', description: null, artwork_url: '/storage/product-art/y.png', tags: null, created_by: adminId });
+    const created = await artwork().create({ name: 'Old', artwork_url: '/storage/product-art/x.png', tags: ['a'] });
+    await artwork().update({
+      id: created.id,
+      name: 'New',
+      description: '',
+      artwork_url: '/storage/product-art/y.png',
+      tags: [],
+    });
+    expect((await rows())[0]).toMatchObject({
+      name: 'New',
+      description: null,
+      artwork_url: '/storage/product-art/y.png',
+      tags: null,
+      created_by: adminId,
+    });
   });
 
   it("refuses a blank name or image: 'Please provide a name and image'", async () => {
-    const created = (await call<ArtworkRow>('create', { name: 'Old', artwork_url: '/storage/product-art/x.png' })).data!;
-    expect((await call('update', { id: created.id, name: ' ', artwork_url: '/storage/product-art/x.png' })).error?.message).toBe(ARTWORK_EDIT_REQUIRED);
-    expect((await call('update', { id: created.id, name: 'New', artwork_url: ' ' })).error?.message).toBe(ARTWORK_EDIT_REQUIRED);
+    const created = await artwork().create({ name: 'Old', artwork_url: '/storage/product-art/x.png' });
+    expect((await http('update', { id: created.id, name: ' ', artwork_url: '/storage/product-art/x.png' })).error?.message).toBe(
+      ARTWORK_EDIT_REQUIRED,
+    );
+    expect((await http('update', { id: created.id, name: 'New', artwork_url: ' ' })).error?.message).toBe(ARTWORK_EDIT_REQUIRED);
     expect((await rows())[0]?.name).toBe('Old');
   });
 
   it('answers NOT_FOUND for unknown artwork', async () => {
     const id = crypto.randomUUID();
-    const update = await call('update', { id, name: 'X', artwork_url: '/storage/product-art/x.png' });
-    expect(update.error?.message).toBe(ARTWORK_NOT_FOUND);
-    expect((await call('delete', { id })).error?.data.code).toBe('NOT_FOUND');
+    const update = await trpcFailure(artwork().update({ id, name: 'X', artwork_url: '/storage/product-art/x.png' }));
+    expect(update.message).toBe(ARTWORK_NOT_FOUND);
+    expect((await trpcFailure(artwork().delete({ id }))).code).toBe('NOT_FOUND');
   });
 
   it('deletes', async () => {
-    const created = (await call<ArtworkRow>('create', { name: 'Gone', artwork_url: '/storage/product-art/x.png' })).data!;
-    expect((await call('delete', { id: created.id })).error).toBeUndefined();
+    const created = await artwork().create({ name: 'Gone', artwork_url: '/storage/product-art/x.png' });
+    await artwork().delete({ id: created.id });
     expect(await rows()).toEqual([]);
   });
 });

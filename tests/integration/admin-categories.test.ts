@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import {
   CATEGORY_NOT_FOUND,
@@ -10,37 +8,24 @@ import {
   INVALID_URL,
   categoryInUseMessage,
 } from '../../src/shared/schemas/admin-categories';
-import { callTrpc, createTestApp, insertUser, signUp, type TestApp } from '../helpers/app';
+import { callerFor, callers, callTrpc, createTestApp, signInHttp, type Callers, type TestApp } from '../support/app';
+import { trpcFailure } from '../support/async';
+import { createProduct } from '../support/factories';
 
 // admin.categories.*: the inline form's rules, the order (insert last, move up/down, delete closes
 // the gap) under concurrency, and the refusal to delete a category that still has products.
-
-interface CategoryRow {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  image_url: string;
-  is_active: boolean;
-  sort_order: number;
-  product_count: number;
-}
+// Through callers; over HTTP where a test checks the status code or the field errors.
 
 let t: TestApp;
-let admin: string;
-let customer: string;
-
-async function signIn(app: FastifyInstance, email: string): Promise<string> {
-  const res = await callTrpc(app, 'auth.signIn', { input: { email, password: 'secret123' } });
-  if (!res.cookies.session) throw new Error(`sign-in failed: ${JSON.stringify(res.error)}`);
-  return `session=${res.cookies.session}`;
-}
+let as: Callers;
+let adminCookie: string;
+let customerCookie: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await insertUser(t.db, 'admin@example.com', { admin: true });
-  admin = await signIn(t.app, 'admin@example.com');
-  customer = await signUp(t.app, 'shopper@example.com');
+  as = await callers(t);
+  adminCookie = await signInHttp(t.app, as.users.admin.email);
+  customerCookie = await signInHttp(t.app, as.users.customer.email);
 });
 afterAll(() => t.close());
 
@@ -49,8 +34,8 @@ beforeEach(async () => {
   await t.db.deleteFrom('categories').execute();
 });
 
-const call = <T = unknown>(procedure: string, input?: unknown, cookie = admin) =>
-  callTrpc<T>(t.app, `admin.categories.${procedure}`, { input, cookie, type: procedure === 'list' ? 'query' : 'mutation' });
+const http = (procedure: string, input?: unknown, cookie = adminCookie) =>
+  callTrpc(t.app, `admin.categories.${procedure}`, { input, cookie, type: procedure === 'list' ? 'query' : 'mutation' });
 
 const valid = (n: number | string) => ({
   name: `Category ${n}`,
@@ -59,11 +44,7 @@ const valid = (n: number | string) => ({
   image_url: `/storage/categories/${n}.png`,
 });
 
-async function create(n: number | string): Promise<CategoryRow> {
-  const res = await call<CategoryRow>('create', valid(n));
-  if (!res.data) throw new Error(`create failed: ${JSON.stringify(res.error)}`);
-  return res.data;
-}
+const create = (n: number | string) => as.admin.admin.categories.create(valid(n));
 
 const orderInDb = async () =>
   (await t.db.selectFrom('categories').select(['slug', 'sort_order']).orderBy('sort_order').execute()).map((r) => [r.slug, r.sort_order]);
@@ -71,28 +52,23 @@ const orderInDb = async () =>
 const backendCount = async () =>
   (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database()`.execute(t.db)).rows[0]!.n;
 
-async function addProduct(categoryId: string, sku: string) {
-  await t.db
-    .insertInto('products')
-    .values({ sku_number: sku, slug: sku.toLowerCase(), name: sku, description: 'A tee', price: '20.00', front_art_url: '/a.png', category_id: categoryId })
-    .execute();
-}
+const addProduct = (categoryId: string, sku: string) => createProduct(t.db, { category_id: categoryId, sku_number: sku });
 
 describe('create', () => {
   it('stores the category active, last in the order (max + 1), and lists it', async () => {
     await create(1);
     const second = await create(2);
     expect(second).toMatchObject({ ...valid(2), is_active: true, sort_order: 2 });
-    const list = await call<CategoryRow[]>('list');
-    expect(list.data?.map((c) => [c.slug, c.sort_order, c.product_count])).toEqual([
+    const list = await as.admin.admin.categories.list();
+    expect(list.map((c) => [c.slug, c.sort_order, c.product_count])).toEqual([
       ['category-1', 1, 0],
       ['category-2', 2, 0],
     ]);
   });
 
   it('accepts an absolute https image URL and trims the text fields', async () => {
-    const res = await call<CategoryRow>('create', { ...valid(3), name: '  Trimmed  ', image_url: 'https://cdn.example.com/a.png' });
-    expect(res.data).toMatchObject({ name: 'Trimmed', image_url: 'https://cdn.example.com/a.png' });
+    const row = await as.admin.admin.categories.create({ ...valid(3), name: '  Trimmed  ', image_url: 'https://cdn.example.com/a.png' });
+    expect(row).toMatchObject({ name: 'Trimmed', image_url: 'https://cdn.example.com/a.png' });
   });
 
   it.each([
@@ -105,7 +81,7 @@ describe('create', () => {
     ['image_url', { image_url: 'javascript:alert(1)' }, INVALID_URL],
     ['image_url', { image_url: '//evil.example/x.png' }, INVALID_URL],
   ])('refuses a bad %s (%j) with "%s" and stores nothing', async (field, change, message) => {
-    const res = await call('create', { ...valid(9), ...change });
+    const res = await http('create', { ...valid(9), ...change });
     expect(res.statusCode).toBe(400);
     expect(res.error?.message).toBe(message);
     expect(res.error?.data.fieldErrors?.[field]).toEqual([message]);
@@ -114,15 +90,17 @@ describe('create', () => {
 
   it('refuses a duplicate slug clearly and stores nothing', async () => {
     await create(1);
-    const res = await call('create', { ...valid(2), slug: 'category-1' });
+    const res = await http('create', { ...valid(2), slug: 'category-1' });
     expect(res.statusCode).toBe(409);
     expect(res.error?.message).toBe(CATEGORY_SLUG_TAKEN);
+    // Named as the slug field's error, so the form shows it there.
+    expect(res.error?.data.fieldErrors).toEqual({ slug: [CATEGORY_SLUG_TAKEN] });
     expect(await orderInDb()).toEqual([['category-1', 1]]);
   });
 
   it('gives parallel inserts distinct, gap-free places', async () => {
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => call('create', valid(i))));
-    expect(results.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
+    const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => create(i)));
+    expect(results.map((r) => r.status)).toEqual(Array(12).fill('fulfilled'));
     expect((await orderInDb()).map(([, order]) => order)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
   });
 });
@@ -130,17 +108,17 @@ describe('create', () => {
 describe('update and activate', () => {
   it('edits every field', async () => {
     const row = await create(1);
-    const res = await call<CategoryRow>('update', { id: row.id, ...valid('edited') });
-    expect(res.data).toMatchObject({ id: row.id, ...valid('edited'), sort_order: 1 });
+    const updated = await as.admin.admin.categories.update({ id: row.id, ...valid('edited') });
+    expect(updated).toMatchObject({ id: row.id, ...valid('edited'), sort_order: 1 });
   });
 
   it('refuses invalid edits, a taken slug and an unknown id, changing nothing', async () => {
     const a = await create(1);
     await create(2);
-    expect((await call('update', { id: a.id, ...valid(1), description: ' ' })).error?.message).toBe('Description is required');
-    const taken = await call('update', { id: a.id, ...valid(1), slug: 'category-2' });
+    expect((await http('update', { id: a.id, ...valid(1), description: ' ' })).error?.message).toBe('Description is required');
+    const taken = await http('update', { id: a.id, ...valid(1), slug: 'category-2' });
     expect([taken.statusCode, taken.error?.message]).toEqual([409, CATEGORY_SLUG_TAKEN]);
-    const missing = await call('update', { id: '00000000-0000-4000-8000-000000000000', ...valid(3) });
+    const missing = await http('update', { id: '00000000-0000-4000-8000-000000000000', ...valid(3) });
     expect([missing.statusCode, missing.error?.message]).toEqual([404, CATEGORY_NOT_FOUND]);
     expect(await t.db.selectFrom('categories').select(['slug', 'description']).where('id', '=', a.id).executeTakeFirst()).toEqual({
       slug: 'category-1',
@@ -150,40 +128,41 @@ describe('update and activate', () => {
 
   it('deactivates and reactivates; the storefront only lists active categories', async () => {
     const row = await create(1);
-    expect((await call<CategoryRow>('setActive', { id: row.id, is_active: false })).data?.is_active).toBe(false);
-    const storefront = await callTrpc<{ slug: string }[]>(t.app, 'catalog.categories', { type: 'query' });
-    expect(storefront.data?.map((c) => c.slug)).not.toContain('category-1');
-    expect((await call<CategoryRow>('setActive', { id: row.id, is_active: true })).data?.is_active).toBe(true);
-    const again = await callTrpc<{ slug: string }[]>(t.app, 'catalog.categories', { type: 'query' });
-    expect(again.data?.map((c) => c.slug)).toContain('category-1');
+    expect((await as.admin.admin.categories.setActive({ id: row.id, is_active: false })).is_active).toBe(false);
+    const storefront = await as.anonymous.catalog.categories();
+    expect(storefront.map((c) => c.slug)).not.toContain('category-1');
+    expect((await as.admin.admin.categories.setActive({ id: row.id, is_active: true })).is_active).toBe(true);
+    const again = await as.anonymous.catalog.categories();
+    expect(again.map((c) => c.slug)).toContain('category-1');
   });
 });
 
 describe('move up and move down', () => {
   it('swaps sort_order with the neighbour; at the ends nothing moves', async () => {
+    const move = as.admin.admin.categories.move;
     const [a, b, c] = [await create('a'), await create('b'), await create('c')];
-    expect((await call('move', { id: c.id, direction: 'up' })).data).toEqual({ moved: true });
+    expect(await move({ id: c.id, direction: 'up' })).toEqual({ moved: true });
     expect(await orderInDb()).toEqual([
       ['category-a', 1],
       ['category-c', 2],
       ['category-b', 3],
     ]);
-    expect((await call('move', { id: a.id, direction: 'down' })).data).toEqual({ moved: true });
+    expect(await move({ id: a.id, direction: 'down' })).toEqual({ moved: true });
     expect(await orderInDb()).toEqual([
       ['category-c', 1],
       ['category-a', 2],
       ['category-b', 3],
     ]);
-    expect((await call('move', { id: c.id, direction: 'up' })).data).toEqual({ moved: false });
-    expect((await call('move', { id: b.id, direction: 'down' })).data).toEqual({ moved: false });
-    expect((await call('move', { id: b.id, direction: 'sideways' })).statusCode).toBe(400);
-    expect((await call('move', { id: '00000000-0000-4000-8000-000000000000', direction: 'up' })).error?.message).toBe(CATEGORY_NOT_FOUND);
+    expect(await move({ id: c.id, direction: 'up' })).toEqual({ moved: false });
+    expect(await move({ id: b.id, direction: 'down' })).toEqual({ moved: false });
+    expect((await http('move', { id: b.id, direction: 'sideways' })).statusCode).toBe(400);
+    expect((await trpcFailure(move({ id: '00000000-0000-4000-8000-000000000000', direction: 'up' }))).message).toBe(CATEGORY_NOT_FOUND);
   });
 
   it('skips over gaps left by older data: the neighbour is the next row, not sort_order ± 1', async () => {
     const [a, b] = [await create('a'), await create('b')];
     await t.db.updateTable('categories').set({ sort_order: 10 }).where('id', '=', b.id).execute();
-    await call('move', { id: a.id, direction: 'down' });
+    await as.admin.admin.categories.move({ id: a.id, direction: 'down' });
     expect(await orderInDb()).toEqual([
       ['category-b', 1],
       ['category-a', 10],
@@ -191,33 +170,26 @@ describe('move up and move down', () => {
   });
 
   it('keeps sort_order unique and gap-free when many moves run at once, also from a second app process', async () => {
-    const rows: CategoryRow[] = [];
+    const rows: { id: string }[] = [];
     for (let i = 0; i < 6; i++) rows.push(await create(i));
-    // On PostgreSQL a second app with its own pool plays the second admin's server process.
+    // On PostgreSQL a second pool of its own plays the second admin's server process.
     const url = (t.database as DatabaseHandle & { url?: string }).url;
-    let second: { app: FastifyInstance; database: DatabaseHandle } | undefined;
     const backendsBefore = await backendCount();
-    if (url) {
-      const database = await openDatabase({ databaseUrl: url });
-      const app = await buildApp(t.config, { database, logger: false });
-      second = { app, database };
-    }
+    const second = url ? await openDatabase({ databaseUrl: url }) : undefined;
     try {
-      const otherCookie = second ? await signIn(second.app, 'admin@example.com') : admin;
+      const other = second ? callerFor(second, t.config, as.users.admin).caller : as.admin;
       const moves = Array.from({ length: 20 }, (_, i) => {
         const row = rows[(i * 7) % rows.length]!;
-        const input = { id: row.id, direction: i % 3 === 0 ? 'down' : 'up' };
-        const app = second && i % 2 === 1 ? second.app : t.app;
-        return callTrpc(app, 'admin.categories.move', { input, cookie: app === t.app ? admin : otherCookie });
+        const input = { id: row.id, direction: i % 3 === 0 ? ('down' as const) : ('up' as const) };
+        return (i % 2 === 1 ? other : as.admin).admin.categories.move(input);
       });
-      const results = await Promise.all(moves);
-      expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+      const results = await Promise.allSettled(moves);
+      expect(results.map((r) => r.status)).toEqual(Array(20).fill('fulfilled'));
       const order = (await orderInDb()).map(([, n]) => n);
       expect(order).toEqual([1, 2, 3, 4, 5, 6]);
     } finally {
       if (second) {
-        await second.app.close();
-        await second.database.close();
+        await second.close();
         // pg's pool.end() resolves before the server has ended its backends; wait for them, so
         // dropping the test database later does not kill them under the closed pool.
         await expect.poll(backendCount, { timeout: 5000 }).toBeLessThanOrEqual(backendsBefore);
@@ -229,7 +201,7 @@ describe('move up and move down', () => {
 describe('delete', () => {
   it('deletes an empty category and closes the gap in the order', async () => {
     const [, b] = [await create('a'), await create('b'), await create('c')];
-    expect((await call('delete', { id: b.id })).data).toEqual({ deleted: true });
+    expect(await as.admin.admin.categories.delete({ id: b.id })).toEqual({ deleted: true });
     expect(await orderInDb()).toEqual([
       ['category-a', 1],
       ['category-c', 2],
@@ -242,8 +214,8 @@ describe('delete', () => {
     const row = await create('busy');
     await addProduct(row.id, 'SKU-1');
     await addProduct(row.id, 'SKU-2');
-    expect((await call<CategoryRow[]>('list')).data?.[0]?.product_count).toBe(2);
-    const res = await call('delete', { id: row.id });
+    expect((await as.admin.admin.categories.list())[0]?.product_count).toBe(2);
+    const res = await http('delete', { id: row.id });
     expect(res.statusCode).toBe(412);
     expect(res.error?.message).toBe(categoryInUseMessage('Category busy', 2));
     expect(res.error?.message).toBe(
@@ -259,18 +231,18 @@ describe('delete', () => {
   it('says "1 product" for one, and not found for an unknown id', async () => {
     const row = await create('one');
     await addProduct(row.id, 'SKU-3');
-    expect((await call('delete', { id: row.id })).error?.message).toContain('still has 1 product.');
-    expect((await call('delete', { id: '00000000-0000-4000-8000-000000000000' })).error?.message).toBe(CATEGORY_NOT_FOUND);
+    const remove = as.admin.admin.categories.delete;
+    expect((await trpcFailure(remove({ id: row.id }))).message).toContain('still has 1 product.');
+    expect((await trpcFailure(remove({ id: '00000000-0000-4000-8000-000000000000' }))).message).toBe(CATEGORY_NOT_FOUND);
   });
 });
 
 describe('permission', () => {
   it('refuses customers and anonymous callers and writes nothing', async () => {
-    const asCustomer = await call('create', valid('x'), customer);
+    const asCustomer = await http('create', valid('x'), customerCookie);
     expect([asCustomer.statusCode, asCustomer.error?.data.code]).toEqual([403, 'FORBIDDEN']);
-    const anonymous = await callTrpc(t.app, 'admin.categories.create', { input: valid('y') });
-    expect(anonymous.error?.data.code).toBe('UNAUTHORIZED');
-    expect((await call('list', undefined, customer)).statusCode).toBe(403);
+    expect((await trpcFailure(as.anonymous.admin.categories.create(valid('y')))).code).toBe('UNAUTHORIZED');
+    expect((await http('list', undefined, customerCookie)).statusCode).toBe(403);
     expect(await orderInDb()).toEqual([]);
   });
 });

@@ -1,25 +1,26 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EventHub } from '../../src/server/events/events';
 import type { ContactStatus } from '../../src/shared/constants';
-import { callerFor, callTrpc, createTestApp, insertUser, type TestApp } from '../helpers/app';
-import { recordEvents, trpcFailure, waitFor } from '../helpers/async';
+import { callerAs, callTrpc, createTestApp, signInHttp, type Caller, type TestApp } from '../support/app';
+import { recordEvents, trpcFailure, waitFor } from '../support/async';
+import { createAdmin } from '../support/factories';
 
 // admin.contact.*: the inbox list with its status filter and stat counts, opening a submission
 // (a new one becomes read), status changes, and the event every admin's badge listens to.
 
 let t: TestApp;
 let hub: EventHub;
-let admin: ReturnType<typeof callerFor>['caller'];
+let admin: Caller;
 let adminCookie: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   hub = new EventHub(t.database);
   await hub.start();
-  const id = await insertUser(t.db, 'inbox-admin@example.com', { admin: true, password: 'adminpass1' });
-  admin = callerFor(t.database, t.config, { id, email: 'inbox-admin@example.com' }, { events: hub }).caller;
-  const res = await callTrpc(t.app, 'auth.signIn', { input: { email: 'inbox-admin@example.com', password: 'adminpass1' } });
-  adminCookie = `session=${res.cookies.session}`;
+  const user = await createAdmin(t.db);
+  admin = callerAs(t, user, { events: hub });
+  // For the refusals of bad input, which read the errorFormatter's message over HTTP.
+  adminCookie = await signInHttp(t.app, user.email);
 });
 afterAll(async () => {
   await hub.stop();
@@ -41,7 +42,8 @@ async function insertSubmission(subject: string, status: ContactStatus, createdA
   return row.id;
 }
 
-const statusInDb = async (id: string) => (await t.db.selectFrom('contact_submissions').select('status').where('id', '=', id).executeTakeFirst())?.status;
+const statusInDb = async (id: string) =>
+  (await t.db.selectFrom('contact_submissions').select('status').where('id', '=', id).executeTakeFirst())?.status;
 
 describe('admin.contact.list', () => {
   it('lists submissions newest first with the stat counts, filtered by status on the server', async () => {
@@ -65,7 +67,10 @@ describe('admin.contact.list', () => {
   });
 
   it('answers an empty inbox and refuses an unknown status', async () => {
-    expect(await admin.admin.contact.list({ status: 'all' })).toEqual({ submissions: [], counts: { total: 0, new: 0, read: 0, resolved: 0 } });
+    expect(await admin.admin.contact.list({ status: 'all' })).toEqual({
+      submissions: [],
+      counts: { total: 0, new: 0, read: 0, resolved: 0 },
+    });
     const res = await callTrpc(t.app, 'admin.contact.list', { type: 'query', input: { status: 'archived' }, cookie: adminCookie });
     expect(res.statusCode).toBe(400);
     expect(res.error?.message).toBe('Invalid status');
@@ -97,7 +102,10 @@ describe('admin.contact.open', () => {
   });
 
   it('refuses an unknown or malformed id', async () => {
-    expect(await trpcFailure(admin.admin.contact.open({ id: crypto.randomUUID() }))).toEqual({ code: 'NOT_FOUND', message: 'Submission not found' });
+    expect(await trpcFailure(admin.admin.contact.open({ id: crypto.randomUUID() }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Submission not found',
+    });
     expect((await trpcFailure(admin.admin.contact.open({ id: 'abc' }))).code).toBe('BAD_REQUEST');
   });
 });

@@ -4,8 +4,8 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/database'
 import { EventHub } from '../../src/server/events/events';
 import { ADMIN_REQUIRED } from '../../src/server/trpc/init';
 import { LAST_ADMIN_MESSAGE } from '../../src/shared/schemas/admin-people';
-import { callerFor, callTrpc, createTestApp, insertUser, type TestApp } from '../helpers/app';
-import { recordEvents, trpcFailure, waitFor } from '../helpers/async';
+import { callerFor, callTrpc, createTestApp, insertUser, type TestApp } from '../support/app';
+import { recordEvents, trpcFailure, waitFor } from '../support/async';
 
 // admin.customers.*: the users list with its filters and counts, Add to Customers, Make Admin and
 // Remove Admin, and the rule that the store never loses its last admin, not even to two
@@ -57,7 +57,15 @@ const isAdminInDb = async (id: string) =>
   (await t.db.selectFrom('customers').select('is_admin').where('id', '=', id).executeTakeFirst())?.is_admin;
 
 const adminCount = async () =>
-  Number((await t.db.selectFrom('customers').select((eb) => eb.fn.countAll().as('n')).where('is_admin', '=', true).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.db
+        .selectFrom('customers')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('is_admin', '=', true)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('admin.customers.list', () => {
   it('lists every user with their customer record, newest first, filtered and counted on the server', async () => {
@@ -67,7 +75,11 @@ describe('admin.customers.list', () => {
     const hour = 3_600_000;
     const unconfirmedId = await insertBareUser('fresh@example.com', { confirmed: false, createdAt: new Date(Date.now() + hour) });
     const lastSignIn = new Date('2026-11-21T15:30:00Z');
-    const bareConfirmedId = await insertBareUser('bare@example.com', { confirmed: true, lastSignIn, createdAt: new Date(Date.now() + 2 * hour) });
+    const bareConfirmedId = await insertBareUser('bare@example.com', {
+      confirmed: true,
+      lastSignIn,
+      createdAt: new Date(Date.now() + 2 * hour),
+    });
 
     const all = await admin.caller.admin.customers.list({ filter: 'all' });
     expect(all.counts).toEqual({ all: 4, confirmed: 3, unconfirmed: 1, not_in_customers: 2 });
@@ -79,7 +91,10 @@ describe('admin.customers.list', () => {
     });
     expect(all.users.find((u) => u.id === unconfirmedId)?.email_confirmed_at).toBeNull();
     expect(Date.parse(all.users.find((u) => u.id === admin.id)?.email_confirmed_at ?? '')).toBeGreaterThan(Date.now() - 60_000);
-    expect(all.users.find((u) => u.id === customerId)).toMatchObject({ has_customer_record: true, customer_data: { full_name: null, is_admin: false } });
+    expect(all.users.find((u) => u.id === customerId)).toMatchObject({
+      has_customer_record: true,
+      customer_data: { full_name: null, is_admin: false },
+    });
     expect(all.users.find((u) => u.id === bareConfirmedId)).toMatchObject({
       has_customer_record: false,
       customer_data: null,
@@ -122,7 +137,13 @@ describe('admin.customers.addToCustomers', () => {
     } finally {
       recorder.stop();
     }
-    expect(await t.db.selectFrom('customers').select(['email', 'first_name', 'last_name', 'phone', 'is_admin']).where('id', '=', userId).executeTakeFirst()).toEqual({
+    expect(
+      await t.db
+        .selectFrom('customers')
+        .select(['email', 'first_name', 'last_name', 'phone', 'is_admin'])
+        .where('id', '=', userId)
+        .executeTakeFirst(),
+    ).toEqual({
       email: 'Bare.User@example.com',
       first_name: '',
       last_name: '',
@@ -146,7 +167,16 @@ describe('admin.customers.addToCustomers', () => {
     });
     expect(await trpcFailure(admin.caller.admin.customers.addToCustomers({ userId: 'nope' }))).toMatchObject({ code: 'BAD_REQUEST' });
     expect(await isAdminInDb(admin.id)).toBe(true);
-    expect(Number((await t.db.selectFrom('customers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(1);
+    expect(
+      Number(
+        (
+          await t.db
+            .selectFrom('customers')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(1);
   });
 });
 
@@ -178,7 +208,10 @@ describe('admin.customers.setAdmin', () => {
       message: 'This user is not in customers',
     });
     expect(await t.db.selectFrom('customers').select('id').where('id', '=', bare).executeTakeFirst()).toBeUndefined();
-    const res = await callTrpc(t.app, 'admin.customers.setAdmin', { input: { userId: bare, isAdmin: 'yes' }, cookie: await signIn(admin.email) });
+    const res = await callTrpc(t.app, 'admin.customers.setAdmin', {
+      input: { userId: bare, isAdmin: 'yes' },
+      cookie: await signIn(admin.email),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.error?.message).toBe('isAdmin must be true or false');
   });
@@ -198,7 +231,9 @@ describe('admin.customers.setAdmin', () => {
     await first.caller.admin.customers.setAdmin({ userId: first.id, isAdmin: false });
     expect(await isAdminInDb(first.id)).toBe(false);
     // Now the other one is the last.
-    expect((await trpcFailure(second.caller.admin.customers.setAdmin({ userId: second.id, isAdmin: false }))).message).toBe(LAST_ADMIN_MESSAGE);
+    expect((await trpcFailure(second.caller.admin.customers.setAdmin({ userId: second.id, isAdmin: false }))).message).toBe(
+      LAST_ADMIN_MESSAGE,
+    );
   });
 
   it('applies a demotion on the very next request of that user', async () => {

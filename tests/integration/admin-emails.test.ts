@@ -1,24 +1,23 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMAIL_LIST_LIMIT, type EmailStatus } from '../../src/shared/constants';
-import { callerFor, callTrpc, createTestApp, insertUser, type TestApp } from '../helpers/app';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { callerAs, callTrpc, createTestApp, signInHttp, type Caller, type TestApp } from '../support/app';
+import { createAdmin, type TestUser } from '../support/factories';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 
 // admin.emails.*: the newest 100 emails with filter and stat counts (no bodies), delivery
 // attempts newest first, Retry Now, and Process Queue against a real local SMTP server.
 
 let t: TestApp;
 let smtp: TestSmtpServer;
-let admin: ReturnType<typeof callerFor>['caller'];
+let adminUser: TestUser;
+let admin: Caller;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestApp({ SMTP_URL: smtp.url });
-  const id = await insertUser(t.db, 'mail-admin@example.com', { admin: true });
-  admin = callerFor(t.database, t.config, {
-    id,
-    email: 'mail-admin@example.com',
-  }).caller;
+  adminUser = await createAdmin(t.db);
+  admin = callerAs(t, adminUser);
 });
 afterAll(async () => {
   await t.close();
@@ -52,7 +51,11 @@ async function insertEmail(subject: string, status: EmailStatus, createdAt: Date
 }
 
 const emailRow = (id: string) =>
-  t.db.selectFrom('email_queue').select(['status', 'next_retry_at', 'retry_count', 'sent_at']).where('id', '=', id).executeTakeFirstOrThrow();
+  t.db
+    .selectFrom('email_queue')
+    .select(['status', 'next_retry_at', 'retry_count', 'sent_at'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 
 describe('admin.emails.list', () => {
   it('returns the newest first with the five counts, filters by status, and never sends bodies', async () => {
@@ -203,12 +206,7 @@ describe('admin.emails.processQueue', () => {
     });
 
     // Over HTTP, as the screen calls it.
-    const cookieRes = await callTrpc(t.app, 'auth.signIn', {
-      input: { email: 'mail-admin@example.com', password: 'secret123' },
-    });
-    const res = await callTrpc(t.app, 'admin.emails.processQueue', {
-      cookie: `session=${cookieRes.cookies.session}`,
-    });
+    const res = await callTrpc(t.app, 'admin.emails.processQueue', { cookie: await signInHttp(t.app, adminUser.email) });
     expect(res.statusCode).toBe(200);
     expect(res.data).toEqual({ sent: 1, retrying: 1, permanentlyFailed: 1 });
 

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderStatus, PrintStatus } from '../../src/shared/constants';
 import { ORDERS_PAGE_SIZE } from '../../src/shared/schemas/admin-orders';
-import { callerFor, callTrpc, createTestApp, insertUser, type TestApp } from '../helpers/app';
+import { callerFor, callTrpc, createTestApp, insertUser, type TestApp } from '../support/app';
 
 // admin.orders.*: the server-paged list newest first with its status filter, one order with
 // its items (SKU joined), and the status, tracking number and print status changes, each
@@ -166,7 +166,9 @@ describe('admin.orders.get', () => {
       subtotal: '49.98',
     });
     expect(detail.shipping_address.city).toBe('Austin');
-    expect(detail.items.map((i) => [i.product_name, i.sku_number, i.size, i.quantity, i.unit_price, i.total_price, i.print_status])).toEqual([
+    expect(
+      detail.items.map((i) => [i.product_name, i.sku_number, i.size, i.quantity, i.unit_price, i.total_price, i.print_status]),
+    ).toEqual([
       ['Ride Tee', 'MOTO-001', 'L', 2, '24.99', '49.98', 'pending'],
       ['Deleted product tee', null, 'L', 2, '24.99', '49.98', 'pending'],
     ]);
@@ -217,7 +219,11 @@ describe('admin.orders changes', () => {
       printStatus: 'ready',
     });
     expect(updated.items[0]!.print_status).toBe('ready');
-    const row = await t.db.selectFrom('order_items').select(['print_status', 'updated_at']).where('id', '=', item!.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('order_items')
+      .select(['print_status', 'updated_at'])
+      .where('id', '=', item!.id)
+      .executeTakeFirstOrThrow();
     expect(row.print_status).toBe('ready');
     expect(Date.parse(row.updated_at)).toBeGreaterThan(longAgo.getTime() + HOUR);
   });

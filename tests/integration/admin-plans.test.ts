@@ -1,49 +1,35 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { INVALID_SLUG } from '../../src/shared/schemas/admin-categories';
-import { PLAN_NOT_FOUND, PLAN_SLUG_TAKEN } from '../../src/shared/schemas/admin-plans';
-import { callTrpc, createTestApp, insertUser, signUp, type TestApp } from '../helpers/app';
+import { PLAN_NOT_FOUND, PLAN_SLUG_TAKEN, type PlanInput } from '../../src/shared/schemas/admin-plans';
+import { callers, callTrpc, createTestApp, signInHttp, type Callers, type TestApp } from '../support/app';
+import { trpcFailure } from '../support/async';
 
 // admin.plans.*: every plan listed for admins, the modal's rules (slug normalised, features
-// trimmed, price in cents), activate, edit, delete.
-
-interface PlanRow {
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  price: string;
-  billing_interval: string;
-  category_limit: number;
-  is_active: boolean;
-  features: string[];
-}
+// trimmed, price in cents), activate, edit, delete. Through callers; over HTTP where a test
+// checks the status code or the errorFormatter's message and field errors.
 
 let t: TestApp;
-let admin: string;
-let customer: string;
-
-async function signIn(app: FastifyInstance, email: string): Promise<string> {
-  const res = await callTrpc(app, 'auth.signIn', { input: { email, password: 'secret123' } });
-  if (!res.cookies.session) throw new Error(`sign-in failed: ${JSON.stringify(res.error)}`);
-  return `session=${res.cookies.session}`;
-}
+let as: Callers;
+let adminCookie: string;
+let customerCookie: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await insertUser(t.db, 'admin@example.com', { admin: true });
-  admin = await signIn(t.app, 'admin@example.com');
-  customer = await signUp(t.app, 'shopper@example.com');
+  as = await callers(t);
+  adminCookie = await signInHttp(t.app, as.users.admin.email);
+  customerCookie = await signInHttp(t.app, as.users.customer.email);
 });
 afterAll(() => t.close());
 beforeEach(async () => {
   await t.db.deleteFrom('subscription_plans').execute();
 });
 
-const call = <T = unknown>(procedure: string, input?: unknown, cookie = admin) =>
-  callTrpc<T>(t.app, `admin.plans.${procedure}`, { input, cookie, type: procedure === 'list' ? 'query' : 'mutation' });
+const http = (procedure: string, input?: unknown, cookie = adminCookie) =>
+  callTrpc(t.app, `admin.plans.${procedure}`, { input, cookie, type: procedure === 'list' ? 'query' : 'mutation' });
+const plans = () => as.admin.admin.plans;
 
-const plan = (overrides: Record<string, unknown> = {}) => ({
+/** A valid plan; overrides may make it invalid (for the refusals). */
+const plan = (overrides: Record<string, unknown> = {}): PlanInput => ({
   name: 'Monthly Tee',
   slug: 'monthly-tee',
   description: 'One tee a month',
@@ -52,20 +38,21 @@ const plan = (overrides: Record<string, unknown> = {}) => ({
   category_limit: 1,
   is_active: true,
   features: ['One tee'],
-  ...overrides,
+  ...(overrides as Partial<PlanInput>),
 });
 
-async function create(overrides: Record<string, unknown> = {}): Promise<PlanRow> {
-  const res = await call<PlanRow>('create', plan(overrides));
-  if (!res.data) throw new Error(`create failed: ${JSON.stringify(res.error)}`);
-  return res.data;
-}
+const create = (overrides: Record<string, unknown> = {}) => plans().create(plan(overrides));
 
 const slugsInDb = async () => (await t.db.selectFrom('subscription_plans').select('slug').orderBy('slug').execute()).map((r) => r.slug);
 
 describe('create', () => {
   it('stores the plan: slug lowercased with hyphens, features trimmed and blank ones dropped, price to the cent', async () => {
-    const row = await create({ name: 'Gold Club', slug: '  Gold  Club ', price: 19.99, features: ['  Free shipping ', '', '   ', 'Any category'] });
+    const row = await create({
+      name: 'Gold Club',
+      slug: '  Gold  Club ',
+      price: 19.99,
+      features: ['  Free shipping ', '', '   ', 'Any category'],
+    });
     expect(row).toMatchObject({ name: 'Gold Club', slug: 'gold-club', price: '19.99', features: ['Free shipping', 'Any category'] });
     expect(await t.db.selectFrom('subscription_plans').select(['slug', 'price', 'features']).executeTakeFirst()).toEqual({
       slug: 'gold-club',
@@ -92,7 +79,7 @@ describe('create', () => {
     ['category_limit', { category_limit: 1.5 }, 'Category limit must be a whole number'],
     ['billing_interval', { billing_interval: 'weekly' }, 'Choose a billing interval'],
   ])('refuses a bad %s (%j) with "%s" and stores nothing', async (field, change, message) => {
-    const res = await call('create', plan(change));
+    const res = await http('create', plan(change));
     expect(res.statusCode).toBe(400);
     expect(res.error?.message).toBe(message);
     expect(res.error?.data.fieldErrors?.[field]).toEqual([message]);
@@ -101,7 +88,7 @@ describe('create', () => {
 
   it('refuses a duplicate slug (after normalising) and stores nothing more', async () => {
     await create();
-    const res = await call('create', plan({ slug: 'Monthly Tee', name: 'Other' }));
+    const res = await http('create', plan({ slug: 'Monthly Tee', name: 'Other' }));
     expect([res.statusCode, res.error?.message]).toEqual([409, PLAN_SLUG_TAKEN]);
     expect(await slugsInDb()).toEqual(['monthly-tee']);
   });
@@ -111,25 +98,40 @@ describe('list, edit, activate, delete', () => {
   it('lists every plan for admins, inactive ones too, cheapest first; the public page shows active ones only', async () => {
     await create({ slug: 'dear', price: 50 });
     await create({ slug: 'cheap', price: 10, is_active: false });
-    const list = await call<PlanRow[]>('list');
-    expect(list.data?.map((p) => [p.slug, p.is_active])).toEqual([
+    const list = await plans().list();
+    expect(list.map((p) => [p.slug, p.is_active])).toEqual([
       ['cheap', false],
       ['dear', true],
     ]);
-    const publicPlans = await callTrpc<PlanRow[]>(t.app, 'subscriptions.plans', { type: 'query' });
-    expect(publicPlans.data?.map((p) => p.slug)).toEqual(['dear']);
+    const publicPlans = await as.anonymous.subscriptions.plans();
+    expect(publicPlans.map((p) => p.slug)).toEqual(['dear']);
   });
 
   it('edits every field with the same rules', async () => {
     const row = await create();
-    const res = await call<PlanRow>('update', {
+    const updated = await plans().update({
       id: row.id,
-      ...plan({ name: 'Quarterly Pack', slug: 'Quarterly Pack', price: 79.5, billing_interval: 'quarterly', category_limit: 3, features: [' Three tees '] }),
+      ...plan({
+        name: 'Quarterly Pack',
+        slug: 'Quarterly Pack',
+        price: 79.5,
+        billing_interval: 'quarterly',
+        category_limit: 3,
+        features: [' Three tees '],
+      }),
     });
-    expect(res.data).toMatchObject({ id: row.id, name: 'Quarterly Pack', slug: 'quarterly-pack', price: '79.50', billing_interval: 'quarterly', category_limit: 3, features: ['Three tees'] });
-    const bad = await call('update', { id: row.id, ...plan({ price: -5 }) });
+    expect(updated).toMatchObject({
+      id: row.id,
+      name: 'Quarterly Pack',
+      slug: 'quarterly-pack',
+      price: '79.50',
+      billing_interval: 'quarterly',
+      category_limit: 3,
+      features: ['Three tees'],
+    });
+    const bad = await http('update', { id: row.id, ...plan({ price: -5 }) });
     expect(bad.error?.message).toBe('Price must be 0 or more');
-    const missing = await call('update', { id: '00000000-0000-4000-8000-000000000000', ...plan() });
+    const missing = await http('update', { id: '00000000-0000-4000-8000-000000000000', ...plan() });
     expect([missing.statusCode, missing.error?.message]).toEqual([404, PLAN_NOT_FOUND]);
     expect((await t.db.selectFrom('subscription_plans').select('price').where('id', '=', row.id).executeTakeFirst())?.price).toBe('79.50');
   });
@@ -137,34 +139,36 @@ describe('list, edit, activate, delete', () => {
   it('refuses an edit onto another plan’s slug', async () => {
     const a = await create({ slug: 'a' });
     await create({ slug: 'b' });
-    const res = await call('update', { id: a.id, ...plan({ slug: 'b' }) });
+    const res = await http('update', { id: a.id, ...plan({ slug: 'b' }) });
     expect([res.statusCode, res.error?.message]).toEqual([409, PLAN_SLUG_TAKEN]);
     expect(await slugsInDb()).toEqual(['a', 'b']);
   });
 
   it('deactivates and reactivates', async () => {
     const row = await create();
-    expect((await call<PlanRow>('setActive', { id: row.id, is_active: false })).data?.is_active).toBe(false);
+    expect((await plans().setActive({ id: row.id, is_active: false })).is_active).toBe(false);
     expect((await t.db.selectFrom('subscription_plans').select('is_active').executeTakeFirst())?.is_active).toBe(false);
-    expect((await call<PlanRow>('setActive', { id: row.id, is_active: true })).data?.is_active).toBe(true);
-    expect((await call('setActive', { id: '00000000-0000-4000-8000-000000000000', is_active: true })).error?.message).toBe(PLAN_NOT_FOUND);
+    expect((await plans().setActive({ id: row.id, is_active: true })).is_active).toBe(true);
+    expect((await trpcFailure(plans().setActive({ id: '00000000-0000-4000-8000-000000000000', is_active: true }))).message).toBe(
+      PLAN_NOT_FOUND,
+    );
   });
 
   it('deletes a plan; an unknown one is not found', async () => {
     const row = await create();
     await create({ slug: 'keep' });
-    expect((await call('delete', { id: row.id })).data).toEqual({ deleted: true });
+    expect(await plans().delete({ id: row.id })).toEqual({ deleted: true });
     expect(await slugsInDb()).toEqual(['keep']);
-    const again = await call('delete', { id: row.id });
+    const again = await http('delete', { id: row.id });
     expect([again.statusCode, again.error?.message]).toEqual([404, PLAN_NOT_FOUND]);
   });
 });
 
 describe('permission', () => {
   it('refuses customers and anonymous callers and writes nothing', async () => {
-    expect((await call('create', plan(), customer)).error?.data.code).toBe('FORBIDDEN');
-    expect((await callTrpc(t.app, 'admin.plans.create', { input: plan() })).error?.data.code).toBe('UNAUTHORIZED');
-    expect((await call('list', undefined, customer)).statusCode).toBe(403);
+    expect((await trpcFailure(as.customer.admin.plans.create(plan()))).code).toBe('FORBIDDEN');
+    expect((await trpcFailure(as.anonymous.admin.plans.create(plan()))).code).toBe('UNAUTHORIZED');
+    expect((await http('list', undefined, customerCookie)).statusCode).toBe(403);
     expect(await slugsInDb()).toEqual([]);
   });
 });

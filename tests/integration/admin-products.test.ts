@@ -7,7 +7,7 @@ import {
   DUPLICATE_SLUG,
   PRODUCT_NOT_FOUND,
 } from '../../src/shared/schemas/admin-products';
-import { callTrpc, insertUser, signUp, createTestApp, type TestApp } from '../helpers/app';
+import { callTrpc, insertUser, signUp, createTestApp, type TestApp } from '../support/app';
 
 // admin.products.*: the paged, searchable list, every rule of SPEC §5 on create and update with
 // its message (and nothing written), duplicates, toggle, delete, and who may call them.
@@ -73,7 +73,15 @@ const valid = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const productCount = async () => Number((await t.db.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const productCount = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function insertProducts(count: number, make: (i: number) => Record<string, unknown> = () => ({})) {
   const base = Date.parse('2025-01-01T00:00:00Z');
@@ -119,14 +127,16 @@ describe('admin.products.list', () => {
   });
 
   it('searches name or description case-insensitively, with % and _ matching only themselves', async () => {
-    await insertProducts(5, (i) =>
-      [
-        { name: 'Open ROAD Classic' },
-        { name: 'Garage Days', description: 'Built for the open road' },
-        { name: '100% Cotton Faith' },
-        { name: 'Snake_Case Racer' },
-        { name: 'Snakes Case Racer' },
-      ][i]!,
+    await insertProducts(
+      5,
+      (i) =>
+        [
+          { name: 'Open ROAD Classic' },
+          { name: 'Garage Days', description: 'Built for the open road' },
+          { name: '100% Cotton Faith' },
+          { name: 'Snake_Case Racer' },
+          { name: 'Snakes Case Racer' },
+        ][i]!,
     );
     const names = async (search: string, extra: Record<string, unknown> = {}) =>
       (await call<ListResult>('list', { search, ...extra })).data!.items.map((p) => p.name).sort();
@@ -186,10 +196,26 @@ describe('admin.products.create', () => {
   });
 
   it('accepts back artwork alone, left chest and the back side first', async () => {
-    const res = await call<{ id: string }>('create', valid({ front_art_url: null, back_art_url: 'https://cdn.example.com/back.webp', chest_position: 'left_chest', default_mockup_side: 'back' }));
+    const res = await call<{ id: string }>(
+      'create',
+      valid({
+        front_art_url: null,
+        back_art_url: 'https://cdn.example.com/back.webp',
+        chest_position: 'left_chest',
+        default_mockup_side: 'back',
+      }),
+    );
     expect(res.error).toBeUndefined();
-    const row = await t.db.selectFrom('products').select(['front_art_url', 'back_art_url', 'chest_position', 'default_mockup_side']).executeTakeFirstOrThrow();
-    expect(row).toEqual({ front_art_url: null, back_art_url: 'https://cdn.example.com/back.webp', chest_position: 'left_chest', default_mockup_side: 'back' });
+    const row = await t.db
+      .selectFrom('products')
+      .select(['front_art_url', 'back_art_url', 'chest_position', 'default_mockup_side'])
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      front_art_url: null,
+      back_art_url: 'https://cdn.example.com/back.webp',
+      chest_position: 'left_chest',
+      default_mockup_side: 'back',
+    });
   });
 
   it.each([
@@ -219,9 +245,12 @@ describe('admin.products.create', () => {
   it('refuses a duplicate SKU or slug with a clear message and keeps the first product only', async () => {
     expect((await call('create', valid())).error).toBeUndefined();
     const sameSku = await call('create', valid({ slug: 'other-slug' }));
-    expect(sameSku.error).toMatchObject({ message: DUPLICATE_SKU, data: { code: 'CONFLICT' } });
+    expect(sameSku.error).toMatchObject({
+      message: DUPLICATE_SKU,
+      data: { code: 'CONFLICT', fieldErrors: { sku_number: [DUPLICATE_SKU] } },
+    });
     const sameSlug = await call('create', valid({ sku_number: 'TL-MC-200' }));
-    expect(sameSlug.error).toMatchObject({ message: DUPLICATE_SLUG, data: { code: 'CONFLICT' } });
+    expect(sameSlug.error).toMatchObject({ message: DUPLICATE_SLUG, data: { code: 'CONFLICT', fieldErrors: { slug: [DUPLICATE_SLUG] } } });
     expect(await productCount()).toBe(1);
   });
 });
@@ -238,24 +267,46 @@ describe('admin.products.update, setActive and delete', () => {
     const before = await t.db.selectFrom('products').select('updated_at').where('id', '=', id).executeTakeFirstOrThrow();
     const res = await call('update', {
       id,
-      product: valid({ name: 'Night Ride', slug: 'night-ride', price: 30, category_id: car, tags: ['night'], is_active: false, front_art_url: '', back_art_url: '/storage/product-art/b.png' }),
+      ...valid({
+        name: 'Night Ride',
+        slug: 'night-ride',
+        price: 30,
+        category_id: car,
+        tags: ['night'],
+        is_active: false,
+        front_art_url: '',
+        back_art_url: '/storage/product-art/b.png',
+      }),
     });
     expect(res.error).toBeUndefined();
     const row = await t.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ name: 'Night Ride', slug: 'night-ride', price: '30.00', category_id: car, tags: ['night'], is_active: false, front_art_url: null, back_art_url: '/storage/product-art/b.png' });
+    expect(row).toMatchObject({
+      name: 'Night Ride',
+      slug: 'night-ride',
+      price: '30.00',
+      category_id: car,
+      tags: ['night'],
+      is_active: false,
+      front_art_url: null,
+      back_art_url: '/storage/product-art/b.png',
+    });
     expect(Date.parse(row.updated_at)).toBeGreaterThan(Date.parse(before.updated_at));
   });
 
   it('applies the same rules on update, and refuses duplicates of another product', async () => {
     const id = await createOne();
     await createOne({ sku_number: 'TL-MC-200', slug: 'second-tee' });
-    const noArt = await call('update', { id, product: valid({ front_art_url: null, back_art_url: '' }) });
+    const noArt = await call('update', { id, ...valid({ front_art_url: null, back_art_url: '' }) });
     expect(noArt.error?.message).toBe(ARTWORK_REQUIRED);
-    const dupSku = await call('update', { id, product: valid({ sku_number: 'TL-MC-200' }) });
+    const dupSku = await call('update', { id, ...valid({ sku_number: 'TL-MC-200' }) });
     expect(dupSku.error?.message).toBe(DUPLICATE_SKU);
-    const dupSlug = await call('update', { id, product: valid({ slug: 'second-tee' }) });
+    const dupSlug = await call('update', { id, ...valid({ slug: 'second-tee' }) });
     expect(dupSlug.error?.message).toBe(DUPLICATE_SLUG);
-    const row = await t.db.selectFrom('products').select(['sku_number', 'slug', 'front_art_url']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('products')
+      .select(['sku_number', 'slug', 'front_art_url'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ sku_number: 'TL-MC-100', slug: 'open-road-tee', front_art_url: '/storage/product-art/front.png' });
   });
 
@@ -263,7 +314,7 @@ describe('admin.products.update, setActive and delete', () => {
     const missing = '00000000-0000-4000-8000-000000000001';
     for (const [procedure, input] of [
       ['byId', { id: missing }],
-      ['update', { id: missing, product: valid() }],
+      ['update', { id: missing, ...valid() }],
       ['setActive', { id: missing, isActive: false }],
       ['delete', { id: missing }],
     ] as const) {
@@ -290,12 +341,25 @@ describe('admin.products.update, setActive and delete', () => {
     const buyerId = await insertUser(t.db, `buyer-${Date.now()}@example.com`);
     const order = await t.db
       .insertInto('orders')
-      .values({ customer_id: buyerId, subtotal: '24.99', total: '24.99', shipping_address: { street: '1 Main', city: 'X', state: 'TX', zip: '1', country: 'USA' } })
+      .values({
+        customer_id: buyerId,
+        subtotal: '24.99',
+        total: '24.99',
+        shipping_address: { street: '1 Main', city: 'X', state: 'TX', zip: '1', country: 'USA' },
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.db
       .insertInto('order_items')
-      .values({ order_id: order.id, product_id: id, product_name: 'Open Road Tee', size: 'M', quantity: 1, unit_price: '24.99', total_price: '24.99' })
+      .values({
+        order_id: order.id,
+        product_id: id,
+        product_name: 'Open Road Tee',
+        size: 'M',
+        quantity: 1,
+        unit_price: '24.99',
+        total_price: '24.99',
+      })
       .execute();
 
     expect((await call('delete', { id })).data).toEqual({ id });

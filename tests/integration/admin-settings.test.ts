@@ -1,50 +1,39 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_BACK_ART_POSITION, DEFAULT_FRONT_ART_POSITION } from '../../src/shared/constants';
 import { INVALID_URL } from '../../src/shared/schemas/admin-categories';
 import { DEFAULT_TEMPLATE_NAME, TEMPLATES_REQUIRED } from '../../src/shared/schemas/admin-settings';
-import { callTrpc, createTestApp, insertUser, signUp, type TestApp } from '../helpers/app';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { callerAs, callers, callTrpc, createTestApp, signInHttp, type Callers, type TestApp } from '../support/app';
+import { trpcFailure } from '../support/async';
+import { createAdmin } from '../support/factories';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 
 // admin.settings.*: the default mockup templates (update or insert, art positions kept) and the
 // test email, sent at once through the configured transport: a real SMTP server, or the outbox.
-
-interface TemplateRow {
-  id: string;
-  name: string;
-  front_template_url: string;
-  back_template_url: string;
-  front_art_position: unknown;
-  back_art_position: unknown;
-}
+// Through callers; over HTTP where a test checks the status code or the field errors.
 
 let t: TestApp;
 let smtp: TestSmtpServer;
-let admin: string;
-let customer: string;
-
-async function signIn(app: FastifyInstance, email: string): Promise<string> {
-  const res = await callTrpc(app, 'auth.signIn', { input: { email, password: 'secret123' } });
-  if (!res.cookies.session) throw new Error(`sign-in failed: ${JSON.stringify(res.error)}`);
-  return `session=${res.cookies.session}`;
-}
+let as: Callers;
+let adminCookie: string;
+let customerCookie: string;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestApp({ SMTP_URL: smtp.url, EMAIL_FROM: 'Threadline Test <test@threadline.example>' });
-  await insertUser(t.db, 'admin@example.com', { admin: true });
-  admin = await signIn(t.app, 'admin@example.com');
-  customer = await signUp(t.app, 'shopper@example.com');
+  as = await callers(t);
+  adminCookie = await signInHttp(t.app, as.users.admin.email);
+  customerCookie = await signInHttp(t.app, as.users.customer.email);
 });
 afterAll(async () => {
   await t.close();
   await smtp.close();
 });
 
-const call = <T = unknown>(procedure: string, input?: unknown, cookie = admin) =>
-  callTrpc<T>(t.app, `admin.settings.${procedure}`, { input, cookie, type: procedure === 'defaultTemplates' ? 'query' : 'mutation' });
+const http = (procedure: string, input?: unknown, cookie = adminCookie) =>
+  callTrpc(t.app, `admin.settings.${procedure}`, { input, cookie, type: procedure === 'defaultTemplates' ? 'query' : 'mutation' });
+const settings = () => as.admin.admin.settings;
 
 const templatesInDb = () => t.db.selectFrom('mockup_templates').selectAll().orderBy('created_at').execute();
 
@@ -54,12 +43,11 @@ describe('default mockup templates', () => {
   });
 
   it('inserts a default template with the default art positions when there is none', async () => {
-    expect((await call('defaultTemplates')).data).toBeNull();
-    const res = await call<TemplateRow>('saveDefaultTemplates', {
+    expect(await settings().defaultTemplates()).toBeNull();
+    await settings().saveDefaultTemplates({
       front_template_url: '/storage/templates/front.png',
       back_template_url: 'https://cdn.example.com/back.png',
     });
-    expect(res.statusCode).toBe(200);
     const rows = await templatesInDb();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -70,7 +58,7 @@ describe('default mockup templates', () => {
       front_art_position: DEFAULT_FRONT_ART_POSITION,
       back_art_position: DEFAULT_BACK_ART_POSITION,
     });
-    expect((await call<TemplateRow>('defaultTemplates')).data?.id).toBe(rows[0]!.id);
+    expect((await settings().defaultTemplates())?.id).toBe(rows[0]!.id);
   });
 
   it('updates the existing default in place, keeping its name and art positions, and leaves other templates alone', async () => {
@@ -79,11 +67,25 @@ describe('default mockup templates', () => {
       .insertInto('mockup_templates')
       .values([
         { name: 'Other', front_template_url: '/storage/templates/o-f.png', back_template_url: '/storage/templates/o-b.png' },
-        { name: 'Crew Tee', front_template_url: '/storage/templates/old-f.png', back_template_url: '/storage/templates/old-b.png', is_default: true, front_art_position: front },
+        {
+          name: 'Crew Tee',
+          front_template_url: '/storage/templates/old-f.png',
+          back_template_url: '/storage/templates/old-b.png',
+          is_default: true,
+          front_art_position: front,
+        },
       ])
       .execute();
-    const res = await call<TemplateRow>('saveDefaultTemplates', { front_template_url: '/storage/templates/new-f.png', back_template_url: '/storage/templates/new-b.png' });
-    expect(res.data).toMatchObject({ name: 'Crew Tee', front_template_url: '/storage/templates/new-f.png', back_template_url: '/storage/templates/new-b.png', front_art_position: front });
+    const saved = await settings().saveDefaultTemplates({
+      front_template_url: '/storage/templates/new-f.png',
+      back_template_url: '/storage/templates/new-b.png',
+    });
+    expect(saved).toMatchObject({
+      name: 'Crew Tee',
+      front_template_url: '/storage/templates/new-f.png',
+      back_template_url: '/storage/templates/new-b.png',
+      front_art_position: front,
+    });
     const rows = await templatesInDb();
     expect(rows.map((r) => [r.name, r.is_default, r.front_template_url, r.back_template_url])).toEqual([
       ['Other', false, '/storage/templates/o-f.png', '/storage/templates/o-b.png'],
@@ -93,9 +95,12 @@ describe('default mockup templates', () => {
 
   it('never makes two defaults when saves run at once', async () => {
     const saves = Array.from({ length: 8 }, (_, i) =>
-      call('saveDefaultTemplates', { front_template_url: `/storage/templates/f${i}.png`, back_template_url: `/storage/templates/b${i}.png` }),
+      settings().saveDefaultTemplates({
+        front_template_url: `/storage/templates/f${i}.png`,
+        back_template_url: `/storage/templates/b${i}.png`,
+      }),
     );
-    expect((await Promise.all(saves)).map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    expect((await Promise.allSettled(saves)).map((r) => r.status)).toEqual(Array(8).fill('fulfilled'));
     expect(await templatesInDb()).toHaveLength(1);
   });
 
@@ -105,7 +110,7 @@ describe('default mockup templates', () => {
     [{ front_template_url: '/storage/templates/f.png' }, 'back_template_url', TEMPLATES_REQUIRED],
     [{ front_template_url: 'not a url', back_template_url: '/storage/templates/b.png' }, 'front_template_url', INVALID_URL],
   ])('refuses %j with "%s" and saves nothing', async (input, field, message) => {
-    const res = await call('saveDefaultTemplates', input);
+    const res = await http('saveDefaultTemplates', input);
     expect(res.statusCode).toBe(400);
     expect(res.error?.message).toBe(message);
     expect(res.error?.data.fieldErrors?.[field]).toEqual([message]);
@@ -117,20 +122,23 @@ describe('test email', () => {
   beforeEach(() => smtp.reset());
 
   it('sends at once through the SMTP server, from the configured address, and answers the message id', async () => {
-    const res = await call<{ messageId: string | null }>('sendTestEmail', { to: 'owner@example.com', subject: 'Mail check', text: 'Hello from the admin' });
-    expect(res.statusCode).toBe(200);
+    const res = await settings().sendTestEmail({
+      to: 'owner@example.com',
+      subject: 'Mail check',
+      text: 'Hello from the admin',
+    });
     const [mail] = smtp.accepted();
     expect(mail).toMatchObject({ from: 'test@threadline.example', to: ['owner@example.com'], subject: 'Mail check' });
     expect(mail!.raw).toContain('Hello from the admin');
     expect(mail!.raw).toMatch(/^From: Threadline Test <test@threadline.example>/im);
-    expect(res.data?.messageId).toBeTruthy();
-    expect(mail!.raw).toContain(`Message-ID: ${res.data!.messageId}`);
+    expect(res.messageId).toBeTruthy();
+    expect(mail!.raw).toContain(`Message-ID: ${res.messageId}`);
     // Not through the queue.
     expect(await t.db.selectFrom('email_queue').select('id').where('subject', '=', 'Mail check').execute()).toEqual([]);
   });
 
   it('reports the server’s refusal (550) as the error and sends nothing', async () => {
-    const res = await call('sendTestEmail', { to: 'perm-fail@example.com', subject: 'Mail check', text: 'Hello' });
+    const res = await http('sendTestEmail', { to: 'perm-fail@example.com', subject: 'Mail check', text: 'Hello' });
     expect(res.statusCode).toBe(502);
     expect(res.error?.data.code).toBe('BAD_GATEWAY');
     expect(res.error?.message).toMatch(/550/);
@@ -143,7 +151,7 @@ describe('test email', () => {
     [{ to: 'a@example.com', subject: '  ', text: 'T' }, 'subject', 'Subject is required'],
     [{ to: 'a@example.com', subject: 'S', text: '' }, 'text', 'Text is required'],
   ])('refuses %j with "%s" and sends nothing', async (input, field, message) => {
-    const res = await call('sendTestEmail', input);
+    const res = await http('sendTestEmail', input);
     expect(res.statusCode).toBe(400);
     expect(res.error?.message).toBe(message);
     expect(res.error?.data.fieldErrors?.[field]).toEqual([message]);
@@ -153,13 +161,9 @@ describe('test email', () => {
   it('writes to the outbox folder when no SMTP server is configured', async () => {
     const outboxApp = await createTestApp();
     try {
-      await insertUser(outboxApp.db, 'admin@example.com', { admin: true });
-      const cookie = await signIn(outboxApp.app, 'admin@example.com');
-      const res = await callTrpc<{ messageId: string }>(outboxApp.app, 'admin.settings.sendTestEmail', {
-        input: { to: 'owner@example.com', subject: 'Outbox check', text: 'Hi' },
-        cookie,
-      });
-      expect(res.data?.messageId).toBeTruthy();
+      const admin = callerAs(outboxApp, await createAdmin(outboxApp.db));
+      const res = await admin.admin.settings.sendTestEmail({ to: 'owner@example.com', subject: 'Outbox check', text: 'Hi' });
+      expect(res.messageId).toBeTruthy();
       const dir = path.join(outboxApp.config.dataDir, 'outbox');
       const files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml'));
       expect(files).toHaveLength(1);
@@ -172,9 +176,12 @@ describe('test email', () => {
 
 describe('permission', () => {
   it('refuses customers and anonymous callers', async () => {
-    expect((await call('sendTestEmail', { to: 'a@example.com', subject: 'S', text: 'T' }, customer)).error?.data.code).toBe('FORBIDDEN');
-    expect((await callTrpc(t.app, 'admin.settings.saveDefaultTemplates', { input: { front_template_url: '/storage/templates/f.png', back_template_url: '/storage/templates/b.png' } })).error?.data.code).toBe('UNAUTHORIZED');
-    expect((await call('defaultTemplates', undefined, customer)).statusCode).toBe(403);
+    expect((await trpcFailure(as.customer.admin.settings.sendTestEmail({ to: 'a@example.com', subject: 'S', text: 'T' }))).code).toBe(
+      'FORBIDDEN',
+    );
+    const templates = { front_template_url: '/storage/templates/f.png', back_template_url: '/storage/templates/b.png' };
+    expect((await trpcFailure(as.anonymous.admin.settings.saveDefaultTemplates(templates))).code).toBe('UNAUTHORIZED');
+    expect((await http('defaultTemplates', undefined, customerCookie)).statusCode).toBe(403);
     expect(smtp.received).toEqual([]);
   });
 });

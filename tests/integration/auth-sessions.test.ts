@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database';
-import { callTrpc, createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../helpers/app';
+import { callTrpc, createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../support/app';
 
 let t: TestApp;
 let db: Db;
@@ -86,7 +86,11 @@ describe('sign up', () => {
     const token = tokenFromEmail(email!.text_body, '/confirm-email');
     const res = await callTrpc(t.app, 'auth.confirmEmail', { input: { token } });
     expect(res.statusCode).toBe(200);
-    const user = await db.selectFrom('users').select('email_confirmed_at').where('email', '=', 'New.Shopper@Example.com').executeTakeFirstOrThrow();
+    const user = await db
+      .selectFrom('users')
+      .select('email_confirmed_at')
+      .where('email', '=', 'New.Shopper@Example.com')
+      .executeTakeFirstOrThrow();
     expect(user.email_confirmed_at).not.toBeNull();
     const again = await callTrpc(t.app, 'auth.confirmEmail', { input: { token } });
     expect(again.error?.message).toBe('Invalid or expired confirmation link');
@@ -155,7 +159,11 @@ describe('sign in and sign out', () => {
   it('drops an expired session and clears its cookie', async () => {
     const cookie = await signUp(t.app, 'expired@example.com');
     const id = cookie.split('=')[1]!.split('.')[0]!;
-    await db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', id)
+      .execute();
     const me = await callTrpc(t.app, 'auth.me', { type: 'query', cookie });
     expect(me.data).toBeNull();
     expect(me.setCookies.some((c) => c.startsWith('session=;'))).toBe(true);
@@ -165,7 +173,12 @@ describe('sign in and sign out', () => {
 
 describe('password reset', () => {
   const resetCount = () =>
-    db.selectFrom('email_queue').select('id').where('subject', 'like', 'Reset%').execute().then((rows) => rows.length);
+    db
+      .selectFrom('email_queue')
+      .select('id')
+      .where('subject', 'like', 'Reset%')
+      .execute()
+      .then((rows) => rows.length);
 
   it('answers the same for an unknown address and queues nothing', async () => {
     const before = await resetCount();
@@ -177,7 +190,8 @@ describe('password reset', () => {
 
   it('emails a recovery link; the reset ends every session; the token works once', async () => {
     const first = await signUp(t.app, 'forgetful@example.com', 'oldpass1');
-    const second = (await callTrpc(t.app, 'auth.signIn', { input: { email: 'forgetful@example.com', password: 'oldpass1' } })).cookies.session!;
+    const second = (await callTrpc(t.app, 'auth.signIn', { input: { email: 'forgetful@example.com', password: 'oldpass1' } })).cookies
+      .session!;
 
     const ask = await callTrpc(t.app, 'auth.requestPasswordReset', { input: { email: 'FORGETFUL@example.com' } });
     expect(ask.data).toEqual({ ok: true });
@@ -219,7 +233,11 @@ describe('password reset', () => {
     await signUp(t.app, 'late@example.com');
     await callTrpc(t.app, 'auth.requestPasswordReset', { input: { email: 'late@example.com' } });
     const token = new URL(/https?:\/\/\S+/.exec((await latestEmailTo('late@example.com'))!.text_body)![0]).searchParams.get('token')!;
-    await db.updateTable('auth_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('purpose', '=', 'password_reset').execute();
+    await db
+      .updateTable('auth_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('purpose', '=', 'password_reset')
+      .execute();
     const verify = await callTrpc(t.app, 'auth.verifyResetToken', { type: 'query', input: { token } });
     expect(verify.error?.message).toBe('Invalid or expired reset link');
     const reset = await callTrpc(t.app, 'auth.resetPassword', { input: { token, password: 'newpass1' } });

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/database';
 import type { ProcedureMeta } from '../../src/server/trpc/init';
 import { appRouter } from '../../src/server/trpc/router';
-import { callerFor, insertUser, testConfig } from '../helpers/app';
-import { createTestDatabase } from '../helpers/db';
+import { callerFor, insertUser, testConfig } from '../support/app';
+import { createTestDatabase } from '../support/db';
 
 // Generated from the router itself: a procedure added later is checked without editing this file.
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/database';
-import { callerFor, testConfig } from '../helpers/app';
-import { createTestDatabase } from '../helpers/db';
+import { callerFor, testConfig } from '../support/app';
+import { createTestDatabase } from '../support/db';
 
 let database: DatabaseHandle;
 let catalog: ReturnType<typeof callerFor>['caller']['catalog'];
@@ -9,14 +9,24 @@ let catalog: ReturnType<typeof callerFor>['caller']['catalog'];
 async function insertCategory(slug: string, sortOrder: number, isActive = true) {
   const row = await database.db
     .insertInto('categories')
-    .values({ slug, name: slug[0]!.toUpperCase() + slug.slice(1), description: `${slug} tees`, image_url: `/storage/categories/${slug}.png`, sort_order: sortOrder, is_active: isActive })
+    .values({
+      slug,
+      name: slug[0]!.toUpperCase() + slug.slice(1),
+      description: `${slug} tees`,
+      image_url: `/storage/categories/${slug}.png`,
+      sort_order: sortOrder,
+      is_active: isActive,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 let sku = 0;
-async function insertProduct(categoryId: string, values: { name: string; price: string; featured?: boolean; active?: boolean; createdAt?: Date }) {
+async function insertProduct(
+  categoryId: string,
+  values: { name: string; price: string; featured?: boolean; active?: boolean; createdAt?: Date },
+) {
   sku += 1;
   await database.db
     .insertInto('products')
@@ -85,7 +95,12 @@ describe('storefront catalog', () => {
   });
 
   it('returns a product by slug only when it and its category are active', async () => {
-    expect(await catalog.productBySlug({ slug: 'featured-3' })).toMatchObject({ name: 'Featured 3', category_slug: 'motorcycle', available_sizes: ['S', 'M', 'L', 'XL', '2XL', '3XL', '4XL'], default_mockup_side: 'front' });
+    expect(await catalog.productBySlug({ slug: 'featured-3' })).toMatchObject({
+      name: 'Featured 3',
+      category_slug: 'motorcycle',
+      available_sizes: ['S', 'M', 'L', 'XL', '2XL', '3XL', '4XL'],
+      default_mockup_side: 'front',
+    });
     expect(await catalog.productBySlug({ slug: 'retired-tee' })).toBeNull();
     expect(await catalog.productBySlug({ slug: 'hidden-category-tee' })).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callTrpc, createTestApp, type TestApp } from '../helpers/app';
+import { callTrpc, createTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,7 +35,9 @@ describe('contact form', () => {
     try {
       const res = await callTrpc<{ id: string }>(t.app, 'contact.submit', { input: { ...message, subject: 'Queue down' } });
       expect(res.statusCode).toBe(200);
-      expect(await t.db.selectFrom('contact_submissions').select('subject').where('id', '=', res.data!.id).executeTakeFirst()).toEqual({ subject: 'Queue down' });
+      expect(await t.db.selectFrom('contact_submissions').select('subject').where('id', '=', res.data!.id).executeTakeFirst()).toEqual({
+        subject: 'Queue down',
+      });
     } finally {
       await sql`ALTER TABLE email_queue_unavailable RENAME TO email_queue`.execute(t.db);
     }

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseBusyError, openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
-import { createTestDatabase } from '../helpers/db';
+import { createTestDatabase } from '../support/db';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -39,13 +39,18 @@ describe('LISTEN/NOTIFY', () => {
 describe('constraints of the schema', () => {
   it('refuses values outside the status sets of the spec', async () => {
     await expect(
-      database.db.insertInto('contact_submissions').values({ name: 'a', email: 'a@b.c', subject: 's', message: 'm', status: 'archived' as 'new' }).execute(),
+      database.db
+        .insertInto('contact_submissions')
+        .values({ name: 'a', email: 'a@b.c', subject: 's', message: 'm', status: 'archived' as 'new' })
+        .execute(),
     ).rejects.toThrow(/check constraint/);
   });
 
   it('compares emails case-insensitively for uniqueness', async () => {
     await database.db.insertInto('users').values({ email: 'Case@Example.com', password_hash: 'x' }).execute();
-    await expect(database.db.insertInto('users').values({ email: 'case@example.COM', password_hash: 'x' }).execute()).rejects.toThrow(/duplicate key/);
+    await expect(database.db.insertInto('users').values({ email: 'case@example.COM', password_hash: 'x' }).execute()).rejects.toThrow(
+      /duplicate key/,
+    );
   });
 
   it('fills in the defaults of SPEC §9', async () => {

@@ -11,8 +11,8 @@ import type { DB } from '../../src/server/db/schema';
 import { backoffDelayMs, processEmailQueue, startEmailProcessor } from '../../src/server/email/processor';
 import { enqueueEmail } from '../../src/server/email/queue';
 import { createOutboxTransport, createSmtpTransport, createTransport, type EmailTransport } from '../../src/server/email/transport';
-import { createTestDatabase } from '../helpers/db';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { createTestDatabase } from '../support/db';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 
 const FROM = 'Threadline <shop@threadline.example>';
 
@@ -56,8 +56,7 @@ const run = (options: { db?: Db; transport?: EmailTransport; batchSize?: number;
 
 const queueRow = (id: string, on: Db = db) => on.selectFrom('email_queue').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-const logsOf = (id: string) =>
-  db.selectFrom('email_logs').selectAll().where('email_queue_id', '=', id).orderBy('attempt_number').execute();
+const logsOf = (id: string) => db.selectFrom('email_logs').selectAll().where('email_queue_id', '=', id).orderBy('attempt_number').execute();
 
 /**
  * Backdates a row. PGlite's clock has millisecond resolution, so rows queued back to back can
@@ -69,7 +68,11 @@ const queuedSecondsAgo = (id: string, seconds: number) =>
 
 /** Makes a failed row due now, as if its backoff had passed. */
 const makeDue = (id: string) =>
-  db.updateTable('email_queue').set({ next_retry_at: sql<string>`now() - interval '1 second'` }).where('id', '=', id).execute();
+  db
+    .updateTable('email_queue')
+    .set({ next_retry_at: sql<string>`now() - interval '1 second'` })
+    .where('id', '=', id)
+    .execute();
 
 describe('backoffDelayMs', () => {
   it('doubles from 30 seconds and stops at 6 hours', () => {
@@ -82,7 +85,11 @@ describe('backoffDelayMs', () => {
 
 describe('processEmailQueue over SMTP', () => {
   it('sends an accepted email, marks it sent and logs attempt 1 with code 250', async () => {
-    const id = await enqueueEmail(db, { to: 'buyer@example.com', subject: 'Your order TL-1001', text: 'Thanks for your order.', html: '<p>Thanks for your order.</p>' }, 5);
+    const id = await enqueueEmail(
+      db,
+      { to: 'buyer@example.com', subject: 'Your order TL-1001', text: 'Thanks for your order.', html: '<p>Thanks for your order.</p>' },
+      5,
+    );
 
     expect(await run()).toEqual({ sent: 1, retrying: 0, permanentlyFailed: 0 });
 
@@ -202,9 +209,17 @@ describe('processEmailQueue over SMTP', () => {
       .where('id', '=', later)
       .execute();
     const leased = await enqueueEmail(db, { to: 'c@example.com', subject: 'Leased', text: 'x' }, 5);
-    await db.updateTable('email_queue').set({ locked_until: sql<string>`now() + interval '1 minute'` }).where('id', '=', leased).execute();
+    await db
+      .updateTable('email_queue')
+      .set({ locked_until: sql<string>`now() + interval '1 minute'` })
+      .where('id', '=', leased)
+      .execute();
     const expired = await enqueueEmail(db, { to: 'd@example.com', subject: 'Lease ran out', text: 'x' }, 5);
-    await db.updateTable('email_queue').set({ locked_until: sql<string>`now() - interval '1 second'` }).where('id', '=', expired).execute();
+    await db
+      .updateTable('email_queue')
+      .set({ locked_until: sql<string>`now() - interval '1 second'` })
+      .where('id', '=', expired)
+      .execute();
     await queuedSecondsAgo(due, 40);
     await queuedSecondsAgo(later, 30);
     await queuedSecondsAgo(leased, 20);
@@ -250,7 +265,8 @@ describe('processEmailQueue over SMTP', () => {
 
   it('sends every email exactly once with two processors working the same queue', async () => {
     const ids: string[] = [];
-    for (let i = 1; i <= 12; i++) ids.push(await enqueueEmail(db, { to: `buyer${i}@example.com`, subject: `Concurrent ${i}`, text: 'x' }, 5));
+    for (let i = 1; i <= 12; i++)
+      ids.push(await enqueueEmail(db, { to: `buyer${i}@example.com`, subject: `Concurrent ${i}`, text: 'x' }, 5));
 
     // On a PostgreSQL server the second processor gets its own connection pool, so the two
     // really race; PGlite has one connection, so both share it as the app's code would.
@@ -360,7 +376,13 @@ describe('startEmailProcessor', () => {
 
   it('sends queued email on its own, never runs twice at once, and stops cleanly', async () => {
     // Batches of 2, so that overlapping runs would each claim rows and send at the same time.
-    const config = loadConfig({ DATA_DIR: tmpDir(), SMTP_URL: smtp.url, EMAIL_POLL_INTERVAL_MS: '100', EMAIL_BATCH_SIZE: '2', EMAIL_FROM: FROM });
+    const config = loadConfig({
+      DATA_DIR: tmpDir(),
+      SMTP_URL: smtp.url,
+      EMAIL_POLL_INTERVAL_MS: '100',
+      EMAIL_BATCH_SIZE: '2',
+      EMAIL_FROM: FROM,
+    });
     const smtpTransport = createTransport(config);
     // Counts sends in flight, to see that timer runs and runNow() never overlap.
     let inFlight = 0;

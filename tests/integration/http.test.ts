@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/app';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app';
 
 // The plain HTTP side of the app: health checks, public storage files and the client with its SPA fallback.
 
@@ -84,7 +84,12 @@ describe('the client', () => {
   it('answers 404 (not the page) for missing files and API paths', async () => {
     expect((await t.app.inject('/assets/missing.js')).statusCode).toBe(404);
     expect((await t.app.inject('/api/nothing')).statusCode).toBe(404);
-    const trpc = await t.app.inject({ method: 'POST', url: '/trpc/nope', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, payload: '{}' });
+    const trpc = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/nope',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(trpc.statusCode).toBe(404);
   });
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ensureInitialAdmin } from '../../src/server/auth/admin';
 import { verifyPassword } from '../../src/server/auth/password';
 import type { DatabaseHandle } from '../../src/server/db/database';
-import { createTestDatabase } from '../helpers/db';
+import { createTestDatabase } from '../support/db';
 
 let database: DatabaseHandle;
 beforeEach(async () => {
@@ -41,7 +41,9 @@ describe('the first start', () => {
 
   it('does nothing once an admin exists', async () => {
     await ensureInitialAdmin(database.db, { initialAdmin: undefined, storeEmail: 'support@tees.example' });
-    expect(await ensureInitialAdmin(database.db, { initialAdmin: { email: 'late@tees.example', password: 'late-secret' }, storeEmail: 'x@y.z' })).toBeNull();
+    expect(
+      await ensureInitialAdmin(database.db, { initialAdmin: { email: 'late@tees.example', password: 'late-secret' }, storeEmail: 'x@y.z' }),
+    ).toBeNull();
     expect(await adminRow('late@tees.example')).toBeUndefined();
   });
 });

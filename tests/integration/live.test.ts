@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database';
 import { EventHub, publishEvent } from '../../src/server/events/events';
 import type { AppRouter } from '../../src/server/trpc/router';
-import { callerFor, callTrpc, createTestApp, insertUser, type TestApp } from '../helpers/app';
-import { waitFor } from '../helpers/async';
+import { callerFor, callTrpc, createTestApp, insertUser, type TestApp } from '../support/app';
+import { waitFor } from '../support/async';
 
 let t: TestApp;
 let baseUrl: string;
@@ -52,7 +52,8 @@ describe('the new-contact badge over SSE', () => {
       expect(counts).toEqual([0, 1]);
 
       // A status change made by another server process reaches this one through NOTIFY.
-      const other = t.database.kind === 'postgres' && 'url' in t.database ? await openDatabase({ databaseUrl: t.database.url as string }) : t.database;
+      const other =
+        t.database.kind === 'postgres' && 'url' in t.database ? await openDatabase({ databaseUrl: t.database.url as string }) : t.database;
       await other.db.transaction().execute(async (trx) => {
         await trx.updateTable('contact_submissions').set({ status: 'read' }).execute();
         await publishEvent(trx, { type: 'contact_submissions_changed' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProcedureMeta } from '../../src/server/trpc/init';
 import { appRouter } from '../../src/server/trpc/router';
-import { callTrpc, createTestApp, insertUser, type TestApp } from '../helpers/app';
+import { callTrpc, createTestApp, insertUser, type TestApp } from '../support/app';
 
 // Every procedure, fed junk by every kind of caller, must answer with a client error, never a 5xx.
 // Generated from the router, so new procedures are covered without editing this file.
@@ -31,7 +31,10 @@ beforeAll(async () => {
   t = await createTestApp();
   await insertUser(t.db, 'fuzz-customer@example.com', { password: 'fuzzpass1' });
   await insertUser(t.db, 'fuzz-admin@example.com', { password: 'fuzzpass1', admin: true });
-  for (const [role, email] of [['customer', 'fuzz-customer@example.com'], ['admin', 'fuzz-admin@example.com']] as const) {
+  for (const [role, email] of [
+    ['customer', 'fuzz-customer@example.com'],
+    ['admin', 'fuzz-admin@example.com'],
+  ] as const) {
     const res = await callTrpc(t.app, 'auth.signIn', { input: { email, password: 'fuzzpass1' } });
     cookies[role] = `session=${res.cookies.session}`;
   }
@@ -51,7 +54,9 @@ describe.each(['anonymous', 'customer', 'admin'])('as %s', (role) => {
 
 describe('values the database refuses as data', () => {
   it('answer 400, not 500: a NUL byte in text, a forged page cursor', async () => {
-    const nul = await callTrpc(t.app, 'contact.submit', { input: { name: 'A\u0000B', email: 'a@example.com', subject: 'Hi', message: 'Hello' } });
+    const nul = await callTrpc(t.app, 'contact.submit', {
+      input: { name: 'A\u0000B', email: 'a@example.com', subject: 'Hi', message: 'Hello' },
+    });
     expect(nul.statusCode).toBe(400);
     const slug = await callTrpc(t.app, 'catalog.productBySlug', { type: 'query', input: { slug: 'tee\u0000' } });
     expect(slug.statusCode).toBe(400);

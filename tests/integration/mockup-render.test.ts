@@ -9,7 +9,10 @@ import { renderMockup } from '../../src/server/mockups/render';
 const TEMPLATE = { width: 1000, height: 1200 };
 const ART = { width: 200, height: 100 };
 
-const white = () => sharp({ create: { ...TEMPLATE, channels: 3, background: '#ffffff' } }).png().toBuffer();
+const white = () =>
+  sharp({ create: { ...TEMPLATE, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer();
 /** A 200 x 100 red bar whose left quarter is blue, so the direction of a rotation shows. */
 const redBar = () =>
   sharp({ create: { ...ART, channels: 4, background: '#ff0000' } })

@@ -1,8 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PrintStatus } from '../../src/shared/constants';
+import type { OrderStatus, PaymentStatus, PrintStatus } from '../../src/shared/constants';
 import { PRINT_QUEUE_COLUMNS, PRINT_QUEUE_PATH } from '../../src/shared/schemas/admin-orders';
-import { callTrpc, createTestApp, insertUser, TEST_ORIGIN, type TestApp } from '../helpers/app';
+import { callTrpc, createTestApp, insertUser, TEST_ORIGIN, type TestApp } from '../support/app';
 
 // GET /api/admin/print-queue.csv: admins only; the items still to print (pending or printing),
 // ordered by order, written by a CSV library so hostile names survive a round trip through a
@@ -58,12 +58,17 @@ beforeEach(async () => {
   await t.db.deleteFrom('orders').execute();
 });
 
-async function insertOrder(createdAt: Date, items: { name: string; printStatus: PrintStatus }[]) {
+async function insertOrder(
+  createdAt: Date,
+  items: { name: string; printStatus: PrintStatus }[],
+  { paymentStatus = 'paid', status = 'processing' }: { paymentStatus?: PaymentStatus; status?: OrderStatus } = {},
+) {
   const order = await t.db
     .insertInto('orders')
     .values({
       customer_id: customerId,
-      status: 'processing',
+      status,
+      payment_status: paymentStatus,
       subtotal: '20.00',
       total: '20.00',
       shipping_address: JSON.stringify({
@@ -143,6 +148,17 @@ describe('print queue CSV', () => {
       'processing',
     ]);
     expect(rows.map((r) => r[6])).toEqual(['pending', 'printing', 'pending', 'pending', 'printing', 'pending', 'pending']);
+  });
+
+  it('leaves out the items of unpaid, refunded and cancelled orders: only what was paid for is printed', async () => {
+    await insertOrder(new Date(), [{ name: 'Awaiting payment', printStatus: 'pending' }], { paymentStatus: 'pending' });
+    await insertOrder(new Date(), [{ name: 'Payment failed', printStatus: 'pending' }], { paymentStatus: 'failed' });
+    await insertOrder(new Date(), [{ name: 'Refunded', printStatus: 'pending' }], { paymentStatus: 'refunded' });
+    await insertOrder(new Date(), [{ name: 'Cancelled after paying', printStatus: 'pending' }], { status: 'cancelled' });
+    expect((await download(adminCookie)).statusCode).toBe(204);
+    const paid = await insertOrder(new Date(), [{ name: 'Paid for', printStatus: 'pending' }]);
+    const [, ...rows] = parse((await download(adminCookie)).body);
+    expect(rows.map((r) => [r[0], r[3]])).toEqual([[paid, 'Paid for']]);
   });
 
   it('answers 204 with no body when nothing waits', async () => {

@@ -3,18 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CONTACT_STATUSES,
-  EMAIL_STATUSES,
-  ORDER_STATUSES,
-  PAYMENT_STATUSES,
-  PRINT_STATUSES,
-} from '../../src/shared/constants';
+import { CONTACT_STATUSES, EMAIL_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, PRINT_STATUSES } from '../../src/shared/constants';
 import type { DatabaseHandle, Db } from '../../src/server/db/database';
 import { SEED_MARKER, seedIfEmpty } from '../../src/server/seed/seed';
 import { LocalStorage } from '../../src/server/storage/local';
 import { parseStorageUrl } from '../../src/server/storage/storage';
-import { createTestDatabase } from '../helpers/db';
+import { createTestDatabase } from '../support/db';
 
 let database: DatabaseHandle;
 let db: Db;
@@ -59,7 +53,10 @@ describe('seedIfEmpty', () => {
     expect(fs.readdirSync(path.join(storageRoot, 'mockups')).length).toBe(filesBefore);
     const marker = await db.selectFrom('app_meta').select('value').where('key', '=', SEED_MARKER).executeTakeFirst();
     expect(marker?.value).toBeTruthy();
-    const products = await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const products = await db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(products.n)).toBeGreaterThanOrEqual(18);
   });
 
@@ -78,7 +75,12 @@ describe('seedIfEmpty', () => {
   });
 
   it('creates at least 6 products per category, each with artwork and mockups on disk', async () => {
-    const products = await db.selectFrom('products').innerJoin('categories', 'categories.id', 'products.category_id').selectAll('products').select('categories.slug as category').execute();
+    const products = await db
+      .selectFrom('products')
+      .innerJoin('categories', 'categories.id', 'products.category_id')
+      .selectAll('products')
+      .select('categories.slug as category')
+      .execute();
     expect(products.length).toBeGreaterThanOrEqual(18);
     for (const slug of ['motorcycle', 'car', 'christian']) {
       expect(products.filter((p) => p.category === slug && p.is_active).length).toBeGreaterThanOrEqual(6);
@@ -123,7 +125,12 @@ describe('seedIfEmpty', () => {
   });
 
   it('creates demo customers with accounts and no admins', async () => {
-    const customers = await db.selectFrom('customers').innerJoin('users', 'users.id', 'customers.id').selectAll('customers').select(['users.email_confirmed_at', 'users.last_sign_in_at']).execute();
+    const customers = await db
+      .selectFrom('customers')
+      .innerJoin('users', 'users.id', 'customers.id')
+      .selectAll('customers')
+      .select(['users.email_confirmed_at', 'users.last_sign_in_at'])
+      .execute();
     expect(customers.length).toBeGreaterThanOrEqual(4);
     expect(customers.every((c) => c.email.endsWith('@example.com') && c.first_name && c.shipping_address.country === 'USA')).toBe(true);
     expect(customers.some((c) => c.email_confirmed_at === null)).toBe(true);

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../src/shared/constants';
 import { FILE_TOO_LARGE, NOT_AN_IMAGE } from '../../src/shared/schemas/admin-uploads';
-import { callTrpc, createTestApp, insertUser, signUp, TEST_ORIGIN, type TestApp } from '../helpers/app';
+import { callTrpc, createTestApp, insertUser, signUp, TEST_ORIGIN, type TestApp } from '../support/app';
 
 // POST /api/uploads/:bucket with real multipart bodies (built by the platform's FormData, as a
 // browser would): admins only, images judged by their bytes, 50 MB cut off while streaming,
@@ -35,17 +35,28 @@ beforeEach(() => fs.rmSync(storageRoot, { recursive: true, force: true }));
 /** Every file under the storage root, as bucket/key. */
 function storedFiles(): string[] {
   if (!fs.existsSync(storageRoot)) return [];
-  return fs.readdirSync(storageRoot, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.relative(storageRoot, path.join(entry.parentPath, entry.name)));
+  return fs
+    .readdirSync(storageRoot, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(storageRoot, path.join(entry.parentPath, entry.name)));
 }
 
-async function upload(bytes: Buffer, options: { filename?: string; type?: string; bucket?: string; cookie?: string; origin?: string } = {}) {
+async function upload(
+  bytes: Buffer,
+  options: { filename?: string; type?: string; bucket?: string; cookie?: string; origin?: string } = {},
+) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type: options.type ?? 'image/png' }), options.filename ?? 'art.png');
   const body = new Response(form);
   const headers: Record<string, string> = { 'content-type': body.headers.get('content-type')!, origin: options.origin ?? TEST_ORIGIN };
   const cookie = options.cookie ?? admin;
   if (cookie) headers.cookie = cookie;
-  const res = await t.app.inject({ method: 'POST', url: `/api/uploads/${options.bucket ?? 'product-art'}`, headers, payload: Buffer.from(await body.arrayBuffer()) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/uploads/${options.bucket ?? 'product-art'}`,
+    headers,
+    payload: Buffer.from(await body.arrayBuffer()),
+  });
   return { status: res.statusCode, body: res.json<{ url?: string; error?: string }>() };
 }
 
@@ -54,20 +65,23 @@ describe('accepted images', () => {
     ['a PNG', () => png, 'art.png', 'image/png', 'png'],
     ['a JPEG sent with a generic type and name', () => jpeg, 'photo.bin', 'application/octet-stream', 'jpg'],
     ['a WebP', () => webp, 'art.webp', 'image/webp', 'webp'],
-  ])('stores %s under a new random name and serves it with its real type, nosniff and cache headers', async (_case, bytes, filename, type, extension) => {
-    const res = await upload(bytes(), { filename, type });
-    expect(res.status).toBe(201);
-    const url = res.body.url!;
-    expect(url).toMatch(new RegExp(`^/storage/product-art/[0-9a-f-]{36}\\.${extension}$`));
-    expect(storedFiles()).toEqual([url.replace('/storage/', '')]);
+  ])(
+    'stores %s under a new random name and serves it with its real type, nosniff and cache headers',
+    async (_case, bytes, filename, type, extension) => {
+      const res = await upload(bytes(), { filename, type });
+      expect(res.status).toBe(201);
+      const url = res.body.url!;
+      expect(url).toMatch(new RegExp(`^/storage/product-art/[0-9a-f-]{36}\\.${extension}$`));
+      expect(storedFiles()).toEqual([url.replace('/storage/', '')]);
 
-    const served = await t.app.inject(url);
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe(extension === 'jpg' ? 'image/jpeg' : `image/${extension}`);
-    expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.headers['cache-control']).toBe('public, max-age=3600');
-    expect(served.rawPayload.equals(bytes())).toBe(true);
-  });
+      const served = await t.app.inject(url);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe(extension === 'jpg' ? 'image/jpeg' : `image/${extension}`);
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.headers['cache-control']).toBe('public, max-age=3600');
+      expect(served.rawPayload.equals(bytes())).toBe(true);
+    },
+  );
 
   it('never overwrites: the same file uploaded twice is stored twice', async () => {
     const first = await upload(png);
@@ -77,7 +91,9 @@ describe('accepted images', () => {
   });
 
   it('accepts a larger image than the default request limit, into another allowed bucket', async () => {
-    const big = await sharp({ create: { width: 1400, height: 1400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const big = await sharp({
+      create: { width: 1400, height: 1400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    })
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
@@ -97,7 +113,9 @@ describe('refused uploads store nothing', () => {
   it('refuses images of other types (SVG can carry scripts; GIF is not accepted)', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     expect(await upload(svg, { filename: 'a.svg', type: 'image/svg+xml' })).toEqual({ status: 400, body: { error: NOT_AN_IMAGE } });
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     expect(await upload(gif, { filename: 'a.gif', type: 'image/gif' })).toEqual({ status: 400, body: { error: NOT_AN_IMAGE } });
     expect(storedFiles()).toEqual([]);
   });

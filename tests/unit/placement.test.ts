@@ -50,7 +50,13 @@ describe('editor steps (SPEC §5)', () => {
   });
 
   it('normalizes a whole position', () => {
-    expect(normalizePosition({ x: -1, y: 101, width: 2, height: 103, rotation: -5 })).toEqual({ x: 0, y: 100, width: 5, height: 100, rotation: 355 });
+    expect(normalizePosition({ x: -1, y: 101, width: 2, height: 103, rotation: -5 })).toEqual({
+      x: 0,
+      y: 100,
+      width: 5,
+      height: 100,
+      rotation: 355,
+    });
   });
 });
 

@@ -1,3 +1,4 @@
+import { MAX_LINE_QUANTITY } from '../../shared/constants';
 // The cart (SPEC §3, §4): lines kept in localStorage under cartStorageKey(storeName), restored on
 // load and kept in step across tabs through the `storage` event.
 
@@ -18,9 +19,6 @@ export interface CartLine {
 
 export type CartListener = () => void;
 
-/** Most of one product and size a line holds: a sensible cap the spec leaves open (SPEC §9). */
-export const MAX_LINE_QUANTITY = 99;
-
 const clampQuantity = (quantity: number) => Math.min(MAX_LINE_QUANTITY, Math.floor(quantity));
 
 /** The subset of the Web Storage API the cart needs (a Map-backed fake works in tests). */
@@ -34,6 +32,8 @@ export interface CartStore {
   setQuantity: (productId: string, size: string, quantity: number) => void;
   remove: (productId: string, size: string) => void;
   clear: () => void;
+  /** Puts these lines in place of the cart's (checkout's "Update cart" after products changed). */
+  replace: (lines: readonly CartLine[]) => void;
   /** Re-reads storage; called when another tab changed the cart. */
   reload: () => void;
 }
@@ -85,9 +85,6 @@ export function parseCart(raw: string | null): CartLine[] {
 }
 
 export const cartItemCount = (lines: readonly CartLine[]) => lines.reduce((sum, line) => sum + line.quantity, 0);
-
-export const cartSubtotal = (lines: readonly CartLine[]) =>
-  lines.reduce((sum, line) => sum + Math.round(Number(line.product.price) * 100) * line.quantity, 0) / 100;
 
 export function createCartStore(storage: CartStorage | null, key: string): CartStore {
   const read = () => {
@@ -142,6 +139,9 @@ export function createCartStore(storage: CartStorage | null, key: string): CartS
     },
     clear() {
       commit([]);
+    },
+    replace(next) {
+      commit(next.map((line) => ({ ...line, product: { ...line.product } })));
     },
     reload() {
       lines = read();

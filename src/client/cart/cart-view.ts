@@ -1,18 +1,12 @@
+import { toCents } from '../../shared/money';
+import type { RouterOutputs } from '../trpc';
 import type { CartLine } from './cart-store';
 
 // The cart as shown: each stored line checked against what the server says about its product
 // today (catalog.cartProducts), so a repriced or withdrawn product never shows stale data.
 
 /** What catalog.cartProducts returns for one product. */
-export interface CurrentProduct {
-  id: string;
-  slug: string;
-  name: string;
-  price: string;
-  image_url: string | null;
-  available_sizes: readonly string[];
-  available: boolean;
-}
+export type CurrentProduct = RouterOutputs['catalog']['cartProducts'][number];
 
 /** `product`: sold as before; `product-unavailable`: deleted or deactivated; `size-unavailable`: the size is no longer offered. */
 export type CartLineStatus = 'available' | 'product-unavailable' | 'size-unavailable';
@@ -44,8 +38,6 @@ export interface CartView {
   hasUnavailable: boolean;
 }
 
-export const toCents = (price: string) => Math.round(Number(price) * 100);
-
 /**
  * Joins the stored lines with the server's answer. `current` undefined means the answer is not
  * here (yet, or the read failed): the stored data is shown as it is.
@@ -69,10 +61,19 @@ export function buildCartView(lines: readonly CartLine[], current: readonly Curr
     }
     const product = byId.get(stored.id);
     if (!product || !product.available) {
-      return { ...base, slug: stored.slug, name: product?.name ?? stored.name, imageUrl: stored.image_url, price: stored.price, previousPrice: null, status: 'product-unavailable', totalCents: 0 };
+      return {
+        ...base,
+        slug: stored.slug,
+        name: product?.name ?? stored.name,
+        imageUrl: stored.image_url,
+        price: stored.price,
+        previousPrice: null,
+        status: 'product-unavailable',
+        totalCents: 0,
+      };
     }
     const repriced = toCents(product.price) !== toCents(stored.price);
-    const sizeOffered = product.available_sizes.includes(line.size);
+    const sizeOffered = (product.available_sizes as readonly string[]).includes(line.size);
     return {
       ...base,
       slug: product.slug,

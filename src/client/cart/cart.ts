@@ -1,12 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import { cartStorageKey } from '../../shared/constants';
 import { storeConfig } from '../store-config';
-import { cartItemCount, cartSubtotal, createCartStore, type CartLine } from './cart-store';
+import { cartItemCount, createCartStore, type CartLine } from './cart-store';
 
 export type { CartLine, CartProduct } from './cart-store';
-export { cartItemCount, cartSubtotal } from './cart-store';
 
-export const CART_STORAGE_KEY = cartStorageKey(storeConfig.storeName);
+const CART_STORAGE_KEY = cartStorageKey(storeConfig.storeName);
 
 function browserStorage(): Storage | null {
   try {
@@ -34,8 +33,4 @@ export function useCartLines(): readonly CartLine[] {
 
 export function useCartCount(): number {
   return cartItemCount(useCartLines());
-}
-
-export function useCartSubtotal(): number {
-  return cartSubtotal(useCartLines());
 }

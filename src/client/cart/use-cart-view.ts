@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTRPC } from '../trpc';
+import type { Size } from '../../shared/constants';
+import { useTRPC, type RouterOutputs } from '../trpc';
 import { useCartLines } from './cart';
 import { buildCartView, type CartView } from './cart-view';
 
@@ -27,4 +28,29 @@ export function useCartView(): CartViewState {
   );
   const view = useMemo(() => buildCartView(lines, current.data), [lines, current.data]);
   return { ...view, isChecking: ids.length > 0 && current.isPending };
+}
+
+/** The cart as the server prices it (checkout.quote): lines, shipping, tax, total, and how payment works. */
+export type CartAmounts = RouterOutputs['checkout']['quote'];
+
+export interface CartQuote {
+  /** The amounts of the cart as it is now; undefined when nothing can be bought or the server could not price it. */
+  amounts: CartAmounts | undefined;
+  /** True while the server prices a changed cart: the previous amounts would be wrong, so none are shown. */
+  pricing: boolean;
+}
+
+/** The server's price of the buyable lines: the same shipping, tax and total the order will be charged. */
+export function useCartQuote(view: CartView): CartQuote {
+  const trpc = useTRPC();
+  const lines = useMemo(
+    () =>
+      view.lines
+        .filter((line) => line.status === 'available')
+        .map((line) => ({ productId: line.productId, size: line.size as Size, quantity: line.quantity })),
+    [view.lines],
+  );
+  const quote = useQuery(trpc.checkout.quote.queryOptions({ lines }, { enabled: lines.length > 0, staleTime: 0 }));
+  if (lines.length === 0) return { amounts: undefined, pricing: false };
+  return { amounts: quote.data, pricing: quote.isPending && quote.fetchStatus !== 'idle' };
 }

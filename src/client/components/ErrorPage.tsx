@@ -2,7 +2,7 @@ import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
-import { StoreLink } from './ui/StoreLink';
+import { Button, ButtonLink } from './ui/Button';
 
 /** Last-resort screen when a page fails to render (a failed data read shows an empty state instead). */
 export function ErrorPage({ error }: ErrorComponentProps) {
@@ -21,16 +21,12 @@ export function ErrorPage({ error }: ErrorComponentProps) {
       <h1 className="font-display mt-4 text-2xl font-extrabold tracking-tight text-stone-950">Something went wrong</h1>
       <p className="mt-3 text-stone-600">This page could not be shown. Please try again in a moment.</p>
       <div className="mt-8 flex gap-3">
-        <button
-          type="button"
-          onClick={() => void router.invalidate()}
-          className="inline-flex h-11 items-center rounded-full bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-700"
-        >
+        <Button size="lg" onClick={() => void router.invalidate()}>
           Try Again
-        </button>
-        <StoreLink to="/" className="inline-flex h-11 items-center rounded-full border border-stone-300 px-6 text-sm font-semibold text-stone-800 hover:bg-stone-50">
+        </Button>
+        <ButtonLink to="/" variant="secondary" size="lg">
           Back to Home
-        </StoreLink>
+        </ButtonLink>
       </div>
     </section>
   );

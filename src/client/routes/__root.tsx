@@ -2,6 +2,7 @@ import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/re
 import { ErrorPage } from '../components/ErrorPage';
 import { Footer } from '../components/layout/Footer';
 import { Header } from '../components/layout/Header';
+import { Toaster } from '../components/ui/Toast';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { prefetchQuietly } from '../prefetch';
 import type { RouterContext } from '../router-context';
@@ -36,6 +37,7 @@ function RootLayout() {
         <Outlet />
       </main>
       {!inBackOffice && <Footer />}
+      <Toaster />
     </div>
   );
 }

@@ -1,22 +1,20 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { AlertTriangle, ArrowRight, ShoppingBag } from 'lucide-react';
-import { useCartView } from '../cart/use-cart-view';
+import { useCartQuote, useCartView } from '../cart/use-cart-view';
 import { CartLineItem } from '../components/cart/CartLineItem';
 import { OrderSummary } from '../components/cart/OrderSummary';
+import { Button, ButtonLink } from '../components/ui/Button';
+import { MessagePage } from '../components/MessagePage';
 import { useDocumentTitle } from '../components/ui/use-document-title';
 
 export const Route = createFileRoute('/cart')({
   component: CartPage,
 });
 
-const primaryButton =
-  'inline-flex h-12 w-full items-center justify-center gap-2 rounded-full bg-accent-700 px-6 text-base font-semibold text-white shadow-sm transition hover:bg-accent-800';
-const secondaryButton =
-  'inline-flex h-12 w-full items-center justify-center rounded-full border border-stone-300 bg-white px-6 text-base font-semibold text-stone-900 transition hover:border-stone-400 hover:bg-stone-50';
-
 function CartPage() {
   useDocumentTitle('Cart');
   const view = useCartView();
+  const quote = useCartQuote(view);
 
   if (view.lines.length === 0) return <EmptyCart />;
 
@@ -36,7 +34,7 @@ function CartPage() {
         </section>
 
         <div className="lg:sticky lg:top-24">
-          <OrderSummary itemCount={view.itemCount} subtotalCents={view.subtotalCents}>
+          <OrderSummary itemCount={view.itemCount} subtotalCents={view.subtotalCents} quote={quote}>
             <div className="mt-6 flex flex-col gap-3">
               {view.hasUnavailable && (
                 <p className="flex items-start gap-2 text-sm font-medium text-amber-900" role="status">
@@ -45,18 +43,18 @@ function CartPage() {
                 </p>
               )}
               {view.hasUnavailable || view.itemCount === 0 ? (
-                <button type="button" disabled className={`${primaryButton} cursor-not-allowed bg-stone-300 text-stone-600 hover:bg-stone-300`}>
+                <Button variant="accent" size="xl" block disabled>
                   Proceed to Checkout
-                </button>
+                </Button>
               ) : (
-                <Link to="/checkout" className={primaryButton}>
+                <ButtonLink to="/checkout" variant="accent" size="xl" block>
                   Proceed to Checkout
                   <ArrowRight className="size-5" aria-hidden="true" />
-                </Link>
+                </ButtonLink>
               )}
-              <Link to="/shop" className={secondaryButton}>
+              <ButtonLink to="/shop" variant="secondary" size="xl" block>
                 Continue Shopping
-              </Link>
+              </ButtonLink>
             </div>
           </OrderSummary>
         </div>
@@ -67,21 +65,17 @@ function CartPage() {
 
 function EmptyCart() {
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32" aria-labelledby="empty-cart-heading">
-      <span className="inline-flex size-16 items-center justify-center rounded-full bg-accent-50 text-accent-700">
-        <ShoppingBag className="size-8" aria-hidden="true" />
-      </span>
-      <h1 id="empty-cart-heading" className="font-display mt-6 text-3xl font-extrabold tracking-tight text-stone-950 sm:text-4xl">
-        Your cart is empty
-      </h1>
-      <p className="mt-4 text-base leading-7 text-stone-600">Add some awesome t-shirts to get started!</p>
-      <Link
-        to="/shop"
-        className="mt-8 inline-flex h-12 items-center gap-2 rounded-full bg-accent-700 px-7 text-base font-semibold text-white shadow-sm transition hover:bg-accent-800"
-      >
-        Start Shopping
-        <ArrowRight className="size-5" aria-hidden="true" />
-      </Link>
-    </section>
+    <MessagePage
+      icon={ShoppingBag}
+      title="Your cart is empty"
+      actions={
+        <ButtonLink to="/shop" variant="accent" size="xl">
+          Start Shopping
+          <ArrowRight className="size-5" aria-hidden="true" />
+        </ButtonLink>
+      }
+    >
+      Add some awesome t-shirts to get started!
+    </MessagePage>
   );
 }

@@ -6,9 +6,11 @@ import { CategoryIcon } from '../components/catalog/category-icon';
 import { DEFAULT_SORT, sortSearchSchema } from '../components/catalog/catalog-search';
 import { ProductListing, productListOptions } from '../components/catalog/ProductListing';
 import { SortSelect } from '../components/catalog/SortSelect';
+import { MessagePage } from '../components/MessagePage';
+import { ButtonLink } from '../components/ui/Button';
 import { useDocumentTitle } from '../components/ui/use-document-title';
 import { prefetchQuietly } from '../prefetch';
-import { useTRPC } from '../trpc';
+import { useTRPC, type RouterOutputs } from '../trpc';
 
 export const Route = createFileRoute('/category/$slug')({
   validateSearch: sortSearchSchema,
@@ -22,12 +24,7 @@ export const Route = createFileRoute('/category/$slug')({
   component: CategoryPage,
 });
 
-interface Category {
-  slug: string;
-  name: string;
-  description: string;
-  image_url: string;
-}
+type Category = NonNullable<RouterOutputs['catalog']['categoryBySlug']>;
 
 function CategoryPage() {
   const { slug } = Route.useParams();
@@ -44,7 +41,10 @@ function CategoryPage() {
       <CategoryBanner category={category} />
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
         <div className="flex flex-col gap-4 border-b border-stone-200 pb-6 sm:flex-row sm:items-center sm:justify-between">
-          <Link to="/shop" className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-stone-600 hover:text-stone-900">
+          <Link
+            to="/shop"
+            className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-stone-600 hover:text-stone-900"
+          >
             <ArrowLeft className="size-4" aria-hidden="true" />
             All products
           </Link>
@@ -63,7 +63,11 @@ function CategoryBanner({ category }: { category: Category }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showImage = Boolean(category.image_url) && failedSrc !== category.image_url;
   return (
-    <section aria-labelledby="category-heading" className="relative isolate overflow-hidden bg-stone-950 text-white" data-testid="category-banner">
+    <section
+      aria-labelledby="category-heading"
+      className="relative isolate overflow-hidden bg-stone-950 text-white"
+      data-testid="category-banner"
+    >
       {showImage ? (
         <img
           src={category.image_url}
@@ -75,7 +79,11 @@ function CategoryBanner({ category }: { category: Category }) {
           onError={() => setFailedSrc(category.image_url)}
         />
       ) : (
-        <CategoryIcon slug={category.slug} className="absolute top-1/2 right-8 -z-20 size-48 -translate-y-1/2 text-stone-800" aria-hidden="true" />
+        <CategoryIcon
+          slug={category.slug}
+          className="absolute top-1/2 right-8 -z-20 size-48 -translate-y-1/2 text-stone-800"
+          aria-hidden="true"
+        />
       )}
       {/* Keeps the text readable over any banner image. */}
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-r from-stone-950/90 via-stone-950/70 to-stone-950/20" />
@@ -104,21 +112,16 @@ function BannerSkeleton() {
 function CategoryNotFound() {
   useDocumentTitle('Category Not Found');
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32" aria-labelledby="category-not-found">
-      <span className="inline-flex size-14 items-center justify-center rounded-full bg-accent-50 text-accent-700">
-        <SearchX className="size-7" aria-hidden="true" />
-      </span>
-      <h1 id="category-not-found" className="font-display mt-6 text-3xl font-extrabold tracking-tight text-stone-950 sm:text-4xl">
-        Category Not Found
-      </h1>
-      <p className="mt-4 text-base leading-7 text-stone-600">The category you're looking for doesn't exist.</p>
-      <Link
-        to="/shop"
-        className="mt-8 inline-flex h-11 items-center gap-2 rounded-full bg-stone-900 px-6 text-sm font-semibold text-white transition hover:bg-stone-700"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Browse All Products
-      </Link>
-    </section>
+    <MessagePage
+      icon={SearchX}
+      title="Category Not Found"
+      actions={
+        <ButtonLink to="/shop" size="lg" icon={ArrowLeft}>
+          Browse All Products
+        </ButtonLink>
+      }
+    >
+      The category you're looking for doesn't exist.
+    </MessagePage>
   );
 }

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
 import { LOGIN_MODES, LoginPage } from '../components/account/LoginPage';
-import { safeRedirect } from '../session/redirect';
+import { currentUser, safeRedirect } from '../session/redirect';
 
 export const Route = createFileRoute('/login')({
   // The mode lives in the URL so "Forgot password" and "Sign up" are real links; `redirect` is the
@@ -10,8 +10,8 @@ export const Route = createFileRoute('/login')({
     mode: z.enum(LOGIN_MODES).optional().catch(undefined),
     redirect: z.string().optional().catch(undefined),
   }),
-  beforeLoad: async ({ context: { queryClient, trpc }, search }) => {
-    const me = await queryClient.fetchQuery({ ...trpc.auth.me.queryOptions(), staleTime: 60_000 }).catch(() => null);
+  beforeLoad: async ({ context, search }) => {
+    const me = await currentUser(context);
     // Someone already signed in has nothing to do here.
     if (me) throw redirect({ href: safeRedirect(search.redirect) ?? '/dashboard', replace: true });
   },

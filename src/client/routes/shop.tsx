@@ -3,6 +3,7 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { DEFAULT_SORT, shopSearchSchema } from '../components/catalog/catalog-search';
 import { ProductListing, productListOptions } from '../components/catalog/ProductListing';
 import { SortSelect } from '../components/catalog/SortSelect';
+import { ToggleButton } from '../components/ui/ToggleButton';
 import { useDocumentTitle } from '../components/ui/use-document-title';
 import { useTRPC } from '../trpc';
 
@@ -17,10 +18,6 @@ export const Route = createFileRoute('/shop')({
   },
   component: ShopPage,
 });
-
-const filterButton =
-  'inline-flex h-10 items-center rounded-full border px-4 text-sm font-semibold transition aria-pressed:border-stone-900 aria-pressed:bg-stone-900 aria-pressed:text-white';
-const filterIdle = 'border-stone-300 bg-white text-stone-700 hover:border-stone-400 hover:bg-stone-50';
 
 function ShopPage() {
   const { category, sort } = Route.useSearch();
@@ -49,19 +46,13 @@ function ShopPage() {
 
       <div className="mt-8 flex flex-col gap-4 border-b border-stone-200 pb-6 md:flex-row md:items-center md:justify-between">
         <div role="group" aria-label="Filter by category" className="flex flex-wrap gap-2">
-          <button type="button" aria-pressed={!category} className={`${filterButton} ${category ? filterIdle : ''}`} onClick={() => setCategory(undefined)}>
+          <ToggleButton size="md" pressed={!category} onClick={() => setCategory(undefined)}>
             All
-          </button>
+          </ToggleButton>
           {categories.map((c) => (
-            <button
-              key={c.id}
-              type="button"
-              aria-pressed={c.slug === category}
-              className={`${filterButton} ${c.slug === category ? '' : filterIdle}`}
-              onClick={() => setCategory(c.slug)}
-            >
+            <ToggleButton key={c.id} size="md" pressed={c.slug === category} onClick={() => setCategory(c.slug)}>
               {c.name}
-            </button>
+            </ToggleButton>
           ))}
         </div>
         <SortSelect value={sort} onChange={(next) => void navigate({ search: (prev) => ({ ...prev, sort: next }), resetScroll: false })} />

@@ -17,8 +17,15 @@ export function safeRedirect(value: string | undefined): string | undefined {
  * which brings them back here after signing in.
  */
 export async function requireSignedIn({ context, location }: { context: RouterContext; location: ParsedLocation }) {
-  // fetchQuery (not ensureQueryData) so a `me` invalidated by a sign-in or sign-out is re-read.
-  const me = await context.queryClient.fetchQuery({ ...context.trpc.auth.me.queryOptions(), staleTime: 60_000 }).catch(() => null);
+  const me = await currentUser(context);
   if (!me) throw redirect({ to: '/login', search: { redirect: location.href }, replace: true });
   return { me };
+}
+
+/**
+ * Who is signed in, for route guards; null when nobody is (or the read failed). fetchQuery, not
+ * ensureQueryData, so a `me` invalidated by a sign-in, sign-out or demotion is read again.
+ */
+export function currentUser({ queryClient, trpc }: RouterContext) {
+  return queryClient.fetchQuery({ ...trpc.auth.me.queryOptions(), staleTime: 60_000 }).catch(() => null);
 }

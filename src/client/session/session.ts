@@ -7,7 +7,7 @@ import { trpc, useTRPC } from '../trpc';
 // Sign-in and sign-out are broadcast to the other tabs of this store (ARCHITECTURE § Client),
 // which then re-read auth.me; the session cookie itself is shared by all tabs already.
 
-export const SESSION_CHANNEL = `${storeConfig.storeName.toLowerCase().replace(/[^a-z0-9]/g, '')}-session`;
+const SESSION_CHANNEL = `${storeConfig.storeName.toLowerCase().replace(/[^a-z0-9]/g, '')}-session`;
 
 export type SessionEvent = 'signed-in' | 'signed-out' | 'changed';
 
@@ -28,7 +28,7 @@ async function refreshSession(queryClient: QueryClient): Promise<void> {
 }
 
 /** Tells the other tabs that the session changed; call after sign-in, sign-up or sign-out. */
-export function broadcastSession(event: SessionEvent): void {
+function broadcastSession(event: SessionEvent): void {
   sessionChannel()?.postMessage(event);
 }
 
@@ -56,6 +56,13 @@ export function useSessionSync(): void {
 export function useMe() {
   const trpcHooks = useTRPC();
   return useQuery(trpcHooks.auth.me.queryOptions(undefined, { staleTime: 60_000 }));
+}
+
+/** The signed-in user, on pages under the account layout (which shows them only while someone is). */
+export function useSignedInUser() {
+  const me = useMe().data;
+  if (!me) throw new Error('useSignedInUser() is for pages under the _account layout');
+  return me;
 }
 
 /** Signs out, goes to the home page, and tells the other tabs. */

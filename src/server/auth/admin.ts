@@ -56,7 +56,7 @@ export async function createOrPromoteAdmin(
   });
 }
 
-export async function countAdmins(db: Db): Promise<number> {
+async function countAdmins(db: Db): Promise<number> {
   const row = await db
     .selectFrom('customers')
     .select((eb) => eb.fn.countAll<number>().as('count'))

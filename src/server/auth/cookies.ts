@@ -6,7 +6,7 @@ import { validateSessionToken, type SessionUser } from './session';
 // The session cookie: HttpOnly, SameSite=Lax, Path=/, and Secure in production, where the
 // __Host- prefix also pins it to our exact origin.
 
-export const sessionCookieName = (config: Config) => (config.isProduction ? '__Host-session' : 'session');
+const sessionCookieName = (config: Config) => (config.isProduction ? '__Host-session' : 'session');
 
 export function setSessionCookie(config: Config, res: FastifyReply, token: string, expiresAt: Date): void {
   res.setCookie(sessionCookieName(config), token, {

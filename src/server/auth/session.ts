@@ -30,11 +30,7 @@ function hashSecret(secret: string): Uint8Array {
   return sha256(new TextEncoder().encode(secret));
 }
 
-export async function createSession(
-  db: Db,
-  userId: string,
-  lifetimeDays: number,
-): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(db: Db, userId: string, lifetimeDays: number): Promise<{ token: string; expiresAt: Date }> {
   const id = randomString(16);
   const secret = randomString(32);
   const expiresAt = new Date(Date.now() + lifetimeDays * DAY_MS);
@@ -46,11 +42,7 @@ export async function createSession(
 }
 
 /** Checks a session token; extends the session when it is past half its lifetime (sliding expiry). */
-export async function validateSessionToken(
-  db: Db,
-  token: string,
-  lifetimeDays: number,
-): Promise<ValidatedSession | null> {
+export async function validateSessionToken(db: Db, token: string, lifetimeDays: number): Promise<ValidatedSession | null> {
   const [id, secret, ...rest] = token.split('.');
   if (!id || !secret || rest.length > 0 || id.length > 64 || secret.length > 128) return null;
 

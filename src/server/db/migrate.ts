@@ -1,11 +1,13 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from '../../../migrations/0001_initial';
+import * as checkout from '../../../migrations/0002_checkout';
 import type { Db } from './database';
 
 // A static list: Kysely's FileMigrationProvider cannot import .ts files under Vitest.
 // Add each new migration here, in order.
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
+  '0002_checkout': checkout,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

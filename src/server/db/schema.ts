@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type {
   Address,
   ArtPosition,
@@ -7,9 +7,12 @@ import type {
   ContactStatus,
   EmailStatus,
   MockupSide,
+  OrderEventKind,
   OrderStatus,
+  PaymentProviderName,
   PaymentStatus,
   PrintStatus,
+  ShippingAddress,
   Size,
 } from '../../shared/constants';
 
@@ -127,9 +130,40 @@ export interface OrdersTable {
   shipping_cost: ColumnType<string, string | number | undefined, string | number>;
   total: Money;
   tracking_number: string | null;
-  shipping_address: Json<Address>;
+  shipping_address: Json<ShippingAddress>;
   notes: string | null;
+  payment_provider: Generated<PaymentProviderName>;
+  idempotency_key: string | null;
+  checkout_session_id: string | null;
+  checkout_url: string | null;
+  payment_intent_id: string | null;
+  paid_at: NullableTimestamp;
   created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface OrderEventsTable {
+  id: Generated<string>;
+  order_id: string;
+  kind: OrderEventKind;
+  created_at: CreatedAt;
+}
+
+export interface PaymentEventsTable {
+  provider: PaymentProviderName;
+  event_id: string;
+  type: string;
+  order_id: string | null;
+  received_at: CreatedAt;
+}
+
+export interface StoreSettingsTable {
+  id: Generated<boolean>;
+  flat_shipping_rate: Money;
+  free_shipping_threshold: ColumnType<string | null, string | number | null, string | number | null>;
+  tax_rate_percent: Money;
+  payment_instructions: string;
+  tracking_url_template: string;
   updated_at: Timestamp;
 }
 
@@ -227,30 +261,12 @@ export interface DB {
   subscription_plans: SubscriptionPlansTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  order_events: OrderEventsTable;
+  payment_events: PaymentEventsTable;
+  store_settings: StoreSettingsTable;
   contact_submissions: ContactSubmissionsTable;
   artwork_library: ArtworkLibraryTable;
   mockup_templates: MockupTemplatesTable;
   email_queue: EmailQueueTable;
   email_logs: EmailLogsTable;
 }
-
-export type User = Selectable<UsersTable>;
-export type Customer = Selectable<CustomersTable>;
-export type NewCustomer = Insertable<CustomersTable>;
-export type CustomerUpdate = Updateable<CustomersTable>;
-export type Category = Selectable<CategoriesTable>;
-export type NewCategory = Insertable<CategoriesTable>;
-export type Product = Selectable<ProductsTable>;
-export type NewProduct = Insertable<ProductsTable>;
-export type SubscriptionPlan = Selectable<SubscriptionPlansTable>;
-export type NewSubscriptionPlan = Insertable<SubscriptionPlansTable>;
-export type Order = Selectable<OrdersTable>;
-export type NewOrder = Insertable<OrdersTable>;
-export type OrderItem = Selectable<OrderItemsTable>;
-export type NewOrderItem = Insertable<OrderItemsTable>;
-export type ContactSubmission = Selectable<ContactSubmissionsTable>;
-export type ArtworkItem = Selectable<ArtworkLibraryTable>;
-export type MockupTemplate = Selectable<MockupTemplatesTable>;
-export type EmailQueueItem = Selectable<EmailQueueTable>;
-export type NewEmail = Insertable<EmailQueueTable>;
-export type EmailLog = Selectable<EmailLogsTable>;

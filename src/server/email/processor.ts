@@ -83,7 +83,10 @@ export async function processEmailQueue(
     } catch (error) {
       outcome = {
         ok: false,
-        error: error instanceof EmailSendError ? error : new EmailSendError(error instanceof Error ? error.message : String(error), { cause: error }),
+        error:
+          error instanceof EmailSendError
+            ? error
+            : new EmailSendError(error instanceof Error ? error.message : String(error), { cause: error }),
       };
     }
 

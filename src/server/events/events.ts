@@ -13,7 +13,7 @@ const storeEvent = z.discriminatedUnion('type', [
 ]);
 export type StoreEvent = z.infer<typeof storeEvent>;
 
-export const EVENTS_CHANNEL = 'threadline_events';
+const EVENTS_CHANNEL = 'threadline_events';
 
 export async function publishEvent(db: Db, event: StoreEvent): Promise<void> {
   await sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`.execute(db);

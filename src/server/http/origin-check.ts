@@ -6,7 +6,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Refuses every state-changing request that a browser sent from another site. tRPC accepts
  * form posts, which browsers send cross-origin without a preflight, so this guards every route.
  */
-export function isSameOriginRequest(req: FastifyRequest, publicUrl: string): boolean {
+function isSameOriginRequest(req: FastifyRequest, publicUrl: string): boolean {
   const origin = req.headers.origin;
   if (origin !== undefined) {
     if (origin === publicUrl) return true;

@@ -51,6 +51,9 @@ export const printQueueRoutes: FastifyPluginCallback<PrintQueueRouteOptions> = (
         'orders.status',
       ])
       .where('order_items.print_status', 'in', PRINT_QUEUE_STATUSES)
+      // Only what was paid for is printed, and nothing of a cancelled order.
+      .where('orders.payment_status', '=', 'paid')
+      .where('orders.status', '!=', 'cancelled')
       // Oldest order first (the printing order), items of one order together.
       .orderBy('orders.created_at')
       .orderBy('orders.id')

@@ -22,7 +22,7 @@ export async function readStoredImage(storage: Storage, url: string, what: strin
   return Buffer.from(bytes);
 }
 
-export async function imageSize(bytes: Buffer): Promise<Size> {
+async function imageSize(bytes: Buffer): Promise<Size> {
   const { width, height } = await sharp(bytes).metadata();
   return { width, height };
 }

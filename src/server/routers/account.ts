@@ -1,10 +1,10 @@
-import { TRPCError } from '@trpc/server';
 import { changePasswordInput, profileInput } from '../../shared/schemas/account';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { createSession, invalidateUserSessions } from '../auth/session';
+import { fieldError } from '../trpc/errors';
 import { customerProcedure, rateLimited, router } from '../trpc/init';
 
-export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
 export const accountRouter = router({
   /** The signed-in user's customers row (SPEC §7 "Read customers by id"); null if it has none. */
@@ -39,19 +39,24 @@ export const accountRouter = router({
   /** Changes the password after checking the current one; every other session of the user ends. */
   changePassword: customerProcedure
     .use(rateLimited('signIn'))
-    .input(changePasswordInput).mutation(async ({ ctx, input }) => {
-    const user = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', ctx.session.user.id).executeTakeFirstOrThrow();
-    if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: CURRENT_PASSWORD_WRONG });
-    }
-    const passwordHash = await hashPassword(input.password);
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', ctx.session.user.id).execute();
-      await invalidateUserSessions(trx, ctx.session.user.id);
-    });
-    // This browser stays signed in, on a new session.
-    const { token, expiresAt } = await createSession(ctx.db, ctx.session.user.id, ctx.config.sessionDays);
-    ctx.setSessionCookie(token, expiresAt);
-    return { ok: true as const };
-  }),
+    .input(changePasswordInput)
+    .mutation(async ({ ctx, input }) => {
+      const user = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', ctx.session.user.id).executeTakeFirstOrThrow();
+      if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+        throw fieldError('BAD_REQUEST', 'currentPassword', CURRENT_PASSWORD_WRONG);
+      }
+      const passwordHash = await hashPassword(input.password);
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, updated_at: new Date() })
+          .where('id', '=', ctx.session.user.id)
+          .execute();
+        await invalidateUserSessions(trx, ctx.session.user.id);
+      });
+      // This browser stays signed in, on a new session.
+      const { token, expiresAt } = await createSession(ctx.db, ctx.session.user.id, ctx.config.sessionDays);
+      ctx.setSessionCookie(token, expiresAt);
+      return { ok: true as const };
+    }),
 });

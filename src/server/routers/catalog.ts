@@ -117,25 +117,23 @@ export const catalogRouter = router({
    * Current name, price and availability of the products in a cart, so the cart shows today's
    * data instead of what was stored when the line was added. Missing ids were deleted.
    */
-  cartProducts: publicProcedure
-    .input(z.object({ ids: z.array(z.uuid()).max(100) }))
-    .query(async ({ ctx, input }) => {
-      if (input.ids.length === 0) return [];
-      return ctx.db
-        .selectFrom('products')
-        .innerJoin('categories', 'categories.id', 'products.category_id')
-        .select([
-          'products.id',
-          'products.slug',
-          'products.name',
-          'products.price',
-          'products.image_url',
-          'products.available_sizes',
-          sql<boolean>`products.is_active and categories.is_active`.as('available'),
-        ])
-        .where('products.id', 'in', input.ids)
-        .execute();
-    }),
+  cartProducts: publicProcedure.input(z.object({ ids: z.array(z.uuid()).max(100) })).query(async ({ ctx, input }) => {
+    if (input.ids.length === 0) return [];
+    return ctx.db
+      .selectFrom('products')
+      .innerJoin('categories', 'categories.id', 'products.category_id')
+      .select([
+        'products.id',
+        'products.slug',
+        'products.name',
+        'products.price',
+        'products.image_url',
+        'products.available_sizes',
+        sql<boolean>`products.is_active and categories.is_active`.as('available'),
+      ])
+      .where('products.id', 'in', input.ids)
+      .execute();
+  }),
 
   productBySlug: publicProcedure.input(z.object({ slug: slugParam })).query(async ({ ctx, input }) => {
     const product = await activeProducts(ctx.db)

@@ -15,7 +15,21 @@ export interface Palette {
   paper: string;
 }
 
-type IconName = 'motorcycle' | 'car' | 'piston' | 'wrench' | 'gear' | 'flag' | 'mountains' | 'road' | 'cross' | 'dove' | 'fish' | 'anchor' | 'crown' | 'sun';
+type IconName =
+  | 'motorcycle'
+  | 'car'
+  | 'piston'
+  | 'wrench'
+  | 'gear'
+  | 'flag'
+  | 'mountains'
+  | 'road'
+  | 'cross'
+  | 'dove'
+  | 'fish'
+  | 'anchor'
+  | 'crown'
+  | 'sun';
 
 interface StackLine {
   text: string;
@@ -181,7 +195,9 @@ function gauge(d: Extract<Design, { kind: 'gauge' }>, p: Palette): string {
     const value = tick / 2;
     const [x1, y1] = at(value, r - 30);
     const [x2, y2] = at(value, tick % 2 === 0 ? r - 95 : r - 70);
-    parts.push(`<line x1="${x1.toFixed(1)}" y1="${y1.toFixed(1)}" x2="${x2.toFixed(1)}" y2="${y2.toFixed(1)}" stroke="${p.ink}" stroke-width="${tick % 2 === 0 ? 12 : 6}"/>`);
+    parts.push(
+      `<line x1="${x1.toFixed(1)}" y1="${y1.toFixed(1)}" x2="${x2.toFixed(1)}" y2="${y2.toFixed(1)}" stroke="${p.ink}" stroke-width="${tick % 2 === 0 ? 12 : 6}"/>`,
+    );
     if (tick % 2 === 0) {
       const [tx, ty] = at(value, r - 150);
       parts.push(text(tx, ty + 24, String(value), { size: 68, fill: value >= 7 ? p.accent : p.ink }));
@@ -211,7 +227,13 @@ function plate(d: Extract<Design, { kind: 'plate' }>, p: Palette): string {
     bolt(x + w - 120, y + 80),
     bolt(x + 120, y + h - 80),
     bolt(x + w - 120, y + h - 80),
-    text(C, y + 130, d.top, { size: fitSize(d.top, 78, 640, { serif: true, spacing: 6 }), fill: p.accent, serif: true, italic: true, spacing: 6 }),
+    text(C, y + 130, d.top, {
+      size: fitSize(d.top, 78, 640, { serif: true, spacing: 6 }),
+      fill: p.accent,
+      serif: true,
+      italic: true,
+      spacing: 6,
+    }),
     text(C, y + 360, d.main, { size: fitSize(d.main, 230, 900, { spacing: 12 }), fill: p.ink, spacing: 12 }),
     text(C, y + 480, d.bottom, { size: fitSize(d.bottom, 54, 640, { spacing: 8 }), fill: p.ink, spacing: 8 }),
     place(drawIcon(d.icon, p), C, y - 170, 380),
@@ -222,7 +244,8 @@ function stack(d: Extract<Design, { kind: 'stack' }>, p: Palette): string {
   const iconSize = d.icon ? (d.iconSize ?? 380) : 0;
   const gap = 40;
   const sizes = d.lines.map((line) => fitSize(line.text, line.size, 1100, { serif: line.serif, spacing: line.spacing }));
-  const height = sizes.reduce((sum, size, i) => sum + size * 0.78 + (i > 0 ? gap : 0) + (d.lines[i]!.rule ? 50 : 0), 0) + (d.icon ? iconSize + gap : 0);
+  const height =
+    sizes.reduce((sum, size, i) => sum + size * 0.78 + (i > 0 ? gap : 0) + (d.lines[i]!.rule ? 50 : 0), 0) + (d.icon ? iconSize + gap : 0);
   let y = C - height / 2;
   const parts: string[] = [];
   if (d.icon) {

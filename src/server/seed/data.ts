@@ -283,8 +283,7 @@ export const PRODUCTS: DemoProduct[] = [
     sku: 'TL-CAR-003',
     slug: 'finish-strong-checkered-flag-tee',
     name: 'Finish Strong Checkered Flag Tee',
-    description:
-      'Crossed checkered flags for race-day regulars, track-day rookies and anyone who never lifts before the line.',
+    description: 'Crossed checkered flags for race-day regulars, track-day rookies and anyone who never lifts before the line.',
     price: '26.99',
     category: 'car',
     tags: ['racing', 'checkered flag', 'motorsport'],
@@ -312,8 +311,7 @@ export const PRODUCTS: DemoProduct[] = [
     sku: 'TL-CAR-004',
     slug: 'certified-gearhead-tee',
     name: 'Certified Gearhead Tee',
-    description:
-      'An official-looking seal for the person everyone calls when the check-engine light comes on. Fits true to size.',
+    description: 'An official-looking seal for the person everyone calls when the check-engine light comes on. Fits true to size.',
     price: '25.99',
     category: 'car',
     tags: ['gearhead', 'funny', 'mechanic'],
@@ -333,8 +331,7 @@ export const PRODUCTS: DemoProduct[] = [
     sku: 'TL-CAR-005',
     slug: 'cruise-night-classic-plate-tee',
     name: 'Cruise Night Classic Plate Tee',
-    description:
-      'A vintage license plate across the back and a small chest logo up front, made for Saturday nights on Main Street.',
+    description: 'A vintage license plate across the back and a small chest logo up front, made for Saturday nights on Main Street.',
     price: '24.99',
     category: 'car',
     tags: ['cruise night', 'license plate', 'hot rod'],
@@ -356,8 +353,7 @@ export const PRODUCTS: DemoProduct[] = [
     sku: 'TL-CAR-006',
     slug: 'sunday-drive-retro-tee',
     name: 'Sunday Drive Retro Tee',
-    description:
-      'A synthwave sunset and a fastback with the windows down. Our softest tee, in a slightly longer modern cut.',
+    description: 'A synthwave sunset and a fastback with the windows down. Our softest tee, in a slightly longer modern cut.',
     price: '28.99',
     category: 'car',
     tags: ['retro', 'sunset', 'synthwave'],
@@ -409,8 +405,7 @@ export const PRODUCTS: DemoProduct[] = [
     sku: 'TL-CHR-002',
     slug: 'grace-upon-grace-tee',
     name: 'Grace Upon Grace Tee',
-    description:
-      'An elegant serif design with a dove and olive branch, inspired by John 1:16. A gentle reminder of gifts we did not earn.',
+    description: 'An elegant serif design with a dove and olive branch, inspired by John 1:16. A gentle reminder of gifts we did not earn.',
     price: '26.99',
     category: 'christian',
     tags: ['grace', 'dove', 'john'],
@@ -435,8 +430,7 @@ export const PRODUCTS: DemoProduct[] = [
     sku: 'TL-CHR-003',
     slug: 'be-still-mountain-sunrise-tee',
     name: 'Be Still Mountain Sunrise Tee',
-    description:
-      'Morning light over quiet peaks and the words of Psalm 46:10. A calm design for loud weeks.',
+    description: 'Morning light over quiet peaks and the words of Psalm 46:10. A calm design for loud weeks.',
     price: '27.99',
     category: 'christian',
     tags: ['psalms', 'mountains', 'sunrise'],
@@ -459,8 +453,7 @@ export const PRODUCTS: DemoProduct[] = [
     sku: 'TL-CHR-004',
     slug: 'walk-by-faith-tee',
     name: 'Walk by Faith Tee',
-    description:
-      'A winding path toward the cross, from 2 Corinthians 5:7. Comfortable enough for every step of the journey.',
+    description: 'A winding path toward the cross, from 2 Corinthians 5:7. Comfortable enough for every step of the journey.',
     price: '25.99',
     category: 'christian',
     tags: ['faith', 'journey', 'corinthians'],
@@ -842,10 +835,45 @@ export interface DemoArtwork {
 }
 
 export const ARTWORK: DemoArtwork[] = [
-  { name: 'Ride Free badge', description: 'Round vintage badge with a café racer.', sku: 'TL-MOTO-001', side: 'front', tags: ['motorcycle', 'badge', 'vintage'], daysAgo: 50 },
-  { name: 'Open Road sunset', description: 'Striped retro sunset with a motorcycle silhouette.', sku: 'TL-MOTO-002', side: 'front', tags: ['motorcycle', 'sunset', 'retro'], daysAgo: 46 },
-  { name: 'Crossed wrenches', description: 'Garage Built emblem with a gear.', sku: 'TL-CAR-002', side: 'front', tags: ['car', 'garage', 'wrench'], daysAgo: 41 },
+  {
+    name: 'Ride Free badge',
+    description: 'Round vintage badge with a café racer.',
+    sku: 'TL-MOTO-001',
+    side: 'front',
+    tags: ['motorcycle', 'badge', 'vintage'],
+    daysAgo: 50,
+  },
+  {
+    name: 'Open Road sunset',
+    description: 'Striped retro sunset with a motorcycle silhouette.',
+    sku: 'TL-MOTO-002',
+    side: 'front',
+    tags: ['motorcycle', 'sunset', 'retro'],
+    daysAgo: 46,
+  },
+  {
+    name: 'Crossed wrenches',
+    description: 'Garage Built emblem with a gear.',
+    sku: 'TL-CAR-002',
+    side: 'front',
+    tags: ['car', 'garage', 'wrench'],
+    daysAgo: 41,
+  },
   { name: 'Cruise Night plate', description: null, sku: 'TL-CAR-005', side: 'back', tags: ['car', 'license plate'], daysAgo: 36 },
-  { name: 'Grace Upon Grace', description: 'Serif lettering with a dove, John 1:16.', sku: 'TL-CHR-002', side: 'front', tags: ['christian', 'dove', 'scripture'], daysAgo: 24 },
-  { name: 'Be Still sunrise', description: 'Mountain sunrise with Psalm 46:10.', sku: 'TL-CHR-003', side: 'front', tags: ['christian', 'mountains', 'sunset', 'scripture'], daysAgo: 13 },
+  {
+    name: 'Grace Upon Grace',
+    description: 'Serif lettering with a dove, John 1:16.',
+    sku: 'TL-CHR-002',
+    side: 'front',
+    tags: ['christian', 'dove', 'scripture'],
+    daysAgo: 24,
+  },
+  {
+    name: 'Be Still sunrise',
+    description: 'Mountain sunrise with Psalm 46:10.',
+    sku: 'TL-CHR-003',
+    side: 'front',
+    tags: ['christian', 'mountains', 'sunset', 'scripture'],
+    daysAgo: 13,
+  },
 ];

@@ -76,7 +76,9 @@ export function wing({ ink }: IconColors): string {
   for (let i = 0; i < 5; i++) {
     const y = 30 + i * 11;
     const reach = 96 - i * 15;
-    feathers.push(`<path d="M100 ${y} L${100 - reach} ${y - 6 + i * 2} Q${100 - reach - 4} ${y + 2} ${100 - reach + 8} ${y + 8} L100 ${y + 10} Z" fill="${ink}"/>`);
+    feathers.push(
+      `<path d="M100 ${y} L${100 - reach} ${y - 6 + i * 2} Q${100 - reach - 4} ${y + 2} ${100 - reach + 8} ${y + 8} L100 ${y + 10} Z" fill="${ink}"/>`,
+    );
   }
   return feathers.join('');
 }
@@ -110,14 +112,16 @@ export function cross({ ink }: IconColors): string {
   return `<path d="M44 6 L56 6 L56 30 L76 30 L76 42 L56 42 L56 94 L44 94 L44 42 L24 42 L24 30 L44 30 Z" fill="${ink}"/>`;
 }
 
-export function rays({ accent }: IconColors, count = 18): string {
+function rays({ accent }: IconColors, count = 18): string {
   const lines: string[] = [];
   for (let i = 0; i < count; i++) {
     const angle = (i / count) * Math.PI * 2;
     const x1 = 50 + 20 * Math.cos(angle);
     const y1 = 50 + 20 * Math.sin(angle);
     const long = i % 2 === 0 ? 48 : 38;
-    lines.push(`<line x1="${x1.toFixed(1)}" y1="${y1.toFixed(1)}" x2="${(50 + long * Math.cos(angle)).toFixed(1)}" y2="${(50 + long * Math.sin(angle)).toFixed(1)}"/>`);
+    lines.push(
+      `<line x1="${x1.toFixed(1)}" y1="${y1.toFixed(1)}" x2="${(50 + long * Math.cos(angle)).toFixed(1)}" y2="${(50 + long * Math.sin(angle)).toFixed(1)}"/>`,
+    );
   }
   return `<g stroke="${accent}" stroke-width="2.2" stroke-linecap="round">${lines.join('')}</g>`;
 }

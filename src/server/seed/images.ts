@@ -133,14 +133,16 @@ function bannerSvg(kind: CategoryArt): string {
       buildings.push(`<rect x="${x}" y="${380 - height}" width="${width}" height="${height + 10}" fill="#0f172a"/>`);
       for (let wy = 400 - height; wy < 360; wy += 26) {
         for (let wx = x + 8; wx < x + width - 10; wx += 16) {
-          if (next() < 0.35) buildings.push(`<rect x="${wx}" y="${wy}" width="7" height="11" fill="#fde68a" opacity="${(0.5 + next() * 0.5).toFixed(2)}"/>`);
+          if (next() < 0.35)
+            buildings.push(`<rect x="${wx}" y="${wy}" width="7" height="11" fill="#fde68a" opacity="${(0.5 + next() * 0.5).toFixed(2)}"/>`);
         }
       }
     }
     const defs =
       '<linearGradient id="night" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#0b1026"/><stop offset="0.7" stop-color="#312e81"/><stop offset="1" stop-color="#be185d"/></linearGradient>';
     const streaks = [0, 1, 2, 3].map(
-      (i) => `<path d="M0 ${440 + i * 12} L${W} ${430 + i * 14}" stroke="${i % 2 ? '#f43f5e' : '#fde68a'}" stroke-width="${3 - i * 0.5}" opacity="0.7"/>`,
+      (i) =>
+        `<path d="M0 ${440 + i * 12} L${W} ${430 + i * 14}" stroke="${i % 2 ? '#f43f5e' : '#fde68a'}" stroke-width="${3 - i * 0.5}" opacity="0.7"/>`,
     );
     return svgDocument(
       W,
@@ -202,10 +204,16 @@ async function renderArt(svg: string): Promise<Buffer> {
  */
 async function composeMockup(template: Buffer, art: Buffer, position: ArtPosition): Promise<Buffer> {
   const box = { width: Math.round((MOCKUP_WIDTH * position.width) / 100), height: Math.round((MOCKUP_HEIGHT * position.height) / 100) };
-  const { data, info } = await sharp(art).resize({ ...box, fit: 'inside' }).png().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(art)
+    .resize({ ...box, fit: 'inside' })
+    .png()
+    .toBuffer({ resolveWithObject: true });
   const left = Math.round((MOCKUP_WIDTH * position.x) / 100 - info.width / 2);
   const top = Math.round((MOCKUP_HEIGHT * position.y) / 100 - info.height / 2);
-  return sharp(template).composite([{ input: data, left, top }]).png().toBuffer();
+  return sharp(template)
+    .composite([{ input: data, left, top }])
+    .png()
+    .toBuffer();
 }
 
 async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -259,7 +267,9 @@ export async function generateSeedImages(storage: Storage, products: readonly Pr
   };
 
   const kinds: CategoryArt[] = ['motorcycle', 'car', 'christian'];
-  const bannerUrls = await mapLimit(kinds, CONCURRENCY, async (kind) => put('categories', `${kind}-banner`, await renderPng(bannerSvg(kind))));
+  const bannerUrls = await mapLimit(kinds, CONCURRENCY, async (kind) =>
+    put('categories', `${kind}-banner`, await renderPng(bannerSvg(kind))),
+  );
   const banners = Object.fromEntries(kinds.map((kind, i) => [kind, bannerUrls[i]!])) as Record<CategoryArt, string>;
 
   const images = await mapLimit(products, CONCURRENCY, async (product): Promise<ProductImages> => {

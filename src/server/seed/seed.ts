@@ -24,7 +24,13 @@ export async function seedIfEmpty(db: Db, storage: Storage): Promise<boolean> {
   const [images, passwordHashes] = await Promise.all([
     generateSeedImages(
       storage,
-      PRODUCTS.map((p) => ({ slug: p.slug, palette: p.palette, front: p.front, back: p.back, chestPosition: p.chestPosition ?? 'full_chest' })),
+      PRODUCTS.map((p) => ({
+        slug: p.slug,
+        palette: p.palette,
+        front: p.front,
+        back: p.back,
+        chestPosition: p.chestPosition ?? 'full_chest',
+      })),
     ),
     // Demo customers get random passwords nobody knows; an admin can still look at their accounts.
     Promise.all(CUSTOMERS.map(() => hashPassword(generatePassword()))),
@@ -193,14 +199,27 @@ async function insertDemoData(trx: Db, images: SeedImages, passwordHashes: strin
         shipping_cost: 0,
         total: subtotal,
         tracking_number: order.tracking ?? null,
-        shipping_address: JSON.stringify(customer.shipping),
+        shipping_address: JSON.stringify({ name: `${customer.firstName} ${customer.lastName}`, ...customer.shipping }),
         notes: order.notes ?? null,
+        paid_at: order.payment === 'paid' || order.payment === 'refunded' ? placed : null,
         created_at: placed,
         updated_at: updated,
       })
       .returning(['id', 'order_number'])
       .executeTakeFirstOrThrow();
     orderNumbers.set(order, row.order_number);
+    // The timeline a real order of this state would have.
+    await trx
+      .insertInto('order_events')
+      .values([
+        { order_id: row.id, kind: 'placed', created_at: placed },
+        ...(order.payment === 'paid' || order.payment === 'refunded'
+          ? [{ order_id: row.id, kind: 'paid' as const, created_at: placed }]
+          : []),
+        ...(order.status === 'pending' ? [] : [{ order_id: row.id, kind: order.status, created_at: updated }]),
+        ...(order.payment === 'refunded' ? [{ order_id: row.id, kind: 'refunded' as const, created_at: updated }] : []),
+      ])
+      .execute();
     await trx
       .insertInto('order_items')
       .values(

@@ -9,9 +9,38 @@ const escapeXml = (value: string) =>
 
 // Advance widths in em of DejaVu Sans Bold (serif bold is a little wider); close enough to fit text.
 const GLYPH_EM: Record<string, number> = {
-  ' ': 0.35, I: 0.37, J: 0.37, M: 0.99, W: 1.1, O: 0.85, Q: 0.85, G: 0.82, D: 0.83, H: 0.84, N: 0.84, U: 0.81,
-  L: 0.64, E: 0.68, F: 0.68, T: 0.68, '.': 0.38, ',': 0.38, ':': 0.4, '·': 0.38, "'": 0.33, '-': 0.42, '!': 0.44,
-  i: 0.34, l: 0.34, j: 0.34, t: 0.48, f: 0.44, r: 0.49, m: 1.04, w: 0.92, '1': 0.7,
+  ' ': 0.35,
+  I: 0.37,
+  J: 0.37,
+  M: 0.99,
+  W: 1.1,
+  O: 0.85,
+  Q: 0.85,
+  G: 0.82,
+  D: 0.83,
+  H: 0.84,
+  N: 0.84,
+  U: 0.81,
+  L: 0.64,
+  E: 0.68,
+  F: 0.68,
+  T: 0.68,
+  '.': 0.38,
+  ',': 0.38,
+  ':': 0.4,
+  '·': 0.38,
+  "'": 0.33,
+  '-': 0.42,
+  '!': 0.44,
+  i: 0.34,
+  l: 0.34,
+  j: 0.34,
+  t: 0.48,
+  f: 0.44,
+  r: 0.49,
+  m: 1.04,
+  w: 0.92,
+  '1': 0.7,
 };
 const glyphEm = (c: string) => GLYPH_EM[c] ?? (c >= 'a' && c <= 'z' ? 0.66 : 0.75);
 
@@ -49,7 +78,8 @@ function textAttrs(style: TextStyle): string {
   ];
   if (style.italic) attrs.push('font-style="italic"');
   if (style.spacing) attrs.push(`letter-spacing="${style.spacing}"`);
-  if (style.stroke) attrs.push(`stroke="${style.stroke}" stroke-width="${style.strokeWidth ?? 4}" paint-order="stroke" stroke-linejoin="round"`);
+  if (style.stroke)
+    attrs.push(`stroke="${style.stroke}" stroke-width="${style.strokeWidth ?? 4}" paint-order="stroke" stroke-linejoin="round"`);
   return attrs.join(' ');
 }
 

@@ -1,61 +1,78 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { ZodError, z } from 'zod';
+import { ZodError } from 'zod';
 import type { Config } from '../config';
-import type { DatabaseHandle, Db } from '../db/database';
+import type { Db } from '../db/database';
 import type { SessionUser } from '../auth/session';
 import { isAdmin } from '../auth/admin';
 import { clearSessionCookie, readSession, setSessionCookie } from '../auth/cookies';
 import { isDataException } from '../db/errors';
 import type { EventHub } from '../events/events';
+import type { PaymentProvider } from '../payments/provider';
 import type { Storage } from '../storage/storage';
+import { FieldErrors } from './errors';
 
-/** What every procedure receives. Built per request by createContext (or by tests, for createCaller). */
-export interface Context {
+/** What every procedure receives: the app's services plus who is calling (see createContextInner). */
+export interface Context extends ContextServices, RequestScope {}
+
+/** The app-wide services a procedure uses. */
+export interface ContextServices {
   config: Config;
   db: Db;
-  database: DatabaseHandle;
-  session: { id: string; user: SessionUser } | null;
-  /** The client's address, for rate limits and logs. */
-  ip: string;
-  setSessionCookie: (token: string, expiresAt: Date) => void;
-  clearSessionCookie: () => void;
-  log: FastifyBaseLogger;
   events: EventHub;
   /** Where uploaded and generated files live (the same one the /storage route serves). */
   storage: Storage;
+  /** Who takes the money: payment by hand, or Stripe when configured. */
+  payments: PaymentProvider;
+}
+
+/** What belongs to one request: the caller, their address, the logger and the response's cookies. */
+export interface RequestScope {
+  session: { id: string; user: SessionUser } | null;
+  /** The client's address, for rate limits and logs. */
+  ip: string;
+  log: FastifyBaseLogger;
+  setSessionCookie: (token: string, expiresAt: Date) => void;
+  clearSessionCookie: () => void;
   /** Throws TOO_MANY_REQUESTS when this client has used up its attempts at the action. */
   rateLimit: (action: RateLimitedAction) => Promise<void>;
 }
 
 export type RateLimitedAction = 'signIn' | 'signUp' | 'passwordReset' | 'contact';
 
-export interface ContextDeps {
-  config: Config;
-  database: DatabaseHandle;
-  events: EventHub;
-  storage: Storage;
-  rateLimit: (req: FastifyRequest, action: RateLimitedAction) => Promise<void>;
+/**
+ * The context without HTTP: tests (and server rendering) call procedures through createCaller
+ * with it; the HTTP adapter builds the same one from the request (createContextFactory).
+ */
+export function createContextInner(services: ContextServices, scope: RequestScope): Context {
+  return { ...services, ...scope };
 }
 
-export function contextFactory(deps: ContextDeps) {
-  return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> => {
-    const session = await readSession(deps.config, deps.database.db, req, res);
-    return {
-      config: deps.config,
-      db: deps.database.db,
-      database: deps.database,
-      session,
+/** The tRPC adapter's createContext: reads the session cookie, then builds the inner context. */
+export function createContextFactory(
+  services: ContextServices,
+  rateLimit: (req: FastifyRequest, action: RateLimitedAction) => Promise<void>,
+) {
+  return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> =>
+    createContextInner(services, {
+      session: await readSession(services.config, services.db, req, res),
       ip: req.ip,
       log: req.log,
-      events: deps.events,
-      storage: deps.storage,
-      setSessionCookie: (token, expiresAt) => setSessionCookie(deps.config, res, token, expiresAt),
-      clearSessionCookie: () => clearSessionCookie(deps.config, res),
-      rateLimit: (action) => deps.rateLimit(req, action),
-    };
-  };
+      setSessionCookie: (token, expiresAt) => setSessionCookie(services.config, res, token, expiresAt),
+      clearSessionCookie: () => clearSessionCookie(services.config, res),
+      rateLimit: (action) => rateLimit(req, action),
+    });
+}
+
+/** Zod's messages by field, keyed by the dotted path of the input ("shipping_address.zip"), as forms name their fields. */
+function fieldErrorsOf(error: ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.');
+    if (key) (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
 }
 
 /** Who may call a procedure; set by the procedure kinds below and read by the authorization test. */
@@ -63,35 +80,37 @@ export interface ProcedureMeta {
   access: 'public' | 'customer' | 'admin';
 }
 
-const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  defaultMeta: { access: 'public' },
-  sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 30_000 } },
-  errorFormatter({ shape, error }) {
-    const zodError = error.cause instanceof ZodError ? error.cause : null;
-    // Internal failures never show their details to the client.
-    const message =
-      error.code === 'INTERNAL_SERVER_ERROR'
-        ? 'An unexpected error occurred'
-        : zodError
-          ? (zodError.issues[0]?.message ?? 'Invalid input')
-          : shape.message;
-    return {
-      ...shape,
-      message,
-      data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
-        path: shape.data.path,
-        fieldErrors: zodError ? z.flattenError(zodError).fieldErrors : null,
-      },
-    };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    defaultMeta: { access: 'public' },
+    sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 30_000 } },
+    errorFormatter({ shape, error }) {
+      const zodError = error.cause instanceof ZodError ? error.cause : null;
+      // Internal failures never show their details to the client.
+      const message =
+        error.code === 'INTERNAL_SERVER_ERROR'
+          ? 'An unexpected error occurred'
+          : zodError
+            ? (zodError.issues[0]?.message ?? 'Invalid input')
+            : shape.message;
+      return {
+        ...shape,
+        message,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          fieldErrors: zodError ? fieldErrorsOf(zodError) : error.cause instanceof FieldErrors ? error.cause.fields : null,
+        },
+      };
+    },
+  });
 
 export const ADMIN_REQUIRED = 'Admin access required';
 
 export const router = t.router;
-export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 
 // Every procedure kind starts here: input the database refuses as data is a 400, never a 500.
@@ -103,7 +122,7 @@ const baseProcedure = t.procedure.use(async ({ next }) => {
   return result;
 });
 
-export const INVALID_INPUT = 'Invalid input: a value has characters or a format that cannot be stored';
+const INVALID_INPUT = 'Invalid input: a value has characters or a format that cannot be stored';
 
 export const publicProcedure = baseProcedure.meta({ access: 'public' });
 

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY } from '../constants';
 import { newPasswordField } from './auth';
+import { requiredText } from './fields';
 
-const requiredText = (label: string, max = 200) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required` })
-    .max(max, { error: `${label} must be at most ${max} characters` });
 const optionalText = (max = 200) => z.string().trim().max(max).default('');
 
-const country = z.string().trim().max(60).default(DEFAULT_COUNTRY).transform((value) => value || DEFAULT_COUNTRY);
+const country = z
+  .string()
+  .trim()
+  .max(60)
+  .default(DEFAULT_COUNTRY)
+  .transform((value) => value || DEFAULT_COUNTRY);
 
 export const requiredAddress = z.object({
   street: requiredText('Street address'),

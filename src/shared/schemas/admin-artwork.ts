@@ -12,7 +12,7 @@ export const ARTWORK_DELETE_CONFIRM = 'Are you sure you want to delete this artw
 export const ARTWORK_NOT_FOUND = 'Artwork not found';
 export const INVALID_ARTWORK_URL = 'Please upload a valid image';
 export const ARTWORK_BUCKET = 'product-art';
-export const MAX_ARTWORK_TAGS = 30;
+const MAX_ARTWORK_TAGS = 30;
 
 /** A new tag as SPEC §5 wants it: trimmed and lowercased; null when it is empty or already listed. */
 export function normalizeTag(raw: string, existing: readonly string[]): string | null {

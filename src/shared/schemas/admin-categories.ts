@@ -1,23 +1,17 @@
 import { z } from 'zod';
+import { requiredText, slugText } from './fields';
+
+export { INVALID_SLUG } from './fields';
 import { isImageUrl } from './urls';
-import { SLUG_PATTERN } from '../slug';
 
 // Category form and procedures (SPEC §5: name, slug, description and image URL all required).
 
-export const INVALID_SLUG = 'Slug may contain only lowercase letters, numbers and single hyphens';
 export const INVALID_URL = 'Please enter a valid URL';
 export const CATEGORY_SAVE_FAILED = 'Failed to save category. Please try again.';
 export const CATEGORY_SLUG_TAKEN = 'A category with this slug already exists';
 export const CATEGORY_NOT_FOUND = 'Category not found';
 /** Storage bucket of uploaded category images. */
 export const CATEGORY_BUCKET = 'categories';
-
-export const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required`, abort: true })
-    .max(max, { error: `${label} must be at most ${max} characters` });
 
 export const imageUrlField = (requiredMessage: string) =>
   z
@@ -27,11 +21,9 @@ export const imageUrlField = (requiredMessage: string) =>
     .max(2000, { error: INVALID_URL })
     .refine(isImageUrl, { error: INVALID_URL });
 
-export const categorySlugField = requiredText('Slug', 100).regex(SLUG_PATTERN, { error: INVALID_SLUG });
-
 export const categoryInput = z.object({
   name: requiredText('Name', 100),
-  slug: categorySlugField,
+  slug: slugText(100),
   description: requiredText('Description', 2000),
   image_url: imageUrlField('Image URL is required'),
 });

@@ -7,8 +7,8 @@ import { DPI_MIN } from '../placement';
 export const FRONT_MOCKUP_REQUIRED = 'Please generate at least a front mockup';
 export const MOCKUP_SAVED = 'Mockups saved successfully! Product images have been updated.';
 export const MOCKUP_SAVE_FAILED = 'Failed to save mockup. Please try again.';
-export const PRODUCT_NOT_FOUND = 'Product not found';
-export const TEMPLATE_NOT_FOUND = 'Mockup template not found';
+const PRODUCT_NOT_FOUND = 'Product not found';
+const TEMPLATE_NOT_FOUND = 'Mockup template not found';
 export const DEFAULT_SIDE_MISSING = 'The default side needs a mockup';
 
 export const missingArtMessage = (side: (typeof MOCKUP_SIDES)[number]) => `This product has no ${side} artwork`;
@@ -25,7 +25,7 @@ const size = z
   .multipleOf(5, { error: 'Size moves in steps of 5 percent' });
 
 /** One side's placement: centre x, y and size in percent, rotation in degrees (SPEC §5). */
-export const artPositionInput = z.object({
+const artPositionInput = z.object({
   x: percent,
   y: percent,
   width: size,
@@ -37,11 +37,13 @@ export const artPositionInput = z.object({
     .multipleOf(5, { error: 'Rotation moves in steps of 5 degrees' }),
 });
 
-export const saveMockupsInput = z.object({
-  productId: z.uuid({ error: PRODUCT_NOT_FOUND }),
-  templateId: z.uuid({ error: TEMPLATE_NOT_FOUND }),
-  front: artPositionInput.optional(),
-  back: artPositionInput.optional(),
-  defaultSide: z.enum(MOCKUP_SIDES),
-}).refine((input) => input.front !== undefined, { error: FRONT_MOCKUP_REQUIRED, path: ['front'] });
+export const saveMockupsInput = z
+  .object({
+    productId: z.uuid({ error: PRODUCT_NOT_FOUND }),
+    templateId: z.uuid({ error: TEMPLATE_NOT_FOUND }),
+    front: artPositionInput.optional(),
+    back: artPositionInput.optional(),
+    defaultSide: z.enum(MOCKUP_SIDES),
+  })
+  .refine((input) => input.front !== undefined, { error: FRONT_MOCKUP_REQUIRED, path: ['front'] });
 export type SaveMockupsInput = z.input<typeof saveMockupsInput>;

@@ -47,9 +47,6 @@ export const orderItemSetPrintStatusInput = z.object({
   printStatus: z.enum(PRINT_STATUSES, { error: 'Invalid print status' }),
 });
 
-export const ORDER_NOT_FOUND = 'Order not found';
-export const ORDER_ITEM_NOT_FOUND = 'Order item not found';
-
 /** SPEC §8 alerts of the order detail modal. */
 export const statusUpdateError = (message: string) => `Error updating status: ${message}`;
 export const trackingUpdateError = (message: string) => `Error updating tracking number: ${message}`;
@@ -92,7 +89,6 @@ export const emailRetryInput = z.object({ id: emailId });
 /** Only failed and permanently failed emails offer Retry Now (SPEC §4). */
 export const RETRYABLE_EMAIL_STATUSES = ['failed', 'permanently_failed'] as const;
 export const EMAIL_NOT_RETRYABLE = 'Only failed emails can be retried';
-export const EMAIL_NOT_FOUND = 'Email not found';
 
 export const EMAIL_RETRY_SUCCESS = 'Email marked for retry';
 export const EMAIL_RETRY_FAILED = 'Failed to mark email for retry';

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { BILLING_INTERVALS, type BillingInterval } from '../constants';
 import { SLUG_PATTERN } from '../slug';
-import { INVALID_SLUG, requiredText } from './admin-categories';
+import { INVALID_SLUG, requiredText } from './fields';
 
 // Subscription plan modal and procedures (SPEC §5, §8, §9).
 
 export const PLAN_SLUG_TAKEN = 'A plan with this slug already exists';
 export const PLAN_NOT_FOUND = 'Plan not found';
-export const MAX_PRICE = 99_999_999.99; // numeric(10, 2)
+const MAX_PRICE = 99_999_999.99; // numeric(10, 2)
 
 /** SPEC §5: the slug is lowercased with spaces turned into hyphens on save. */
-export const normalizePlanSlug = (slug: string) => slug.trim().toLowerCase().replace(/\s+/g, '-');
+const normalizePlanSlug = (slug: string) => slug.trim().toLowerCase().replace(/\s+/g, '-');
 
 const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 

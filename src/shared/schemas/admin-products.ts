@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHEST_POSITIONS, DEFAULT_CHEST_POSITION, DEFAULT_SIZES, MOCKUP_SIDES, SIZES, type Size } from '../constants';
-import { SLUG_PATTERN } from '../slug';
+import { requiredText, slugText } from './fields';
 import { isImageUrl } from './urls';
 
 // The admin product form and the admin.products procedures share these rules (SPEC §3, §5).
@@ -15,13 +15,6 @@ export const CATEGORY_REQUIRED = 'Category is required';
 /** Largest value numeric(10, 2) holds. */
 const MAX_PRICE = 99_999_999.99;
 export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required` })
-    .max(max, { error: `${label} must be at most ${max} characters` });
 
 /** An optional image URL: blank means none (null); anything else must be a valid URL. */
 const optionalUrl = (label: string) =>
@@ -51,12 +44,7 @@ const tagsField = z
 
 const productFields = z.object({
   name: requiredText('Name', 200),
-  slug: z
-    .string({ error: 'Slug is required' })
-    .trim()
-    .min(1, { error: 'Slug is required' })
-    .max(200, { error: 'Slug must be at most 200 characters' })
-    .regex(SLUG_PATTERN, { error: 'Slug may contain only lowercase letters, numbers and single hyphens' }),
+  slug: slugText(200),
   sku_number: requiredText('SKU', 64),
   description: requiredText('Description', 5000),
   price: z
@@ -79,16 +67,19 @@ const productFields = z.object({
   is_active: z.boolean().default(true),
 });
 
-/** A product as the form submits it and admin.products.create receives it. */
-export const productInput = productFields.superRefine((product, ctx) => {
+function requireArtwork(product: { front_art_url: string | null; back_art_url: string | null }, ctx: z.RefinementCtx) {
   if (!product.front_art_url && !product.back_art_url) {
     ctx.addIssue({ code: 'custom', message: ARTWORK_REQUIRED, path: ['front_art_url'] });
   }
-});
+}
+
+/** A product as the form submits it and admin.products.create receives it. */
+export const productInput = productFields.superRefine(requireArtwork);
 export type ProductFormValues = z.input<typeof productInput>;
 export type ProductInput = z.output<typeof productInput>;
 
-export const productUpdateInput = z.object({ id: z.uuid(), product: productInput });
+/** The same fields plus the id: field errors name the same paths as on create. */
+export const productUpdateInput = productFields.extend({ id: z.uuid() }).superRefine(requireArtwork);
 
 export const productIdInput = z.object({ id: z.uuid() });
 

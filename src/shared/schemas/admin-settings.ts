@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { imageUrlField, requiredText } from './admin-categories';
+import { imageUrlField } from './admin-categories';
+import { emailAddress, moneyAmount, requiredText } from './fields';
 
 // Admin settings: default mockup templates and the test email tool (SPEC §2, §5, §8).
 
@@ -15,12 +16,7 @@ export const defaultTemplatesInput = z.object({
 export type DefaultTemplatesInput = z.input<typeof defaultTemplatesInput>;
 
 export const testEmailInput = z.object({
-  to: z
-    .string({ error: 'To is required' })
-    .trim()
-    .min(1, { error: 'To is required' })
-    .max(254, { error: 'Please enter a valid email address' })
-    .pipe(z.email({ error: 'Please enter a valid email address' })),
+  to: emailAddress('To is required'),
   subject: requiredText('Subject', 200),
   text: requiredText('Text', 10_000),
 });
@@ -29,3 +25,27 @@ export type TestEmailInput = z.input<typeof testEmailInput>;
 export const templateSaveError = (message: string) => `Error: ${message}`;
 export const emailSentMessage = (messageId: string | null | undefined) => `Email sent successfully! Message ID: ${messageId || 'N/A'}`;
 export const emailFailedMessage = (error: string | null | undefined) => `Failed to send email: ${error || 'Unknown error'}`;
+
+// ---- Checkout settings
+
+export const CHECKOUT_SETTINGS_SAVED = 'Checkout settings saved successfully!';
+export const TRACKING_URL_NEEDS_NUMBER = 'The tracking link must contain {number} where the tracking number goes';
+
+export const checkoutSettingsInput = z.object({
+  flat_shipping_rate: moneyAmount('Shipping rate', 1000),
+  /** Orders from this subtotal up ship free; null: the flat rate always applies. */
+  free_shipping_threshold: moneyAmount('Free shipping threshold').nullable(),
+  tax_rate_percent: z
+    .number({ error: 'Tax rate is required' })
+    .min(0, { error: 'Tax rate must be 0 or more' })
+    .max(100, { error: 'Tax rate must be at most 100' })
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, { error: 'Tax rate can have at most 2 decimal places' }),
+  payment_instructions: z.string().trim().max(2000, { error: 'Payment instructions must be at most 2000 characters' }),
+  tracking_url_template: z
+    .string()
+    .trim()
+    .max(500, { error: 'The tracking link must be at most 500 characters' })
+    .pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid URL' }))
+    .refine((value) => value.includes('{number}'), { error: TRACKING_URL_NEEDS_NUMBER }),
+});
+export type CheckoutSettingsInput = z.input<typeof checkoutSettingsInput>;

@@ -12,7 +12,7 @@ export const FILE_TOO_LARGE = 'File size must be less than 50MB';
 export const UPLOAD_FAILED = 'Failed to upload image';
 
 /** Types the server accepts, judged by the file's bytes; the browser pre-checks the declared type. */
-export const UPLOAD_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+const UPLOAD_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 /** For <input type="file" accept>: PNG, JPG, JPEG, WebP (SPEC §9). */
 export const UPLOAD_ACCEPT = '.png,.jpg,.jpeg,.webp,image/png,image/jpeg,image/webp';
 

@@ -1,23 +1,18 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants';
+import { emailAddress } from './fields';
 
 // Texts of SPEC §5 and §8, word for word.
 export const CREDENTIALS_REQUIRED = 'You must provide either an email or phone number and a password';
-export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
+const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const INVALID_EXPIRED_RESET_LINK = 'Invalid or expired reset link';
 export const INVALID_RESET_LINK = 'Invalid reset link';
 export const INVALID_CREDENTIALS = 'Invalid login credentials';
 export const USER_ALREADY_REGISTERED = 'User already registered';
 export const INVALID_CONFIRMATION_LINK = 'Invalid or expired confirmation link';
-export const INVALID_EMAIL = 'Please enter a valid email address';
 
-export const emailField = z
-  .string({ error: CREDENTIALS_REQUIRED })
-  .trim()
-  .min(1, { error: CREDENTIALS_REQUIRED })
-  .max(254, { error: INVALID_EMAIL })
-  .pipe(z.email({ error: INVALID_EMAIL }));
+export const emailField = emailAddress(CREDENTIALS_REQUIRED);
 
 export const newPasswordField = z
   .string({ error: CREDENTIALS_REQUIRED })

@@ -3,7 +3,17 @@ import { ArrowLeft, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /** The narrow card the sign-in, reset and confirmation screens share, with the way back home under it. */
-export function AuthCard({ icon: Icon, title, subtitle, children }: { icon: LucideIcon; title: string; subtitle?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  icon: Icon,
+  title,
+  subtitle,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="bg-stone-50 px-4 py-12 sm:py-20">
       <div className="mx-auto w-full max-w-md">

@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { MailCheck, MailWarning } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { INVALID_CONFIRMATION_LINK } from '../../../shared/schemas/auth';
-import { errorMessage } from '../../session/errors';
+import { errorMessage } from '../../errors';
 import { useMe } from '../../session/session';
 import { useTRPC } from '../../trpc';
-import { StoreLink } from '../ui/StoreLink';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { AuthCard } from './AuthCard';
 import { ResendConfirmation } from './ResendConfirmation';
-import { FormMessage, LoadingBlock, primaryButton, secondaryButton } from './ui';
+import { ButtonLink } from '../ui/Button';
+import { FormMessage } from '../ui/Form';
+import { LoadingState } from '../ui/states';
 
 const routeApi = getRouteApi('/confirm-email');
 
@@ -43,17 +44,17 @@ export function ConfirmEmailPage() {
         </FormMessage>
         <div className="mt-6 flex flex-col gap-3">
           {me ? (
-            <Link to="/dashboard" className={primaryButton}>
+            <ButtonLink to="/dashboard" size="lg">
               Go to My Account
-            </Link>
+            </ButtonLink>
           ) : (
-            <Link to="/login" className={primaryButton}>
+            <ButtonLink to="/login" size="lg">
               Sign In
-            </Link>
+            </ButtonLink>
           )}
-          <StoreLink to="/shop" className={secondaryButton}>
+          <ButtonLink to="/shop" variant="secondary" size="lg">
             Start Shopping
-          </StoreLink>
+          </ButtonLink>
         </div>
       </AuthCard>
     );
@@ -62,7 +63,7 @@ export function ConfirmEmailPage() {
   if (token && !confirm.isError) {
     return (
       <AuthCard icon={MailCheck} title="Confirm Email">
-        <LoadingBlock label="Confirming your email address..." />
+        <LoadingState label="Confirming your email address..." />
       </AuthCard>
     );
   }
@@ -72,10 +73,12 @@ export function ConfirmEmailPage() {
       <FormMessage kind="error">{token ? errorMessage(confirm.error, INVALID_CONFIRMATION_LINK) : INVALID_CONFIRMATION_LINK}</FormMessage>
       {me?.emailConfirmed ? (
         <>
-          <p className="mt-5 text-sm leading-6 text-stone-600">Good news: your email address is already confirmed, so there is nothing more to do.</p>
-          <Link to="/dashboard" className={`${primaryButton} mt-6 w-full`}>
+          <p className="mt-5 text-sm leading-6 text-stone-600">
+            Good news: your email address is already confirmed, so there is nothing more to do.
+          </p>
+          <ButtonLink to="/dashboard" size="lg" block className="mt-6">
             Go to My Account
-          </Link>
+          </ButtonLink>
         </>
       ) : me ? (
         <>
@@ -89,9 +92,9 @@ export function ConfirmEmailPage() {
           <p className="mt-5 text-sm leading-6 text-stone-600">
             Confirmation links work once and expire after 7 days. Sign in and we can send you a new one from your account page.
           </p>
-          <Link to="/login" search={{ redirect: '/dashboard' }} className={`${primaryButton} mt-6 w-full`}>
+          <ButtonLink to="/login" search={{ redirect: '/dashboard' }} size="lg" block className="mt-6">
             Sign In
-          </Link>
+          </ButtonLink>
         </>
       )}
     </AuthCard>

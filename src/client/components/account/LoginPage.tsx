@@ -7,13 +7,16 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
 import { CREDENTIALS_REQUIRED, emailField, newPasswordField, signInInput } from '../../../shared/schemas/auth';
 import { safeRedirect } from '../../session/redirect';
-import { errorMessage, UNEXPECTED_ERROR } from '../../session/errors';
+import { errorMessage, showServerErrors, UNEXPECTED_ERROR } from '../../errors';
 import { sessionChanged, useMe } from '../../session/session';
 import { storeConfig } from '../../store-config';
 import { useTRPC } from '../../trpc';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { AuthCard } from './AuthCard';
-import { FormMessage, LoadingBlock, SubmitButton, TextField, textLink } from './ui';
+import { textLinkClass } from '../ui/Button';
+import { TextField } from '../ui/fields';
+import { Form, FormMessage, SubmitButton } from '../ui/Form';
+import { LoadingState } from '../ui/states';
 
 export const LOGIN_MODES = ['signin', 'signup', 'reset'] as const;
 export type LoginMode = (typeof LOGIN_MODES)[number];
@@ -34,7 +37,11 @@ type Message = { kind: 'error' | 'success'; text: string } | null;
 
 const HEADINGS: Record<LoginMode, { title: string; subtitle: string; icon: typeof UserRound }> = {
   signin: { title: 'Sign In', subtitle: 'Welcome back! Sign in to your account.', icon: UserRound },
-  signup: { title: 'Create Account', subtitle: `Join ${storeConfig.storeName} to check out faster and keep track of your orders.`, icon: UserRoundPlus },
+  signup: {
+    title: 'Create Account',
+    subtitle: `Join ${storeConfig.storeName} to check out faster and keep track of your orders.`,
+    icon: UserRoundPlus,
+  },
   reset: { title: 'Reset Password', subtitle: "Enter your email and we'll send you a link to set a new password.", icon: KeyRound },
 };
 
@@ -50,7 +57,7 @@ export function LoginPage() {
   useEffect(() => {
     if (me) void navigate({ href: target, replace: true });
   }, [me, navigate, target]);
-  if (me) return <LoadingBlock label="Signing you in..." />;
+  if (me) return <LoadingState label="Signing you in..." />;
 
   return (
     <AuthCard icon={heading.icon} title={heading.title} subtitle={heading.subtitle}>
@@ -63,7 +70,7 @@ export function LoginPage() {
 
 function ModeLink({ mode, children }: { mode: LoginMode; children: string }) {
   return (
-    <Link from="/login" to="/login" search={(prev) => ({ ...prev, mode: mode === 'signin' ? undefined : mode })} className={textLink}>
+    <Link from="/login" to="/login" search={(prev) => ({ ...prev, mode: mode === 'signin' ? undefined : mode })} className={textLinkClass}>
       {children}
     </Link>
   );
@@ -104,7 +111,6 @@ function CredentialsForm({ mode }: { mode: 'signin' | 'signup' }) {
   });
   const signIn = useMutation(trpc.auth.signIn.mutationOptions());
   const signUp = useMutation(trpc.auth.signUp.mutationOptions());
-  const busy = signIn.isPending || signUp.isPending || form.formState.isSubmitting;
   const { errors } = form.formState;
 
   const onValid = async (values: { email: string; password: string }) => {
@@ -115,6 +121,8 @@ function CredentialsForm({ mode }: { mode: 'signin' | 'signup' }) {
       queryClient.setQueryData(trpc.auth.me.queryKey(), me);
       await sessionChanged(queryClient, 'signed-in');
     } catch (error) {
+      // The message box speaks for the form; a field the server names is marked invalid too.
+      showServerErrors(form, error);
       setMessage({ kind: 'error', text: errorMessage(error, UNEXPECTED_ERROR) });
     }
   };
@@ -124,30 +132,32 @@ function CredentialsForm({ mode }: { mode: 'signin' | 'signup' }) {
   };
 
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)} className="space-y-5">
+    <Form form={form} onSubmit={onValid} onInvalid={onInvalid} className="space-y-5">
       {message && (
         <FormMessage id={messageId} kind={message.kind}>
           {message.text}
         </FormMessage>
       )}
       <TextField
+        name="email"
         label="Email address"
         type="email"
         autoComplete="email"
         inputMode="email"
         required
+        showError={false}
         invalidDescribedBy={errors.email ? messageId : undefined}
-        {...form.register('email')}
       />
       <div>
         <TextField
+          name="password"
           label="Password"
           type="password"
           autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
           required
           hint={mode === 'signup' ? 'At least 6 characters.' : undefined}
+          showError={false}
           invalidDescribedBy={errors.password ? messageId : undefined}
-          {...form.register('password')}
         />
         {mode === 'signin' && (
           <p className="mt-2 text-right text-sm">
@@ -155,10 +165,10 @@ function CredentialsForm({ mode }: { mode: 'signin' | 'signup' }) {
           </p>
         )}
       </div>
-      <SubmitButton busy={busy} busyLabel={mode === 'signup' ? 'Creating account...' : 'Signing in...'} className="w-full">
+      <SubmitButton busyLabel={mode === 'signup' ? 'Creating account...' : 'Signing in...'} className="w-full">
         {mode === 'signup' ? 'Create Account' : 'Sign In'}
       </SubmitButton>
-    </form>
+    </Form>
   );
 }
 
@@ -180,11 +190,10 @@ function ResetRequestForm() {
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) =>
-        void form.handleSubmit(onValid, (fieldErrors) => setMessage({ kind: 'error', text: fieldErrors.email?.message ?? RESET_LINK_FAILED }))(event)
-      }
+    <Form
+      form={form}
+      onSubmit={onValid}
+      onInvalid={(fieldErrors) => setMessage({ kind: 'error', text: fieldErrors.email?.message ?? RESET_LINK_FAILED })}
       className="space-y-5"
     >
       {message && (
@@ -193,17 +202,18 @@ function ResetRequestForm() {
         </FormMessage>
       )}
       <TextField
+        name="email"
         label="Email address"
         type="email"
         autoComplete="email"
         inputMode="email"
         required
+        showError={false}
         invalidDescribedBy={form.formState.errors.email ? messageId : undefined}
-        {...form.register('email')}
       />
-      <SubmitButton busy={requestReset.isPending || form.formState.isSubmitting} busyLabel="Sending..." className="w-full">
+      <SubmitButton busyLabel="Sending..." className="w-full">
         Send Reset Link
       </SubmitButton>
-    </form>
+    </Form>
   );
 }

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { errorMessage } from '../../session/errors';
+import { errorMessage } from '../../errors';
 import { useTRPC } from '../../trpc';
-import { FormMessage, secondaryButton } from './ui';
+import { Button } from '../ui/Button';
+import { FormMessage } from '../ui/Form';
 
 /** Sends the signed-in user a fresh confirmation link, for when the first is lost or expired. */
 export function ResendConfirmation({ email, className = '' }: { email: string; className?: string }) {
@@ -12,9 +13,9 @@ export function ResendConfirmation({ email, className = '' }: { email: string; c
       {resend.isSuccess ? (
         <FormMessage kind="success">We sent a new confirmation link to {email}.</FormMessage>
       ) : (
-        <button type="button" className={secondaryButton} onClick={() => resend.mutate()} disabled={resend.isPending}>
-          {resend.isPending ? 'Sending...' : 'Send a New Confirmation Link'}
-        </button>
+        <Button variant="secondary" size="lg" onClick={() => resend.mutate()} busy={resend.isPending} busyLabel="Sending...">
+          Send a New Confirmation Link
+        </Button>
       )}
       {resend.isError && (
         <div className="mt-3">

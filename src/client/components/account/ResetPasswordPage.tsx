@@ -1,17 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { CircleCheck, KeyRound, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { RESET_REDIRECT_MS } from '../../../shared/constants';
 import { INVALID_EXPIRED_RESET_LINK, INVALID_RESET_LINK, newPasswordForm } from '../../../shared/schemas/auth';
-import { errorMessage } from '../../session/errors';
+import { errorMessage } from '../../errors';
 import { sessionChanged } from '../../session/session';
 import { useTRPC } from '../../trpc';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { AuthCard } from './AuthCard';
-import { FormMessage, LoadingBlock, primaryButton, secondaryButton, SubmitButton, TextField } from './ui';
+import { ButtonLink } from '../ui/Button';
+import { TextField } from '../ui/fields';
+import { Form, FormMessage, SubmitButton } from '../ui/Form';
+import { LoadingState } from '../ui/states';
 
 const routeApi = getRouteApi('/reset-password');
 
@@ -25,7 +28,11 @@ export function ResetPasswordPage() {
   const linkProblem = !token ? INVALID_RESET_LINK : search.type !== 'recovery' ? INVALID_EXPIRED_RESET_LINK : null;
   // Checked on load (SPEC §4), without using the token up; never re-checked in the background.
   const verify = useQuery(
-    trpc.auth.verifyResetToken.queryOptions(linkProblem ? skipToken : { token }, { retry: false, staleTime: Infinity, refetchOnWindowFocus: false }),
+    trpc.auth.verifyResetToken.queryOptions(linkProblem ? skipToken : { token }, {
+      retry: false,
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
+    }),
   );
   const [done, setDone] = useState(false);
 
@@ -34,7 +41,7 @@ export function ResetPasswordPage() {
   if (verify.isPending) {
     return (
       <AuthCard icon={KeyRound} title="Reset Password">
-        <LoadingBlock label="Checking your reset link..." />
+        <LoadingState label="Checking your reset link..." />
       </AuthCard>
     );
   }
@@ -50,12 +57,12 @@ function InvalidLink({ message }: { message: string }) {
         Reset links work once and expire after an hour. Ask for a new one and use the latest email we send you.
       </p>
       <div className="mt-6 flex flex-col gap-3">
-        <Link to="/login" search={{ mode: 'reset' }} className={primaryButton}>
+        <ButtonLink to="/login" search={{ mode: 'reset' }} size="lg">
           Request a New Link
-        </Link>
-        <Link to="/login" className={secondaryButton}>
+        </ButtonLink>
+        <ButtonLink to="/login" variant="secondary" size="lg">
           Back to Sign In
-        </Link>
+        </ButtonLink>
       </div>
     </AuthCard>
   );
@@ -67,7 +74,6 @@ function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void 
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(newPasswordForm), defaultValues: { password: '', confirmPassword: '' } });
   const resetPassword = useMutation(trpc.auth.resetPassword.mutationOptions());
-  const { errors } = form.formState;
 
   const onValid = async ({ password }: { password: string }) => {
     setFailure(null);
@@ -85,29 +91,21 @@ function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void 
 
   return (
     <AuthCard icon={KeyRound} title="Set a New Password" subtitle="Choose a password you don't use anywhere else.">
-      <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)} className="space-y-5">
+      <Form form={form} onSubmit={onValid} className="space-y-5">
         {failure && <FormMessage kind="error">{failure}</FormMessage>}
         <TextField
+          name="password"
           label="New password"
           type="password"
           autoComplete="new-password"
           required
           hint="At least 6 characters."
-          error={errors.password?.message}
-          {...form.register('password')}
         />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
-        />
-        <SubmitButton busy={resetPassword.isPending || form.formState.isSubmitting} busyLabel="Updating..." className="w-full">
+        <TextField name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" required />
+        <SubmitButton busy={resetPassword.isPending} busyLabel="Updating..." className="w-full">
           Update Password
         </SubmitButton>
-      </form>
+      </Form>
     </AuthCard>
   );
 }
@@ -121,10 +119,12 @@ function ResetSuccess() {
   return (
     <AuthCard icon={CircleCheck} title="Password Updated">
       <FormMessage kind="success">Your password has been reset. Redirecting you to sign in...</FormMessage>
-      <p className="mt-5 text-sm leading-6 text-stone-600">For your security, you have been signed out everywhere. Sign in with your new password.</p>
-      <Link to="/login" replace className={`${primaryButton} mt-6 w-full`}>
+      <p className="mt-5 text-sm leading-6 text-stone-600">
+        For your security, you have been signed out everywhere. Sign in with your new password.
+      </p>
+      <ButtonLink to="/login" replace size="lg" block className="mt-6">
         Sign In Now
-      </Link>
+      </ButtonLink>
     </AuthCard>
   );
 }

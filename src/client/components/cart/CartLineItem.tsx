@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, Minus, Plus, Trash2 } from 'lucide-react';
+import { MAX_LINE_QUANTITY } from '../../../shared/constants';
 import { formatMoney } from '../../../shared/money';
 import { cart } from '../../cart/cart';
-import { MAX_LINE_QUANTITY } from '../../cart/cart-store';
 import type { CartViewLine } from '../../cart/cart-view';
 import { ProductImage } from '../catalog/ProductImage';
+import { Button } from '../ui/Button';
 
 const stepButton =
   'inline-flex size-9 items-center justify-center text-stone-700 transition hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-300 disabled:hover:bg-transparent';
@@ -50,7 +51,10 @@ export function CartLineItem({ line }: { line: CartViewLine }) {
         </div>
 
         {!available && (
-          <p className="mt-3 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 ring-1 ring-amber-200" data-testid="line-unavailable">
+          <p
+            className="mt-3 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 ring-1 ring-amber-200"
+            data-testid="line-unavailable"
+          >
             <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             {line.status === 'size-unavailable'
               ? `Size ${line.size} is no longer available. Please remove it from your cart.`
@@ -86,15 +90,16 @@ export function CartLineItem({ line }: { line: CartViewLine }) {
           ) : (
             <span />
           )}
-          <button
-            type="button"
+          <Button
+            variant="ghost-danger"
+            size="sm"
+            pill
+            icon={Trash2}
             onClick={() => cart.remove(line.productId, line.size)}
-            className="inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-stone-600 transition hover:bg-red-50 hover:text-red-700"
             aria-label={`Remove ${label}`}
           >
-            <Trash2 className="size-4" aria-hidden="true" />
             Remove
-          </button>
+          </Button>
         </div>
       </div>
     </li>

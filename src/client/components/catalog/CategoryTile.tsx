@@ -1,21 +1,20 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { useState } from 'react';
+import type { RouterOutputs } from '../../trpc';
 import { CategoryIcon } from './category-icon';
 
-export interface CategoryTileData {
-  slug: string;
-  name: string;
-  description: string;
-  image_url: string;
-}
+type CategoryTileData = RouterOutputs['catalog']['categories'][number];
 
 /** Shop-by-category tile: image (or a themed placeholder when it is missing or fails), name, description, link. */
 export function CategoryTile({ category }: { category: CategoryTileData }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showImage = Boolean(category.image_url) && failedSrc !== category.image_url;
   return (
-    <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl bg-white ring-1 ring-stone-200 transition hover:shadow-lg hover:ring-stone-300" data-testid="category-tile">
+    <article
+      className="group relative flex w-full flex-col overflow-hidden rounded-2xl bg-white ring-1 ring-stone-200 transition hover:shadow-lg hover:ring-stone-300"
+      data-testid="category-tile"
+    >
       <div className="relative aspect-[16/9] overflow-hidden bg-gradient-to-br from-stone-800 to-stone-950">
         {showImage ? (
           <img

@@ -1,16 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { formatMoney } from '../../../shared/money';
+import type { RouterOutputs } from '../../trpc';
 import { ProductImage } from './ProductImage';
 
-/** The fields of catalog.featuredProducts / catalog.products a card shows. */
-export interface ProductCardData {
-  id: string;
-  slug: string;
-  name: string;
-  price: string;
-  image_url: string | null;
-  category_name: string;
-}
+/** A product as catalog.featuredProducts and catalog.products list it. */
+type ProductCardData = RouterOutputs['catalog']['featuredProducts'][number];
 
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
   return (
@@ -27,7 +21,11 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
         <p className="text-xs font-medium tracking-wide text-stone-500 uppercase">{product.category_name}</p>
         <h3 className="text-sm font-semibold text-stone-900 sm:text-base">
           {/* The link covers the whole card; its text is the product name. */}
-          <Link to="/product/$slug" params={{ slug: product.slug }} className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-4 focus-visible:after:outline-accent-600">
+          <Link
+            to="/product/$slug"
+            params={{ slug: product.slug }}
+            className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-4 focus-visible:after:outline-accent-600"
+          >
             {product.name}
           </Link>
         </h3>

@@ -1,29 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Check, ChevronDown, Minus, Plus, Printer, ShoppingBag, Truck } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { ADD_TO_CART_CONFIRM_MS, type ChestPosition, type MockupSide } from '../../../shared/constants';
+import { ADD_TO_CART_CONFIRM_MS, MAX_LINE_QUANTITY, type ChestPosition, type MockupSide } from '../../../shared/constants';
 import { formatMoney } from '../../../shared/money';
 import { cart } from '../../cart/cart';
-import { MAX_LINE_QUANTITY } from '../../cart/cart-store';
+import type { RouterOutputs } from '../../trpc';
+import { Button, ButtonLink } from '../ui/Button';
 import { ProductImage } from './ProductImage';
 
-/** The fields of catalog.productBySlug the page shows. */
-export interface ProductDetailData {
-  id: string;
-  sku_number: string;
-  slug: string;
-  name: string;
-  description: string;
-  price: string;
-  image_url: string | null;
-  front_mockup_url: string | null;
-  back_mockup_url: string | null;
-  default_mockup_side: MockupSide;
-  available_sizes: string[];
-  chest_position: ChestPosition;
-  category_slug: string;
-  category_name: string;
-}
+type ProductDetailData = NonNullable<RouterOutputs['catalog']['productBySlug']>;
 
 const CHEST_LABELS: Record<ChestPosition, string> = {
   left_chest: 'Left chest print',
@@ -58,7 +43,11 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
   const addToCart = (event: FormEvent) => {
     event.preventDefault();
     if (!size || confirming) return;
-    cart.add({ id: product.id, slug: product.slug, name: product.name, image_url: product.image_url, price: product.price }, size, quantity);
+    cart.add(
+      { id: product.id, slug: product.slug, name: product.name, image_url: product.image_url, price: product.price },
+      size,
+      quantity,
+    );
     setConfirming({ quantity, size });
   };
 
@@ -71,7 +60,10 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
 
       <div className="mt-6 grid gap-10 lg:grid-cols-2 lg:gap-16">
         <div>
-          <div className="relative aspect-[4/5] overflow-hidden rounded-2xl bg-stone-100 ring-1 ring-stone-900/5" data-testid="product-gallery">
+          <div
+            className="relative aspect-[4/5] overflow-hidden rounded-2xl bg-stone-100 ring-1 ring-stone-900/5"
+            data-testid="product-gallery"
+          >
             {hasBothSides ? (
               // Both sides stay in the page so switching is instant; only the chosen one is shown.
               (['front', 'back'] as const).map((s) => (
@@ -117,7 +109,9 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
           >
             {product.category_name}
           </Link>
-          <h1 className="font-display mt-2 text-3xl font-extrabold tracking-tight text-balance text-stone-950 sm:text-4xl">{product.name}</h1>
+          <h1 className="font-display mt-2 text-3xl font-extrabold tracking-tight text-balance text-stone-950 sm:text-4xl">
+            {product.name}
+          </h1>
           <p className="mt-4 text-2xl font-bold text-stone-950" data-testid="product-price">
             {formatMoney(product.price)}
           </p>
@@ -144,7 +138,10 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
                       </option>
                     ))}
                   </select>
-                  <ChevronDown className="pointer-events-none absolute top-1/2 right-3.5 size-5 -translate-y-1/2 text-stone-500" aria-hidden="true" />
+                  <ChevronDown
+                    className="pointer-events-none absolute top-1/2 right-3.5 size-5 -translate-y-1/2 text-stone-500"
+                    aria-hidden="true"
+                  />
                 </div>
               </div>
               <div>
@@ -188,22 +185,19 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
             </div>
 
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <button
+              <Button
                 type="submit"
+                variant={confirming ? 'success' : 'accent'}
+                size="xl"
+                className="sm:flex-1"
                 disabled={!size || confirming !== null}
-                className={`inline-flex h-12 flex-1 items-center justify-center gap-2 rounded-full px-7 text-base font-semibold text-white shadow-sm transition ${
-                  confirming ? 'bg-emerald-700' : 'bg-accent-700 hover:bg-accent-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600'
-                }`}
               >
                 {confirming ? <Check className="size-5" aria-hidden="true" /> : <ShoppingBag className="size-5" aria-hidden="true" />}
                 {confirming ? 'Added to Cart!' : 'Add to Cart'}
-              </button>
-              <Link
-                to="/cart"
-                className="inline-flex h-12 flex-1 items-center justify-center rounded-full border border-stone-300 px-7 text-base font-semibold text-stone-900 transition hover:border-stone-400 hover:bg-stone-50"
-              >
+              </Button>
+              <ButtonLink to="/cart" variant="secondary" size="xl" className="sm:flex-1">
                 View Cart
-              </Link>
+              </ButtonLink>
             </div>
             <p role="status" className="sr-only">
               {confirming ? `${confirming.quantity} × ${product.name}, size ${confirming.size}, added to your cart.` : ''}

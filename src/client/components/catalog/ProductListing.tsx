@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { LoaderCircle, PackageSearch } from 'lucide-react';
 import type { SortOption } from '../../../shared/constants';
 import { useTRPC, type Trpc } from '../../trpc';
+import { Button } from '../ui/Button';
 import { ProductCard, ProductCardSkeleton } from './ProductCard';
 
 export interface ProductListFilter {
@@ -67,15 +68,16 @@ export function ProductListing({ filter }: { filter: ProductListFilter }) {
         </p>
         {query.isFetchNextPageError && <p className="text-sm font-medium text-red-700">Could not load more products. Please try again.</p>}
         {query.hasNextPage && (
-          <button
-            type="button"
+          <Button
+            variant="secondary"
+            size="lg"
+            className="min-w-40"
             onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-            className="inline-flex h-11 min-w-40 items-center justify-center gap-2 rounded-full border border-stone-300 bg-white px-6 text-sm font-semibold text-stone-900 shadow-sm transition hover:border-stone-400 hover:bg-stone-50 disabled:cursor-wait disabled:opacity-70"
+            busy={query.isFetchingNextPage}
+            busyLabel="Loading..."
           >
-            {query.isFetchingNextPage && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
-            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </button>
+            Load more
+          </Button>
         )}
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link, type LinkProps } from '@tanstack/react-router';
 import { ArrowRight, CarFront, Gift, Motorbike, Package, Ruler, Truck } from 'lucide-react';
 import { FEATURED_PRODUCTS_LIMIT } from '../../../shared/constants';
 import { storeConfig } from '../../store-config';
@@ -6,14 +7,15 @@ import { useTRPC } from '../../trpc';
 import { LatinCross } from '../catalog/category-icon';
 import { CategoryTile, CategoryTileSkeleton } from '../catalog/CategoryTile';
 import { ProductCard, ProductCardSkeleton } from '../catalog/ProductCard';
-import { StoreLink } from '../ui/StoreLink';
+import { ButtonLink } from '../ui/Button';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { TeeGraphic } from './TeeGraphic';
 
-const primaryButton =
-  'inline-flex h-12 items-center justify-center gap-2 rounded-full bg-accent-700 px-7 text-base font-semibold text-white shadow-sm transition hover:bg-accent-800';
-const secondaryDarkButton =
-  'inline-flex h-12 items-center justify-center gap-2 rounded-full border border-white/30 px-7 text-base font-semibold text-white transition hover:border-white/60 hover:bg-white/10';
+/** A "see more" link under a heading or an empty state. */
+interface MoreLink {
+  to: LinkProps['to'];
+  label: string;
+}
 
 export function HomePage() {
   useDocumentTitle(null);
@@ -40,21 +42,23 @@ function Hero() {
             <span className="size-1.5 rounded-full bg-accent-500" aria-hidden="true" />
             Printed to order · Shipped free
           </p>
-          <h1 id="hero-heading" className="font-display mt-6 text-4xl leading-[1.05] font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+          <h1
+            id="hero-heading"
+            className="font-display mt-6 text-4xl leading-[1.05] font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+          >
             Tees for the ride, the garage and the faith.
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-8 text-stone-300">
-            Bold, original designs for motorcycle riders, car lovers and believers, printed on soft, comfortable shirts when you order
-            them.
+            Bold, original designs for motorcycle riders, car lovers and believers, printed on soft, comfortable shirts when you order them.
           </p>
           <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-            <StoreLink to="/shop" className={primaryButton}>
+            <ButtonLink to="/shop" variant="accent" size="xl">
               Shop Now
               <ArrowRight className="size-5" aria-hidden="true" />
-            </StoreLink>
-            <StoreLink to="/subscriptions" className={secondaryDarkButton}>
+            </ButtonLink>
+            <ButtonLink to="/subscriptions" variant="inverse-outline" size="xl">
               View Subscriptions
-            </StoreLink>
+            </ButtonLink>
           </div>
           <ul className="mt-10 grid max-w-xl grid-cols-1 gap-3 text-sm text-stone-300 sm:grid-cols-3">
             <li className="flex items-center gap-2">
@@ -81,7 +85,7 @@ function Hero() {
   );
 }
 
-function SectionHeading({ id, title, subtitle, link }: { id: string; title: string; subtitle: string; link?: { to: string; label: string } }) {
+function SectionHeading({ id, title, subtitle, link }: { id: string; title: string; subtitle: string; link?: MoreLink }) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-4">
       <div>
@@ -91,23 +95,29 @@ function SectionHeading({ id, title, subtitle, link }: { id: string; title: stri
         <p className="mt-2 text-stone-600">{subtitle}</p>
       </div>
       {link && (
-        <StoreLink to={link.to} className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-accent-700 hover:text-accent-800">
+        <Link
+          to={link.to}
+          className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-accent-700 hover:text-accent-800"
+        >
           {link.label}
           <ArrowRight className="size-4" aria-hidden="true" />
-        </StoreLink>
+        </Link>
       )}
     </div>
   );
 }
 
-function EmptyState({ message, link }: { message: string; link: { to: string; label: string } }) {
+function EmptyState({ message, link }: { message: string; link: MoreLink }) {
   return (
     <div className="mt-8 rounded-2xl border border-dashed border-stone-300 bg-stone-50 px-6 py-12 text-center">
       <p className="text-stone-600">{message}</p>
-      <StoreLink to={link.to} className="mt-4 inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-accent-700 hover:text-accent-800">
+      <Link
+        to={link.to}
+        className="mt-4 inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-accent-700 hover:text-accent-800"
+      >
         {link.label}
         <ArrowRight className="size-4" aria-hidden="true" />
-      </StoreLink>
+      </Link>
     </div>
   );
 }
@@ -192,17 +202,13 @@ function ClubBanner() {
               Join the {storeConfig.storeName} Tee Club
             </h2>
             <p className="mt-4 text-lg leading-8 text-accent-50">
-              A new exclusive design delivered to your door every month or quarter. Choose the themes you love and let the tees come to
-              you.
+              A new exclusive design delivered to your door every month or quarter. Choose the themes you love and let the tees come to you.
             </p>
           </div>
-          <StoreLink
-            to="/subscriptions"
-            className="inline-flex h-12 shrink-0 items-center justify-center gap-2 rounded-full bg-white px-7 text-base font-semibold text-accent-700 shadow-sm transition hover:bg-accent-50"
-          >
+          <ButtonLink to="/subscriptions" variant="inverse" size="xl">
             Explore the Club
             <ArrowRight className="size-5" aria-hidden="true" />
-          </StoreLink>
+          </ButtonLink>
         </div>
       </div>
     </section>

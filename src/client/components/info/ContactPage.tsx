@@ -28,7 +28,11 @@ export function ContactPage({ initialSubject }: { initialSubject: string }) {
                 {storeConfig.storeEmail}
               </a>
             </InfoTile>
-            <InfoTile Icon={Zap} title="Quick Response" text="Questions about an order, sizing or the club get a fast, personal reply from our team." />
+            <InfoTile
+              Icon={Zap}
+              title="Quick Response"
+              text="Questions about an order, sizing or the club get a fast, personal reply from our team."
+            />
             <InfoTile
               Icon={Headset}
               title="Expert Support"

@@ -98,8 +98,8 @@ const GROUPS: { id: string; title: string; questions: Question[] }[] = [
         q: 'How does the subscription club work?',
         a: (
           <>
-            Choose a monthly or quarterly plan and the themes you love, and we'll send you members-only designs on that schedule, with
-            free shipping.{' '}
+            Choose a monthly or quarterly plan and the themes you love, and we'll send you members-only designs on that schedule, with free
+            shipping.{' '}
             <Link to="/subscriptions" className={helpLinkClass}>
               Compare the plans
             </Link>
@@ -125,7 +125,11 @@ const GROUPS: { id: string; title: string; questions: Question[] }[] = [
 
 export function FaqPage() {
   return (
-    <HelpLayout title="Frequently Asked Questions" Icon={CircleHelp} lead="Quick answers about our tees, orders, shipping and the subscription club.">
+    <HelpLayout
+      title="Frequently Asked Questions"
+      Icon={CircleHelp}
+      lead="Quick answers about our tees, orders, shipping and the subscription club."
+    >
       {GROUPS.map((group) => (
         <HelpSection key={group.id} id={group.id} title={group.title}>
           <div className="divide-y divide-stone-200 rounded-2xl border border-stone-200">

@@ -13,7 +13,8 @@ const HELP_LINKS = [
 ] as const;
 
 /** Shared classes for links inside help text. */
-export const helpLinkClass = 'font-semibold text-accent-700 underline decoration-accent-600/30 underline-offset-2 hover:decoration-accent-600';
+export const helpLinkClass =
+  'font-semibold text-accent-700 underline decoration-accent-600/30 underline-offset-2 hover:decoration-accent-600';
 
 interface HelpLayoutProps {
   title: string;

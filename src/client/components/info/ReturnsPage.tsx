@@ -32,8 +32,8 @@ export function ReturnsPage() {
 
       <HelpSection id="misprints" title="Misprints, damage and wrong items">
         <p>
-          If your tee arrives misprinted, damaged, or isn't the design or size you ordered, tell us within {CLAIM_WINDOW}. We'll print
-          you a replacement at no cost, or refund the item if you prefer. A photo of the problem helps us sort it out quickly.
+          If your tee arrives misprinted, damaged, or isn't the design or size you ordered, tell us within {CLAIM_WINDOW}. We'll print you a
+          replacement at no cost, or refund the item if you prefer. A photo of the problem helps us sort it out quickly.
         </p>
       </HelpSection>
 

@@ -5,23 +5,31 @@ import { HelpLayout, HelpList, HelpSection, helpLinkClass } from './HelpLayout';
 const TIMELINE = [
   { Icon: ShoppingBag, title: 'You place your order', text: 'We get your order right away and queue your tees for printing.' },
   { Icon: Printer, title: 'We print it for you', text: 'Each tee is printed on demand, usually within a few business days.' },
-  { Icon: Truck, title: 'It ships free', text: 'Your package goes out with a tracking number. Transit usually takes 3 to 7 business days.' },
+  {
+    Icon: Truck,
+    title: 'It ships free',
+    text: 'Your package goes out with a tracking number. Transit usually takes 3 to 7 business days.',
+  },
 ];
 
 export function ShippingPage() {
   return (
-    <HelpLayout title="Shipping Info" Icon={Truck} lead="Every tee is printed just for you when you order it, then shipped to your door at no cost.">
+    <HelpLayout
+      title="Shipping Info"
+      Icon={Truck}
+      lead="Every tee is printed just for you when you order it, then shipped to your door at no cost."
+    >
       <HelpSection id="free-shipping" title="Free shipping on every order">
         <p>
-          Shipping is always free, with no minimum order. Your cart and checkout show shipping as FREE, and the total you see is the
-          total you pay.
+          Shipping is always free, with no minimum order. Your cart and checkout show shipping as FREE, and the total you see is the total
+          you pay.
         </p>
       </HelpSection>
 
       <HelpSection id="timeline" title="How long it takes">
         <p>
-          Because nothing is printed until you order it, your tees take a little longer than off-the-shelf stock, but they are made
-          fresh for you.
+          Because nothing is printed until you order it, your tees take a little longer than off-the-shelf stock, but they are made fresh
+          for you.
         </p>
         <ol className="grid gap-4 sm:grid-cols-3">
           {TIMELINE.map(({ Icon, title, text }, index) => (
@@ -37,9 +45,7 @@ export function ShippingPage() {
             </li>
           ))}
         </ol>
-        <p className="text-sm text-stone-600">
-          Times are estimates: busy seasons and carrier delays can add a few days.
-        </p>
+        <p className="text-sm text-stone-600">Times are estimates: busy seasons and carrier delays can add a few days.</p>
       </HelpSection>
 
       <HelpSection id="where" title="Where we ship">

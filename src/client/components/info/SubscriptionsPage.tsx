@@ -2,20 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, Check, Gift, Layers, Mail, Printer, Shirt, Truck } from 'lucide-react';
 import { storeConfig } from '../../store-config';
-import { useTRPC } from '../../trpc';
+import { useTRPC, type RouterOutputs } from '../../trpc';
+import { ButtonLink } from '../ui/Button';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { PageIntro } from './PageIntro';
 import { formatPlanPrice, isAllCategoriesPlan, planIntervalLabel } from './plan-format';
 
-interface Plan {
-  id: string;
-  name: string;
-  description: string;
-  price: string;
-  billing_interval: string;
-  category_limit: number;
-  features: string[];
-}
+type Plan = RouterOutputs['subscriptions']['plans'][number];
 
 const HOW_IT_WORKS = [
   { Icon: Layers, title: 'Pick your plan', text: 'Go monthly or quarterly, with one theme or every category we print.' },
@@ -29,7 +22,10 @@ export function SubscriptionsPage() {
   return (
     <>
       <PageIntro tone="dark" eyebrow="Subscription Club" Icon={Gift} title={`The ${storeConfig.storeName} Tee Club`}>
-        <p>Fresh, members-only designs printed for you and delivered to your door. Pick a plan and the themes you love, and let the tees come to you.</p>
+        <p>
+          Fresh, members-only designs printed for you and delivered to your door. Pick a plan and the themes you love, and let the tees come
+          to you.
+        </p>
       </PageIntro>
       <PlansSection />
       <HowItWorks />
@@ -61,7 +57,10 @@ function PlansSection() {
         <div className="mt-10 rounded-2xl border border-dashed border-stone-300 bg-stone-50 px-6 py-12 text-center">
           <p className="font-semibold text-stone-900">No plans are open right now.</p>
           <p className="mt-2 text-stone-600">Check back soon, or send us a message and we'll tell you when the club opens.</p>
-          <Link to="/contact" className="mt-4 inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-accent-700 hover:text-accent-800">
+          <Link
+            to="/contact"
+            className="mt-4 inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-accent-700 hover:text-accent-800"
+          >
             Contact Us
             <ArrowRight className="size-4" aria-hidden="true" />
           </Link>
@@ -120,15 +119,15 @@ function PlanCard({ plan }: { plan: Plan }) {
       )}
       {/* Plan checkout is not built yet (payment is a placeholder), so the button starts a message instead. */}
       <div className="mt-auto pt-8">
-        <Link
+        <ButtonLink
           to="/contact"
           search={{ subject: `Subscription Club: ${plan.name}` }}
-          className={`inline-flex h-12 w-full items-center justify-center rounded-full px-6 text-base font-semibold transition ${
-            popular ? 'bg-accent-700 text-white shadow-sm hover:bg-accent-800' : 'bg-stone-900 text-white hover:bg-stone-700'
-          }`}
+          variant={popular ? 'accent' : 'primary'}
+          size="xl"
+          block
         >
           Join the Waitlist<span className="sr-only"> for {plan.name}</span>
-        </Link>
+        </ButtonLink>
       </div>
     </article>
   );

@@ -1,40 +1,36 @@
+import { Link, linkOptions } from '@tanstack/react-router';
 import { Mail } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
 import { storeConfig } from '../../store-config';
 import { BrandMark } from '../ui/Brand';
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from '../ui/SocialIcons';
-import { StoreLink } from '../ui/StoreLink';
-
-interface FooterColumn {
-  title: string;
-  links: { to: string; label: string }[];
-}
 
 // The footer's category links are fixed (SPEC §2), unlike the header's, which follow the database.
-const COLUMNS: FooterColumn[] = [
+const category = (slug: string, label: string) => ({ label, link: linkOptions({ to: '/category/$slug', params: { slug } }) });
+const COLUMNS = [
   {
     title: 'Shop',
     links: [
-      { to: '/category/motorcycle', label: 'Motorcycle Tees' },
-      { to: '/category/car', label: 'Car Tees' },
-      { to: '/category/christian', label: 'Christian Tees' },
-      { to: '/shop', label: 'All Products' },
+      category('motorcycle', 'Motorcycle Tees'),
+      category('car', 'Car Tees'),
+      category('christian', 'Christian Tees'),
+      { label: 'All Products', link: linkOptions({ to: '/shop' }) },
     ],
   },
   {
     title: 'Subscriptions',
     links: [
-      { to: '/subscriptions', label: 'Tee Subscription Club' },
-      { to: '/dashboard', label: 'My Account' },
+      { label: 'Tee Subscription Club', link: linkOptions({ to: '/subscriptions' }) },
+      { label: 'My Account', link: linkOptions({ to: '/dashboard' }) },
     ],
   },
   {
     title: 'Customer Service',
     links: [
-      { to: '/contact', label: 'Contact Us' },
-      { to: '/shipping', label: 'Shipping Info' },
-      { to: '/returns', label: 'Returns & Exchanges' },
-      { to: '/faq', label: 'FAQ' },
+      { label: 'Contact Us', link: linkOptions({ to: '/contact' }) },
+      { label: 'Shipping Info', link: linkOptions({ to: '/shipping' }) },
+      { label: 'Returns & Exchanges', link: linkOptions({ to: '/returns' }) },
+      { label: 'FAQ', link: linkOptions({ to: '/faq' }) },
     ],
   },
 ];
@@ -56,10 +52,10 @@ export function Footer() {
       <div className="mx-auto max-w-7xl px-4 pt-14 pb-8 sm:px-6 lg:px-8">
         <div className="grid grid-cols-2 gap-x-6 gap-y-10 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
           <div className="col-span-2 max-w-xs lg:col-span-1">
-            <StoreLink to="/" className="inline-flex items-center gap-2.5 rounded-md">
+            <Link to="/" className="inline-flex items-center gap-2.5 rounded-md">
               <BrandMark />
               <span className="font-display text-lg font-extrabold tracking-tight text-white">{storeConfig.storeName}</span>
-            </StoreLink>
+            </Link>
             <p className="mt-4 text-sm leading-6">
               Print-on-demand tees for riders, gearheads and believers. Every shirt is printed when you order it.
             </p>
@@ -90,11 +86,11 @@ export function Footer() {
             <nav key={column.title} aria-label={`Footer: ${column.title}`}>
               <h3 className="text-sm font-semibold tracking-wide text-white">{column.title}</h3>
               <ul className="mt-4 space-y-3">
-                {column.links.map((link) => (
-                  <li key={link.to}>
-                    <StoreLink to={link.to} className="text-sm transition hover:text-white">
-                      {link.label}
-                    </StoreLink>
+                {column.links.map(({ label, link }) => (
+                  <li key={label}>
+                    <Link {...link} className="text-sm transition hover:text-white">
+                      {label}
+                    </Link>
                   </li>
                 ))}
               </ul>

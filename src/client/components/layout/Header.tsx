@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRouterState } from '@tanstack/react-router';
+import { Link, linkOptions, useRouterState } from '@tanstack/react-router';
 import { LayoutDashboard, LogOut, Menu, ShoppingBag, UserRound, X } from 'lucide-react';
 import { useState } from 'react';
 import { useCartCount } from '../../cart/cart';
@@ -7,13 +7,8 @@ import { useLiveNewContactCount } from '../../session/live';
 import { useMe, useSignOut } from '../../session/session';
 import { storeConfig } from '../../store-config';
 import { useTRPC } from '../../trpc';
+import { CountBadge } from '../ui/Badge';
 import { BrandMark } from '../ui/Brand';
-import { StoreLink } from '../ui/StoreLink';
-
-interface NavItem {
-  to: string;
-  label: string;
-}
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
@@ -24,15 +19,18 @@ const desktopLink =
 const mobileLink =
   'block rounded-lg px-3 py-3 text-base font-medium text-stone-700 hover:bg-stone-100 data-[status=active]:bg-accent-50 data-[status=active]:text-accent-800';
 
-function useNavItems(): NavItem[] {
+function useNavItems() {
   const trpc = useTRPC();
   // A failed read leaves just the fixed links (SPEC §8: storefront errors show empty states).
   const categories = useQuery(trpc.catalog.categories.queryOptions()).data ?? [];
   return [
-    { to: '/shop', label: 'Shop' },
-    ...categories.map((category) => ({ to: `/category/${encodeURIComponent(category.slug)}`, label: category.name })),
-    { to: '/subscriptions', label: 'Subscriptions' },
-    { to: '/contact', label: 'Contact' },
+    { label: 'Shop', link: linkOptions({ to: '/shop' }) },
+    ...categories.map((category) => ({
+      label: category.name,
+      link: linkOptions({ to: '/category/$slug', params: { slug: category.slug } }),
+    })),
+    { label: 'Subscriptions', link: linkOptions({ to: '/subscriptions' }) },
+    { label: 'Contact', link: linkOptions({ to: '/contact' }) },
   ];
 }
 
@@ -78,18 +76,18 @@ export function Header() {
           {menuOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
         </button>
 
-        <StoreLink to="/" className="flex min-w-0 items-center gap-2.5 rounded-md" onClick={closeMenu}>
+        <Link to="/" className="flex min-w-0 items-center gap-2.5 rounded-md" onClick={closeMenu}>
           <BrandMark />
           <span className="font-display truncate text-lg font-extrabold tracking-tight text-stone-950">{storeConfig.storeName}</span>
-        </StoreLink>
+        </Link>
 
         <nav aria-label="Main" className="hidden min-w-0 flex-1 lg:block">
           <ul className="flex items-center gap-0.5">
-            {navItems.map((item) => (
-              <li key={item.to}>
-                <StoreLink to={item.to} className={desktopLink}>
-                  {item.label}
-                </StoreLink>
+            {navItems.map(({ label, link }) => (
+              <li key={label}>
+                <Link {...link} className={desktopLink}>
+                  {label}
+                </Link>
               </li>
             ))}
           </ul>
@@ -97,7 +95,7 @@ export function Header() {
 
         <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1">
           {me?.isAdmin && (
-            <StoreLink
+            <Link
               to="/admin"
               className="inline-flex h-9 items-center gap-1.5 rounded-full border border-stone-300 px-2.5 text-sm font-semibold text-stone-800 transition hover:border-stone-400 hover:bg-stone-50 sm:mr-1 sm:px-3"
               data-testid="admin-link"
@@ -107,15 +105,20 @@ export function Header() {
               <span className="sr-only sm:not-sr-only">Admin</span>
               {newContactLabel && (
                 <>
-                  <CountBadge count={newContactCount ?? 0} testId="admin-badge" className="bg-red-600" />
+                  <CountBadge count={newContactCount ?? 0} testId="admin-badge" />
                   <span className="sr-only">, {newContactLabel}</span>
                 </>
               )}
-            </StoreLink>
+            </Link>
           )}
-          <StoreLink to={me ? '/dashboard' : '/login'} className={iconButton} aria-label={me ? 'My account' : 'Sign in'} data-testid="account-link">
+          <Link
+            to={me ? '/dashboard' : '/login'}
+            className={iconButton}
+            aria-label={me ? 'My account' : 'Sign in'}
+            data-testid="account-link"
+          >
             <UserRound className="size-5" aria-hidden="true" />
-          </StoreLink>
+          </Link>
           {me && (
             <button
               type="button"
@@ -129,47 +132,41 @@ export function Header() {
               <span className="hidden sm:inline">Sign Out</span>
             </button>
           )}
-          <StoreLink to="/cart" className={iconButton} aria-label={cartLabel} data-testid="cart-link">
+          <Link to="/cart" className={iconButton} aria-label={cartLabel} data-testid="cart-link">
             <ShoppingBag className="size-5" aria-hidden="true" />
             {cartCount > 0 && (
-              <span
-                aria-hidden="true"
-                data-testid="cart-count"
-                className="absolute -top-0.5 -right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-accent-600 px-1 text-[11px] leading-none font-bold text-white ring-2 ring-white"
-              >
-                {cartCount > 99 ? '99+' : cartCount}
-              </span>
+              <CountBadge count={cartCount} testId="cart-count" className="absolute -top-0.5 -right-0.5 bg-accent-600 ring-2 ring-white" />
             )}
-          </StoreLink>
+          </Link>
         </div>
       </div>
 
       <div id={MOBILE_MENU_ID} hidden={!menuOpen} className="border-t border-stone-200 bg-white lg:hidden">
         <nav aria-label="Mobile" className="mx-auto max-w-7xl px-3 py-3 sm:px-6">
           <ul className="flex flex-col">
-            {navItems.map((item) => (
-              <li key={item.to}>
-                <StoreLink to={item.to} className={mobileLink} onClick={closeMenu}>
-                  {item.label}
-                </StoreLink>
+            {navItems.map(({ label, link }) => (
+              <li key={label}>
+                <Link {...link} className={mobileLink} onClick={closeMenu}>
+                  {label}
+                </Link>
               </li>
             ))}
           </ul>
           <div className="mt-2 flex flex-col border-t border-stone-200 pt-2">
             {me?.isAdmin && (
-              <StoreLink to="/admin" className={`${mobileLink} flex items-center justify-between`} onClick={closeMenu}>
+              <Link to="/admin" className={`${mobileLink} flex items-center justify-between`} onClick={closeMenu}>
                 Admin
                 {newContactLabel && (
                   <>
-                    <CountBadge count={newContactCount ?? 0} className="bg-red-600" />
+                    <CountBadge count={newContactCount ?? 0} />
                     <span className="sr-only">, {newContactLabel}</span>
                   </>
                 )}
-              </StoreLink>
+              </Link>
             )}
-            <StoreLink to={me ? '/dashboard' : '/login'} className={mobileLink} onClick={closeMenu}>
+            <Link to={me ? '/dashboard' : '/login'} className={mobileLink} onClick={closeMenu}>
               {me ? 'My Account' : 'Sign In'}
-            </StoreLink>
+            </Link>
             {me && (
               <button type="button" className={`${mobileLink} text-left`} onClick={handleSignOut} disabled={signOut.isPending}>
                 Sign Out
@@ -179,18 +176,5 @@ export function Header() {
         </nav>
       </div>
     </header>
-  );
-}
-
-/** A small round count; the link around it says the number in words for screen readers. */
-function CountBadge({ count, className, testId }: { count: number; className: string; testId?: string }) {
-  return (
-    <span
-      aria-hidden="true"
-      data-testid={testId}
-      className={`inline-flex h-5 min-w-5 items-center justify-center rounded-full px-1.5 text-[11px] leading-none font-bold text-white ${className}`}
-    >
-      {count > 99 ? '99+' : count}
-    </span>
   );
 }

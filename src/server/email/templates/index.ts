@@ -1,24 +1,7 @@
 import type { OutgoingEmail } from '../queue';
+import { layout, type StoreInfo } from './layout';
 
-// Transactional emails: plain text first (what every client shows), with a simple HTML twin.
-
-interface StoreInfo {
-  storeName: string;
-  publicUrl: string;
-}
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function layout(store: StoreInfo, heading: string, paragraphs: string[], action?: { label: string; url: string }): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
-  const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#111827;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>`
-    : '';
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111827;max-width:560px;margin:0 auto;padding:24px">
-<h1 style="font-size:20px">${escapeHtml(heading)}</h1>${body}${button}
-<p style="color:#6b7280;font-size:12px">${escapeHtml(store.storeName)} · ${escapeHtml(store.publicUrl)}</p></body></html>`;
-}
+// Account and contact emails.
 
 export function passwordResetEmail(store: StoreInfo, to: string, token: string): OutgoingEmail {
   const url = `${store.publicUrl}/reset-password?token=${encodeURIComponent(token)}&type=recovery`;
@@ -28,7 +11,7 @@ export function passwordResetEmail(store: StoreInfo, to: string, token: string):
     to,
     subject: `Reset your ${store.storeName} password`,
     text: `${intro}\n\nSet a new password here:\n${url}\n\n${outro}\n`,
-    html: layout(store, 'Reset your password', [intro, outro], { label: 'Set a new password', url }),
+    html: layout(store, { heading: 'Reset your password', paragraphs: [intro, outro], action: { label: 'Set a new password', url } }),
   };
 }
 
@@ -39,9 +22,10 @@ export function emailConfirmationEmail(store: StoreInfo, to: string, token: stri
     to,
     subject: `Confirm your email for ${store.storeName}`,
     text: `${intro}\n\nConfirm it here:\n${url}\n\nIf you did not create an account, ignore this email.\n`,
-    html: layout(store, 'Confirm your email', [intro, 'If you did not create an account, ignore this email.'], {
-      label: 'Confirm my email',
-      url,
+    html: layout(store, {
+      heading: 'Confirm your email',
+      paragraphs: [intro, 'If you did not create an account, ignore this email.'],
+      action: { label: 'Confirm my email', url },
     }),
   };
 }
@@ -55,9 +39,10 @@ export function contactNotificationEmail(
     to: store.storeEmail,
     subject: `New contact message: ${submission.subject}`,
     text: `${lines.join('\n')}\n`,
-    html: layout(store, 'New contact message', lines.filter((line) => line !== ''), {
-      label: 'Open the contact inbox',
-      url: `${store.publicUrl}/admin/contact`,
+    html: layout(store, {
+      heading: 'New contact message',
+      paragraphs: lines.filter((line) => line !== ''),
+      action: { label: 'Open the contact inbox', url: `${store.publicUrl}/admin/contact` },
     }),
   };
 }

@@ -1,22 +1,17 @@
-import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { POPULAR_TAGS_LIMIT } from '../../../shared/constants';
-import { ARTWORK_NOT_FOUND, artworkCreateInput, artworkIdInput, artworkListInput, artworkUpdateInput } from '../../../shared/schemas/admin-artwork';
+import { artworkCreateInput, artworkIdInput, artworkListInput, artworkUpdateInput } from '../../../shared/schemas/admin-artwork';
+import { assertFound, containsPattern } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
 
 const COLUMNS = ['id', 'name', 'description', 'artwork_url', 'tags', 'created_by', 'created_at'] as const;
-
-/** `%` and `_` in a search are literal characters, not wildcards. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: ARTWORK_NOT_FOUND });
 
 export const adminArtworkRouter = router({
   /** Newest first, filtered on the server: name or description contains the text, and the tag (both case-insensitive). */
   list: adminProcedure.input(artworkListInput).query(({ ctx, input }) => {
     let query = ctx.db.selectFrom('artwork_library').select(COLUMNS);
     if (input?.search) {
-      const pattern = likePattern(input.search);
+      const pattern = containsPattern(input.search);
       query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('description', 'ilike', pattern)]));
     }
     // Tags are stored lowercase and the input is lowercased, so equality is case-insensitive.
@@ -56,13 +51,11 @@ export const adminArtworkRouter = router({
       .where('id', '=', id)
       .returning(COLUMNS)
       .executeTakeFirst();
-    if (!row) throw notFound();
-    return row;
+    return assertFound(row, 'Artwork');
   }),
 
   delete: adminProcedure.input(artworkIdInput).mutation(async ({ ctx, input }) => {
     const row = await ctx.db.deleteFrom('artwork_library').where('id', '=', input.id).returning('id').executeTakeFirst();
-    if (!row) throw notFound();
-    return row;
+    return assertFound(row, 'Artwork');
   }),
 });

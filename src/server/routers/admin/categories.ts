@@ -1,7 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import {
-  CATEGORY_NOT_FOUND,
   CATEGORY_SLUG_TAKEN,
   categoryIdInput,
   categoryInput,
@@ -11,7 +10,8 @@ import {
   categoryUpdateInput,
 } from '../../../shared/schemas/admin-categories';
 import type { Db } from '../../db/database';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
+import { isForeignKeyViolation } from '../../db/errors';
+import { assertFound, withUniqueSlug } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
 
 const COLUMNS = ['id', 'slug', 'name', 'description', 'image_url', 'is_active', 'sort_order', 'updated_at'] as const;
@@ -23,8 +23,6 @@ const COLUMNS = ['id', 'slug', 'name', 'description', 'image_url', 'is_active', 
  */
 const lockSortOrder = (trx: Db) => sql`lock table categories in share row exclusive mode`.execute(trx);
 
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: CATEGORY_NOT_FOUND });
-
 const productCount = async (db: Db, categoryId: string) => {
   const row = await db
     .selectFrom('products')
@@ -33,16 +31,6 @@ const productCount = async (db: Db, categoryId: string) => {
     .executeTakeFirstOrThrow();
   return Number(row.count);
 };
-
-/** Turns a duplicate slug into a clear message; anything else stays an internal error. */
-async function withSlugCheck<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: CATEGORY_SLUG_TAKEN });
-    throw error;
-  }
-}
 
 export const adminCategoriesRouter = router({
   /** Every category, active or not, in sort_order, with how many products each holds. */
@@ -57,24 +45,36 @@ export const adminCategoriesRouter = router({
 
   /** A new category goes last: sort_order = max + 1, read under the lock so two inserts never pick the same value. */
   create: adminProcedure.input(categoryInput).mutation(({ ctx, input }) =>
-    withSlugCheck(() =>
-      ctx.db.transaction().execute(async (trx) => {
-        await lockSortOrder(trx);
-        const { next } = await trx
-          .selectFrom('categories')
-          .select(sql<number>`coalesce(max(sort_order), 0)::int + 1`.as('next'))
-          .executeTakeFirstOrThrow();
-        return trx.insertInto('categories').values({ ...input, sort_order: next }).returning(COLUMNS).executeTakeFirstOrThrow();
-      }),
+    withUniqueSlug(
+      () =>
+        ctx.db.transaction().execute(async (trx) => {
+          await lockSortOrder(trx);
+          const { next } = await trx
+            .selectFrom('categories')
+            .select(sql<number>`coalesce(max(sort_order), 0)::int + 1`.as('next'))
+            .executeTakeFirstOrThrow();
+          return trx
+            .insertInto('categories')
+            .values({ ...input, sort_order: next })
+            .returning(COLUMNS)
+            .executeTakeFirstOrThrow();
+        }),
+      CATEGORY_SLUG_TAKEN,
     ),
   ),
 
   update: adminProcedure.input(categoryUpdateInput).mutation(async ({ ctx, input: { id, ...fields } }) => {
-    const row = await withSlugCheck(() =>
-      ctx.db.updateTable('categories').set({ ...fields, updated_at: new Date() }).where('id', '=', id).returning(COLUMNS).executeTakeFirst(),
+    const row = await withUniqueSlug(
+      () =>
+        ctx.db
+          .updateTable('categories')
+          .set({ ...fields, updated_at: new Date() })
+          .where('id', '=', id)
+          .returning(COLUMNS)
+          .executeTakeFirst(),
+      CATEGORY_SLUG_TAKEN,
     );
-    if (!row) throw notFound();
-    return row;
+    return assertFound(row, 'Category');
   }),
 
   setActive: adminProcedure.input(categorySetActiveInput).mutation(async ({ ctx, input }) => {
@@ -84,16 +84,17 @@ export const adminCategoriesRouter = router({
       .where('id', '=', input.id)
       .returning(COLUMNS)
       .executeTakeFirst();
-    if (!row) throw notFound();
-    return row;
+    return assertFound(row, 'Category');
   }),
 
   /** Swaps sort_order with the neighbour above or below; at the top (or bottom) nothing moves. */
   move: adminProcedure.input(categoryMoveInput).mutation(({ ctx, input }) =>
     ctx.db.transaction().execute(async (trx) => {
       await lockSortOrder(trx);
-      const row = await trx.selectFrom('categories').select(['id', 'sort_order']).where('id', '=', input.id).executeTakeFirst();
-      if (!row) throw notFound();
+      const row = assertFound(
+        await trx.selectFrom('categories').select(['id', 'sort_order']).where('id', '=', input.id).executeTakeFirst(),
+        'Category',
+      );
       const up = input.direction === 'up';
       const neighbour = await trx
         .selectFrom('categories')
@@ -104,8 +105,16 @@ export const adminCategoriesRouter = router({
         .executeTakeFirst();
       if (!neighbour) return { moved: false };
       // The unique constraint on sort_order is deferred to commit, so the two rows can trade values.
-      await trx.updateTable('categories').set({ sort_order: neighbour.sort_order, updated_at: new Date() }).where('id', '=', row.id).execute();
-      await trx.updateTable('categories').set({ sort_order: row.sort_order, updated_at: new Date() }).where('id', '=', neighbour.id).execute();
+      await trx
+        .updateTable('categories')
+        .set({ sort_order: neighbour.sort_order, updated_at: new Date() })
+        .where('id', '=', row.id)
+        .execute();
+      await trx
+        .updateTable('categories')
+        .set({ sort_order: row.sort_order, updated_at: new Date() })
+        .where('id', '=', neighbour.id)
+        .execute();
       return { moved: true };
     }),
   ),
@@ -119,8 +128,10 @@ export const adminCategoriesRouter = router({
     try {
       await ctx.db.transaction().execute(async (trx) => {
         await lockSortOrder(trx);
-        const row = await trx.selectFrom('categories').select(['name', 'sort_order']).where('id', '=', input.id).executeTakeFirst();
-        if (!row) throw notFound();
+        const row = assertFound(
+          await trx.selectFrom('categories').select(['name', 'sort_order']).where('id', '=', input.id).executeTakeFirst(),
+          'Category',
+        );
         name = row.name;
         const count = await productCount(trx, input.id);
         if (count > 0) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: categoryInUseMessage(row.name, count) });

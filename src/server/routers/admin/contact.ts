@@ -4,11 +4,10 @@ import { contactListInput, contactOpenInput, contactSetStatusInput } from '../..
 import { isAdmin } from '../../auth/admin';
 import type { Db } from '../../db/database';
 import { publishEvent } from '../../events/events';
+import { notFound } from '../../trpc/errors';
 import { ADMIN_REQUIRED, adminProcedure, router } from '../../trpc/init';
 
 const SUBMISSION_COLUMNS = ['id', 'name', 'email', 'subject', 'message', 'status', 'created_at'] as const;
-const NOT_FOUND_MESSAGE = 'Submission not found';
-
 const countNew = async (db: Db) => {
   const row = await db
     .selectFrom('contact_submissions')
@@ -72,8 +71,12 @@ export const adminContactRouter = router({
         await publishEvent(trx, { type: 'contact_submissions_changed' });
         return marked;
       }
-      const submission = await trx.selectFrom('contact_submissions').select(SUBMISSION_COLUMNS).where('id', '=', input.id).executeTakeFirst();
-      if (!submission) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND_MESSAGE });
+      const submission = await trx
+        .selectFrom('contact_submissions')
+        .select(SUBMISSION_COLUMNS)
+        .where('id', '=', input.id)
+        .executeTakeFirst();
+      if (!submission) throw notFound('Submission');
       return submission;
     }),
   ),
@@ -87,7 +90,7 @@ export const adminContactRouter = router({
         .where('id', '=', input.id)
         .returning(SUBMISSION_COLUMNS)
         .executeTakeFirst();
-      if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND_MESSAGE });
+      if (!updated) throw notFound('Submission');
       await publishEvent(trx, { type: 'contact_submissions_changed' });
       return updated;
     }),

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { addToCustomersInput, customersListInput, LAST_ADMIN_MESSAGE, setAdminInput } from '../../../shared/schemas/admin-people';
 import { isUniqueViolation } from '../../db/errors';
 import { publishEvent } from '../../events/events';
+import { notFound } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
 
 const NOT_IN_CUSTOMERS = 'This user is not in customers';
@@ -58,7 +59,7 @@ export const adminCustomersRouter = router({
     try {
       return await ctx.db.transaction().execute(async (trx) => {
         const user = await trx.selectFrom('users').select(['id', 'email']).where('id', '=', input.userId).executeTakeFirst();
-        if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
+        if (!user) throw notFound('User');
         const inserted = await trx
           .insertInto('customers')
           .values({ id: user.id, email: user.email, first_name: '', last_name: '', phone: '', is_admin: false })

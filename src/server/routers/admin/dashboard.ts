@@ -11,7 +11,8 @@ export const adminDashboardRouter = router({
           sql<number>`(select count(*) from products)::int`.as('totalProducts'),
           sql<number>`(select count(*) from orders)::int`.as('totalOrders'),
           sql<number>`(select count(*) from customers)::int`.as('totalCustomers'),
-          sql<string>`(select coalesce(sum(total), 0)::numeric(12, 2)::text from orders)`.as('totalRevenue'),
+          // Revenue is money received: paid orders only.
+          sql<string>`(select coalesce(sum(total), 0)::numeric(12, 2)::text from orders where payment_status = 'paid')`.as('totalRevenue'),
         ])
         .executeTakeFirstOrThrow(),
       ctx.db

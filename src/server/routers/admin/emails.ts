@@ -2,7 +2,6 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { EMAIL_LIST_LIMIT } from '../../../shared/constants';
 import {
-  EMAIL_NOT_FOUND,
   EMAIL_NOT_RETRYABLE,
   RETRYABLE_EMAIL_STATUSES,
   emailAttemptsInput,
@@ -11,6 +10,7 @@ import {
 } from '../../../shared/schemas/admin-orders';
 import { processEmailQueue } from '../../email/processor';
 import { createTransport } from '../../email/transport';
+import { notFound } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
 
 // The Email Logs screen (SPEC §2, §4, §7): the queue's newest rows with their stat counts, each
@@ -84,7 +84,7 @@ export const adminEmailsRouter = router({
       .executeTakeFirst();
     if (updated) return updated;
     const exists = await ctx.db.selectFrom('email_queue').select('id').where('id', '=', input.id).executeTakeFirst();
-    throw new TRPCError(exists ? { code: 'CONFLICT', message: EMAIL_NOT_RETRYABLE } : { code: 'NOT_FOUND', message: EMAIL_NOT_FOUND });
+    throw exists ? new TRPCError({ code: 'CONFLICT', message: EMAIL_NOT_RETRYABLE }) : notFound('Email');
   }),
 
   /**

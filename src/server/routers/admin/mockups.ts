@@ -1,69 +1,45 @@
-import { randomUUID } from "node:crypto";
-import { TRPCError } from "@trpc/server";
-import type { ArtPosition, MockupSide } from "../../../shared/constants";
-import { dpiLevel, normalizePosition } from "../../../shared/placement";
-import {
-  DEFAULT_SIDE_MISSING,
-  PRODUCT_NOT_FOUND,
-  TEMPLATE_NOT_FOUND,
-  lowDpiMessage,
-  missingArtMessage,
-  saveMockupsInput,
-} from "../../../shared/schemas/admin-mockups";
-import {
-  MOCKUP_BUCKET,
-  MockupSourceError,
-  placementDpi,
-  readStoredImage,
-  renderMockup,
-} from "../../mockups/render";
-import { adminProcedure, router } from "../../trpc/init";
+import { randomUUID } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
+import type { ArtPosition, MockupSide } from '../../../shared/constants';
+import { dpiLevel, normalizePosition } from '../../../shared/placement';
+import { DEFAULT_SIDE_MISSING, lowDpiMessage, missingArtMessage, saveMockupsInput } from '../../../shared/schemas/admin-mockups';
+import { MOCKUP_BUCKET, MockupSourceError, placementDpi, readStoredImage, renderMockup } from '../../mockups/render';
+import { assertFound } from '../../trpc/errors';
+import { adminProcedure, router } from '../../trpc/init';
 
 const TEMPLATE_COLUMNS = [
-  "id",
-  "name",
-  "front_template_url",
-  "back_template_url",
-  "is_default",
-  "front_art_position",
-  "back_art_position",
+  'id',
+  'name',
+  'front_template_url',
+  'back_template_url',
+  'is_default',
+  'front_art_position',
+  'back_art_position',
 ] as const;
 const PRODUCT_COLUMNS = [
-  "id",
-  "name",
-  "sku_number",
-  "slug",
-  "image_url",
-  "front_art_url",
-  "back_art_url",
-  "front_mockup_url",
-  "back_mockup_url",
-  "default_mockup_side",
+  'id',
+  'name',
+  'sku_number',
+  'slug',
+  'image_url',
+  'front_art_url',
+  'back_art_url',
+  'front_mockup_url',
+  'back_mockup_url',
+  'default_mockup_side',
 ] as const;
 
-const badRequest = (message: string) =>
-  new TRPCError({ code: "BAD_REQUEST", message });
+const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 
 export const adminMockupsRouter = router({
   /** Templates to choose from, the default first (SPEC §7). */
   templates: adminProcedure.query(({ ctx }) =>
-    ctx.db
-      .selectFrom("mockup_templates")
-      .select(TEMPLATE_COLUMNS)
-      .orderBy("is_default", "desc")
-      .orderBy("name")
-      .orderBy("id")
-      .execute(),
+    ctx.db.selectFrom('mockup_templates').select(TEMPLATE_COLUMNS).orderBy('is_default', 'desc').orderBy('name').orderBy('id').execute(),
   ),
 
   /** Every product with its artwork and current mockups, by name. */
   products: adminProcedure.query(({ ctx }) =>
-    ctx.db
-      .selectFrom("products")
-      .select(PRODUCT_COLUMNS)
-      .orderBy("name")
-      .orderBy("id")
-      .execute(),
+    ctx.db.selectFrom('products').select(PRODUCT_COLUMNS).orderBy('name').orderBy('id').execute(),
   ),
 
   /**
@@ -71,91 +47,58 @@ export const adminMockupsRouter = router({
    * PNGs, then points the product at them in one statement. Files are written first: a failed
    * update leaves unused files, never a product pointing at a missing one.
    */
-  save: adminProcedure
-    .input(saveMockupsInput)
-    .mutation(async ({ ctx, input }) => {
-      const [product, template] = await Promise.all([
-        ctx.db
-          .selectFrom("products")
-          .select(PRODUCT_COLUMNS)
-          .where("id", "=", input.productId)
-          .executeTakeFirst(),
-        ctx.db
-          .selectFrom("mockup_templates")
-          .select(TEMPLATE_COLUMNS)
-          .where("id", "=", input.templateId)
-          .executeTakeFirst(),
-      ]);
-      if (!product)
-        throw new TRPCError({ code: "NOT_FOUND", message: PRODUCT_NOT_FOUND });
-      if (!template)
-        throw new TRPCError({ code: "NOT_FOUND", message: TEMPLATE_NOT_FOUND });
+  save: adminProcedure.input(saveMockupsInput).mutation(async ({ ctx, input }) => {
+    const [product, template] = await Promise.all([
+      ctx.db.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', input.productId).executeTakeFirst(),
+      ctx.db.selectFrom('mockup_templates').select(TEMPLATE_COLUMNS).where('id', '=', input.templateId).executeTakeFirst(),
+    ]).then(([product, template]) => [assertFound(product, 'Product'), assertFound(template, 'Mockup template')] as const);
 
-      const sides: { side: MockupSide; position: ArtPosition }[] = [];
-      if (input.front)
-        sides.push({ side: "front", position: normalizePosition(input.front) });
-      if (input.back)
-        sides.push({ side: "back", position: normalizePosition(input.back) });
-      const chosenExists =
-        sides.some(({ side }) => side === input.defaultSide) ||
-        (input.defaultSide === "back" && product.back_mockup_url);
-      if (!chosenExists) throw badRequest(DEFAULT_SIDE_MISSING);
+    const sides: { side: MockupSide; position: ArtPosition }[] = [];
+    if (input.front) sides.push({ side: 'front', position: normalizePosition(input.front) });
+    if (input.back) sides.push({ side: 'back', position: normalizePosition(input.back) });
+    const chosenExists = sides.some(({ side }) => side === input.defaultSide) || (input.defaultSide === 'back' && product.back_mockup_url);
+    if (!chosenExists) throw badRequest(DEFAULT_SIDE_MISSING);
 
-      const { storage } = ctx;
-      const rendered: Partial<Record<MockupSide, string>> = {};
-      try {
-        // Everything is read and checked before anything is written.
-        const sources = await Promise.all(
-          sides.map(async ({ side, position }) => {
-            const artUrl =
-              side === "front" ? product.front_art_url : product.back_art_url;
-            if (!artUrl) throw badRequest(missingArtMessage(side));
-            const [templateBytes, artBytes] = await Promise.all([
-              readStoredImage(
-                storage,
-                side === "front"
-                  ? template.front_template_url
-                  : template.back_template_url,
-                `${side} template`,
-              ),
-              readStoredImage(storage, artUrl, `${side} artwork`),
-            ]);
-            const dpi = await placementDpi(templateBytes, artBytes, position);
-            if (dpiLevel(dpi) === "refuse")
-              throw badRequest(lowDpiMessage(side, dpi));
-            return { side, position, templateBytes, artBytes };
-          }),
-        );
-        for (const { side, position, templateBytes, artBytes } of sources) {
-          const png = await renderMockup(templateBytes, artBytes, position);
-          rendered[side] = (
-            await storage.put(
-              MOCKUP_BUCKET,
-              `${product.slug}-${side}-${randomUUID()}.png`,
-              png,
-              "image/png",
-            )
-          ).url;
-        }
-      } catch (error) {
-        if (error instanceof MockupSourceError) throw badRequest(error.message);
-        throw error;
+    const { storage } = ctx;
+    const rendered: Partial<Record<MockupSide, string>> = {};
+    try {
+      // Everything is read and checked before anything is written.
+      const sources = await Promise.all(
+        sides.map(async ({ side, position }) => {
+          const artUrl = side === 'front' ? product.front_art_url : product.back_art_url;
+          if (!artUrl) throw badRequest(missingArtMessage(side));
+          const [templateBytes, artBytes] = await Promise.all([
+            readStoredImage(storage, side === 'front' ? template.front_template_url : template.back_template_url, `${side} template`),
+            readStoredImage(storage, artUrl, `${side} artwork`),
+          ]);
+          const dpi = await placementDpi(templateBytes, artBytes, position);
+          if (dpiLevel(dpi) === 'refuse') throw badRequest(lowDpiMessage(side, dpi));
+          return { side, position, templateBytes, artBytes };
+        }),
+      );
+      for (const { side, position, templateBytes, artBytes } of sources) {
+        const png = await renderMockup(templateBytes, artBytes, position);
+        rendered[side] = (await storage.put(MOCKUP_BUCKET, `${product.slug}-${side}-${randomUUID()}.png`, png, 'image/png')).url;
       }
+    } catch (error) {
+      if (error instanceof MockupSourceError) throw badRequest(error.message);
+      throw error;
+    }
 
-      const frontUrl = rendered.front ?? product.front_mockup_url;
-      const backUrl = rendered.back ?? product.back_mockup_url;
-      // One UPDATE: the four columns change together or not at all.
-      return ctx.db
-        .updateTable("products")
-        .set({
-          front_mockup_url: frontUrl,
-          back_mockup_url: backUrl,
-          default_mockup_side: input.defaultSide,
-          image_url: input.defaultSide === "front" ? frontUrl : backUrl,
-          updated_at: new Date(),
-        })
-        .where("id", "=", product.id)
-        .returning(PRODUCT_COLUMNS)
-        .executeTakeFirstOrThrow();
-    }),
+    const frontUrl = rendered.front ?? product.front_mockup_url;
+    const backUrl = rendered.back ?? product.back_mockup_url;
+    // One UPDATE: the four columns change together or not at all.
+    return ctx.db
+      .updateTable('products')
+      .set({
+        front_mockup_url: frontUrl,
+        back_mockup_url: backUrl,
+        default_mockup_side: input.defaultSide,
+        image_url: input.defaultSide === 'front' ? frontUrl : backUrl,
+        updated_at: new Date(),
+      })
+      .where('id', '=', product.id)
+      .returning(PRODUCT_COLUMNS)
+      .executeTakeFirstOrThrow();
+  }),
 });

@@ -1,21 +1,27 @@
-import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import {
   ORDERS_PAGE_SIZE,
-  ORDER_ITEM_NOT_FOUND,
-  ORDER_NOT_FOUND,
   orderGetInput,
   orderItemSetPrintStatusInput,
   orderSetStatusInput,
   orderSetTrackingInput,
   ordersListInput,
 } from '../../../shared/schemas/admin-orders';
+import { TRPCError } from '@trpc/server';
 import type { Db } from '../../db/database';
+import { markOrderPaid, markOrderRefunded, setOrderStatus } from '../../orders/transitions';
+import { assertFound, notFound } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
 
 // The Orders screen (SPEC §2, §4, §7): a server-paged list newest first with a status filter,
-// one order with its items, and the three changes an admin makes (order status, tracking
-// number, an item's print status), each stamping updated_at. Any value may be set directly.
+// one order with its items and history, and the changes an admin makes (order status, tracking
+// number, an item's print status), each stamping updated_at; any status may be set directly.
+// Shipping and cancelling email the customer. Payment: a hand-paid order is marked paid here, and
+// any paid order can be refunded (a card payment through the provider).
+
+export const NOT_PAID_BY_HAND = 'Only orders paid by hand are marked paid here; card payments are confirmed by the payment provider';
+export const NOT_AWAITING_PAYMENT = 'This order is not waiting for payment';
+export const NOT_REFUNDABLE = 'Only paid orders can be refunded';
 
 const ORDER_COLUMNS = [
   'orders.id',
@@ -26,6 +32,7 @@ const ORDER_COLUMNS = [
   'orders.payment_status',
   'orders.total',
   'orders.tracking_number',
+  'orders.payment_provider',
   'customers.email as customer_email',
   'customers.first_name as customer_first_name',
   'customers.last_name as customer_last_name',
@@ -47,20 +54,34 @@ const ITEM_COLUMNS = [
 const ordersWithCustomer = (db: Db) => db.selectFrom('orders').innerJoin('customers', 'customers.id', 'orders.customer_id');
 
 async function getOrder(db: Db, id: string) {
-  const order = await ordersWithCustomer(db)
-    .select([...ORDER_COLUMNS, 'orders.subtotal', 'orders.tax', 'orders.shipping_cost', 'orders.shipping_address', 'orders.notes'])
-    .where('orders.id', '=', id)
-    .executeTakeFirst();
-  if (!order) throw new TRPCError({ code: 'NOT_FOUND', message: ORDER_NOT_FOUND });
-  const items = await db
-    .selectFrom('order_items')
-    .leftJoin('products', 'products.id', 'order_items.product_id')
-    .select(ITEM_COLUMNS)
-    .where('order_items.order_id', '=', id)
-    .orderBy('order_items.created_at')
-    .orderBy('order_items.id')
-    .execute();
-  return { ...order, items };
+  const order = assertFound(
+    await ordersWithCustomer(db)
+      .select([
+        ...ORDER_COLUMNS,
+        'orders.subtotal',
+        'orders.tax',
+        'orders.shipping_cost',
+        'orders.shipping_address',
+        'orders.notes',
+        'orders.payment_intent_id',
+        'orders.paid_at',
+      ])
+      .where('orders.id', '=', id)
+      .executeTakeFirst(),
+    'Order',
+  );
+  const [items, events] = await Promise.all([
+    db
+      .selectFrom('order_items')
+      .leftJoin('products', 'products.id', 'order_items.product_id')
+      .select(ITEM_COLUMNS)
+      .where('order_items.order_id', '=', id)
+      .orderBy('order_items.created_at')
+      .orderBy('order_items.id')
+      .execute(),
+    db.selectFrom('order_events').select(['kind', 'created_at']).where('order_id', '=', id).orderBy('created_at').orderBy('id').execute(),
+  ]);
+  return { ...order, items, events };
 }
 
 export const adminOrdersRouter = router({
@@ -96,45 +117,68 @@ export const adminOrdersRouter = router({
   get: adminProcedure.input(orderGetInput).query(({ ctx, input }) => getOrder(ctx.db, input.id)),
 
   setStatus: adminProcedure.input(orderSetStatusInput).mutation(async ({ ctx, input }) => {
-    const updated = await ctx.db
-      .updateTable('orders')
-      .set({ status: input.status, updated_at: sql<string>`now()` })
+    const result = await ctx.db.transaction().execute((trx) => setOrderStatus(trx, ctx.config, input.id, input.status));
+    assertFound(result, 'Order');
+    return getOrder(ctx.db, input.id);
+  }),
+
+  /** A hand-paid order's money arrived: paid, into the print queue, "payment received" emailed. */
+  markPaid: adminProcedure.input(orderGetInput).mutation(async ({ ctx, input }) => {
+    const order = assertFound(
+      await ctx.db.selectFrom('orders').select(['payment_provider', 'payment_status']).where('id', '=', input.id).executeTakeFirst(),
+      'Order',
+    );
+    if (order.payment_provider !== 'manual') throw new TRPCError({ code: 'PRECONDITION_FAILED', message: NOT_PAID_BY_HAND });
+    const changed = await ctx.db.transaction().execute((trx) => markOrderPaid(trx, ctx.config, input.id));
+    if (!changed) throw new TRPCError({ code: 'CONFLICT', message: NOT_AWAITING_PAYMENT });
+    return getOrder(ctx.db, input.id);
+  }),
+
+  /**
+   * Gives a paid order's money back in full: through the provider for a card payment (its own
+   * idempotency key makes a second click one refund), then marked refunded with its email.
+   */
+  refund: adminProcedure.input(orderGetInput).mutation(async ({ ctx, input }) => {
+    const order = await ctx.db
+      .selectFrom('orders')
+      .select(['id', 'payment_provider', 'payment_status', 'payment_intent_id'])
       .where('id', '=', input.id)
-      .returning('id')
       .executeTakeFirst();
-    if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: ORDER_NOT_FOUND });
+    if (!order) throw notFound('Order');
+    if (order.payment_status !== 'paid') throw new TRPCError({ code: 'CONFLICT', message: NOT_REFUNDABLE });
+    if (order.payment_provider !== 'manual') {
+      if (order.payment_provider !== ctx.payments.name) {
+        throw new TRPCError({
+          code: 'PRECONDITION_FAILED',
+          message: `This order was paid through ${order.payment_provider}, which this store no longer uses`,
+        });
+      }
+      await ctx.payments.refund({ id: order.id, paymentIntentId: order.payment_intent_id });
+    }
+    await ctx.db.transaction().execute((trx) => markOrderRefunded(trx, ctx.config, order.id));
     return getOrder(ctx.db, input.id);
   }),
 
   setTrackingNumber: adminProcedure.input(orderSetTrackingInput).mutation(async ({ ctx, input }) => {
-    const updated = await ctx.db
-      .updateTable('orders')
-      .set({
-        tracking_number: input.trackingNumber,
-        updated_at: sql<string>`now()`,
-      })
-      .where('id', '=', input.id)
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: ORDER_NOT_FOUND });
+    assertFound(
+      await ctx.db
+        .updateTable('orders')
+        .set({ tracking_number: input.trackingNumber, updated_at: sql<string>`now()` })
+        .where('id', '=', input.id)
+        .returning('id')
+        .executeTakeFirst(),
+      'Order',
+    );
     return getOrder(ctx.db, input.id);
   }),
 
   setItemPrintStatus: adminProcedure.input(orderItemSetPrintStatusInput).mutation(async ({ ctx, input }) => {
     const updated = await ctx.db
       .updateTable('order_items')
-      .set({
-        print_status: input.printStatus,
-        updated_at: sql<string>`now()`,
-      })
+      .set({ print_status: input.printStatus, updated_at: sql<string>`now()` })
       .where('id', '=', input.itemId)
       .returning('order_id')
       .executeTakeFirst();
-    if (!updated)
-      throw new TRPCError({
-        code: 'NOT_FOUND',
-        message: ORDER_ITEM_NOT_FOUND,
-      });
-    return getOrder(ctx.db, updated.order_id);
+    return getOrder(ctx.db, assertFound(updated, 'Order item').order_id);
   }),
 });

@@ -1,11 +1,9 @@
-import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
   CATEGORY_REQUIRED,
   DUPLICATE_SKU,
   DUPLICATE_SLUG,
-  PRODUCT_NOT_FOUND,
   productIdInput,
   productInput,
   productListSearch,
@@ -13,7 +11,8 @@ import {
   productUpdateInput,
   type ProductInput,
 } from '../../../shared/schemas/admin-products';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
+import { isForeignKeyViolation } from '../../db/errors';
+import { assertFound, containsPattern, fieldError, withUniqueColumns } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
 
 // Admin products (SPEC §2, §7): every product whatever its state, newest first, paged on the server.
@@ -41,18 +40,14 @@ const productColumns = [
   'products.updated_at',
 ] as const;
 
-/** LIKE pattern matching `text` anywhere; %, _ and \ in the text match themselves. */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Turns a broken unique or foreign key rule into the message the admin sees; anything else is rethrown. */
-function explainWriteError(error: unknown): never {
-  if (isUniqueViolation(error)) {
-    const constraint = (error as { constraint?: string }).constraint ?? '';
-    const message = constraint.includes('sku') ? DUPLICATE_SKU : constraint.includes('slug') ? DUPLICATE_SLUG : 'This product already exists';
-    throw new TRPCError({ code: 'CONFLICT', message, cause: error });
+/** A taken SKU or slug, or a category that is gone, is refused on the form field it concerns. */
+async function checkedWrite<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await withUniqueColumns(write, { sku_number: DUPLICATE_SKU, slug: DUPLICATE_SLUG });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw fieldError('BAD_REQUEST', 'category_id', CATEGORY_REQUIRED);
+    throw error;
   }
-  if (isForeignKeyViolation(error)) throw new TRPCError({ code: 'BAD_REQUEST', message: CATEGORY_REQUIRED, cause: error });
-  throw error;
 }
 
 const columnsOf = (product: ProductInput) => ({ ...product, price: product.price.toFixed(2) });
@@ -101,34 +96,28 @@ export const adminProductsRouter = router({
     ctx.db.selectFrom('categories').select(['id', 'name', 'is_active']).orderBy('sort_order').execute(),
   ),
 
-  byId: adminProcedure.input(productIdInput).query(async ({ ctx, input }) => {
-    const product = await ctx.db.selectFrom('products').select(productColumns).where('id', '=', input.id).executeTakeFirst();
-    if (!product) throw new TRPCError({ code: 'NOT_FOUND', message: PRODUCT_NOT_FOUND });
-    return product;
-  }),
+  byId: adminProcedure
+    .input(productIdInput)
+    .query(async ({ ctx, input }) =>
+      assertFound(await ctx.db.selectFrom('products').select(productColumns).where('id', '=', input.id).executeTakeFirst(), 'Product'),
+    ),
 
-  create: adminProcedure.input(productInput).mutation(async ({ ctx, input }) => {
-    try {
-      return await ctx.db.insertInto('products').values(columnsOf(input)).returning('id').executeTakeFirstOrThrow();
-    } catch (error) {
-      explainWriteError(error);
-    }
-  }),
+  create: adminProcedure
+    .input(productInput)
+    .mutation(({ ctx, input }) =>
+      checkedWrite(() => ctx.db.insertInto('products').values(columnsOf(input)).returning('id').executeTakeFirstOrThrow()),
+    ),
 
-  update: adminProcedure.input(productUpdateInput).mutation(async ({ ctx, input }) => {
-    let updated;
-    try {
-      updated = await ctx.db
+  update: adminProcedure.input(productUpdateInput).mutation(async ({ ctx, input: { id, ...product } }) => {
+    const updated = await checkedWrite(() =>
+      ctx.db
         .updateTable('products')
-        .set({ ...columnsOf(input.product), updated_at: new Date() })
-        .where('id', '=', input.id)
+        .set({ ...columnsOf(product), updated_at: new Date() })
+        .where('id', '=', id)
         .returning('id')
-        .executeTakeFirst();
-    } catch (error) {
-      explainWriteError(error);
-    }
-    if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: PRODUCT_NOT_FOUND });
-    return updated;
+        .executeTakeFirst(),
+    );
+    return assertFound(updated, 'Product');
   }),
 
   setActive: adminProcedure.input(productSetActiveInput).mutation(async ({ ctx, input }) => {
@@ -138,14 +127,12 @@ export const adminProductsRouter = router({
       .where('id', '=', input.id)
       .returning(['id', 'is_active'])
       .executeTakeFirst();
-    if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: PRODUCT_NOT_FOUND });
-    return updated;
+    return assertFound(updated, 'Product');
   }),
 
   /** Order lines keep their copied name, image and price; their product link becomes empty (ON DELETE SET NULL). */
   delete: adminProcedure.input(productIdInput).mutation(async ({ ctx, input }) => {
     const deleted = await ctx.db.deleteFrom('products').where('id', '=', input.id).returning('id').executeTakeFirst();
-    if (!deleted) throw new TRPCError({ code: 'NOT_FOUND', message: PRODUCT_NOT_FOUND });
-    return deleted;
+    return assertFound(deleted, 'Product');
   }),
 });

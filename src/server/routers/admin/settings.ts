@@ -1,12 +1,44 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
-import { DEFAULT_TEMPLATE_NAME, defaultTemplatesInput, testEmailInput } from '../../../shared/schemas/admin-settings';
+import {
+  checkoutSettingsInput,
+  DEFAULT_TEMPLATE_NAME,
+  defaultTemplatesInput,
+  testEmailInput,
+} from '../../../shared/schemas/admin-settings';
+import { readCheckoutSettings } from '../../orders/pricing';
 import { createTransport } from '../../email/transport';
 import { adminProcedure, router } from '../../trpc/init';
 
-const TEMPLATE_COLUMNS = ['id', 'name', 'front_template_url', 'back_template_url', 'front_art_position', 'back_art_position', 'updated_at'] as const;
+const TEMPLATE_COLUMNS = [
+  'id',
+  'name',
+  'front_template_url',
+  'back_template_url',
+  'front_art_position',
+  'back_art_position',
+  'updated_at',
+] as const;
 
 export const adminSettingsRouter = router({
+  /** What checkout charges (shipping, tax) and says (payment instructions, tracking link), and who takes payments. */
+  checkout: adminProcedure.query(async ({ ctx }) => ({ ...(await readCheckoutSettings(ctx.db)), paymentProvider: ctx.payments.name })),
+
+  saveCheckout: adminProcedure.input(checkoutSettingsInput).mutation(async ({ ctx, input }) => {
+    await ctx.db
+      .updateTable('store_settings')
+      .set({
+        flat_shipping_rate: input.flat_shipping_rate.toFixed(2),
+        free_shipping_threshold: input.free_shipping_threshold === null ? null : input.free_shipping_threshold.toFixed(2),
+        tax_rate_percent: input.tax_rate_percent.toFixed(2),
+        payment_instructions: input.payment_instructions,
+        tracking_url_template: input.tracking_url_template,
+        updated_at: new Date(),
+      })
+      .execute();
+    return { ...(await readCheckoutSettings(ctx.db)), paymentProvider: ctx.payments.name };
+  }),
+
   /** The default mockup template (null until one is saved). */
   defaultTemplates: adminProcedure.query(async ({ ctx }) => {
     const row = await ctx.db.selectFrom('mockup_templates').select(TEMPLATE_COLUMNS).where('is_default', '=', true).executeTakeFirst();
@@ -26,7 +58,11 @@ export const adminSettingsRouter = router({
         oc
           .column('is_default')
           .where(sql<boolean>`is_default`)
-          .doUpdateSet({ front_template_url: input.front_template_url, back_template_url: input.back_template_url, updated_at: new Date() }),
+          .doUpdateSet({
+            front_template_url: input.front_template_url,
+            back_template_url: input.back_template_url,
+            updated_at: new Date(),
+          }),
       )
       .returning(TEMPLATE_COLUMNS)
       .executeTakeFirstOrThrow(),

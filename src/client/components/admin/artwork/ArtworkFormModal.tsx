@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -12,15 +11,18 @@ import {
   ARTWORK_UPLOAD_FAILED,
   artworkCreateInput,
   artworkEditFields,
+  normalizeTag,
   type ArtworkCreateInput,
 } from '../../../../shared/schemas/admin-artwork';
+import { errorMessage } from '../../../errors';
 import { useTRPC } from '../../../trpc';
-import { TextAreaField, TextField } from '../ui/fields';
-import { Modal } from '../ui/Modal';
-import { accentButton, secondaryButton } from '../ui/styles';
-import { useToast } from '../ui/Toast';
-import { UploadField } from '../ui/UploadField';
-import { TagEditor } from './TagEditor';
+import { Button } from '../../ui/Button';
+import { TextArea, TextField } from '../../ui/fields';
+import { Form } from '../../ui/Form';
+import { Modal } from '../../ui/Modal';
+import { toast } from '../../ui/Toast';
+import { TagInput } from '../parts/TagInput';
+import { UploadField } from '../parts/UploadField';
 
 // Upload Artwork and Edit Artwork (SPEC §2, §5, §8): Name *, Description (optional), Artwork
 // Image * (uploaded to product-art with progress), Tags. Submit stays disabled while the name is
@@ -34,14 +36,21 @@ export interface EditedArtwork {
   tags: string[] | null;
 }
 
-export function ArtworkFormModal({ editing, popularTags, onClose }: { editing: EditedArtwork | null; popularTags: readonly string[]; onClose: () => void }) {
+export function ArtworkFormModal({
+  editing,
+  popularTags,
+  onClose,
+}: {
+  editing: EditedArtwork | null;
+  popularTags: readonly string[];
+  onClose: () => void;
+}) {
   const trpc = useTRPC();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const formId = useId();
   const [uploading, setUploading] = useState(false);
   const requiredMessage = editing ? ARTWORK_EDIT_REQUIRED : ARTWORK_CREATE_REQUIRED;
-  const { control, register, handleSubmit, formState } = useForm<ArtworkCreateInput, unknown, z.output<typeof artworkCreateInput>>({
+  const form = useForm<ArtworkCreateInput, unknown, z.output<typeof artworkCreateInput>>({
     // The same rules for both; only the message for a blank name or missing image differs.
     resolver: zodResolver(editing ? artworkEditFields : artworkCreateInput),
     defaultValues: {
@@ -60,28 +69,19 @@ export function ArtworkFormModal({ editing, popularTags, onClose }: { editing: E
   const create = useMutation(
     trpc.admin.artwork.create.mutationOptions({
       onSuccess: () => done('Artwork uploaded.'),
-      onError: (error) => toast.error(error.message || ARTWORK_UPLOAD_FAILED),
+      onError: (error) => toast.error(errorMessage(error, ARTWORK_UPLOAD_FAILED)),
     }),
   );
   const update = useMutation(
     trpc.admin.artwork.update.mutationOptions({
       onSuccess: () => done('Artwork updated.'),
-      onError: (error) => toast.error(error.message || ARTWORK_UPDATE_FAILED),
+      onError: (error) => toast.error(errorMessage(error, ARTWORK_UPDATE_FAILED)),
     }),
   );
   const saving = create.isPending || update.isPending;
-  const [name, artworkUrl] = useWatch({ control, name: ['name', 'artwork_url'] });
+  const [name, artworkUrl] = useWatch({ control: form.control, name: ['name', 'artwork_url'] });
   const incomplete = name.trim() === '' || artworkUrl === '';
 
-  const submit = handleSubmit(
-    (values) => (editing ? update.mutate({ id: editing.id, ...values }) : create.mutate(values)),
-    // The spec's alert for a blank name or a missing image.
-    (errors) => {
-      if (errors.name || errors.artwork_url) toast.error(requiredMessage);
-    },
-  );
-
-  const errors = formState.errors;
   return (
     <Modal
       title={editing ? 'Edit Artwork' : 'Upload Artwork'}
@@ -89,21 +89,36 @@ export function ArtworkFormModal({ editing, popularTags, onClose }: { editing: E
       busy={saving}
       footer={
         <>
-          <button type="button" className={secondaryButton} onClick={onClose} disabled={saving}>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
             Cancel
-          </button>
-          <button type="submit" form={formId} className={accentButton} disabled={saving || uploading || incomplete}>
-            {saving && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
-            {editing ? (saving ? 'Updating...' : 'Update Artwork') : saving ? 'Uploading...' : 'Upload Artwork'}
-          </button>
+          </Button>
+          <Button
+            type="submit"
+            form={formId}
+            variant="accent"
+            busy={saving}
+            busyLabel={editing ? 'Updating...' : 'Uploading...'}
+            disabled={uploading || incomplete}
+          >
+            {editing ? 'Update Artwork' : 'Upload Artwork'}
+          </Button>
         </>
       }
     >
-      <form id={formId} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-        <TextField label="Name" required autoComplete="off" error={errors.name?.message} {...register('name')} />
-        <TextAreaField label="Description (optional)" rows={3} error={errors.description?.message} {...register('description')} />
+      <Form
+        form={form}
+        id={formId}
+        onSubmit={(values) => (editing ? update.mutate({ id: editing.id, ...values }) : create.mutate(values))}
+        // The spec's alert for a blank name or a missing image.
+        onInvalid={(errors) => {
+          if (errors.name || errors.artwork_url) toast.error(requiredMessage);
+        }}
+        className="space-y-4"
+      >
+        <TextField name="name" label="Name" required autoComplete="off" />
+        <TextArea name="description" label="Description (optional)" rows={3} />
         <Controller
-          control={control}
+          control={form.control}
           name="artwork_url"
           render={({ field, fieldState }) => (
             <UploadField
@@ -118,8 +133,24 @@ export function ArtworkFormModal({ editing, popularTags, onClose }: { editing: E
             />
           )}
         />
-        <Controller control={control} name="tags" render={({ field }) => <TagEditor value={field.value ?? []} onChange={field.onChange} popular={popularTags} />} />
-      </form>
+        <Controller
+          control={form.control}
+          name="tags"
+          render={({ field }) => (
+            <TagInput
+              label="Tags"
+              placeholder="Add a tag"
+              value={field.value ?? []}
+              onChange={field.onChange}
+              addTags={(text, current) => {
+                const tag = normalizeTag(text, current);
+                return tag ? [...current, tag] : current;
+              }}
+              popular={popularTags}
+            />
+          )}
+        />
+      </Form>
     </Modal>
   );
 }

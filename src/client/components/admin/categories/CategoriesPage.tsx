@@ -1,24 +1,24 @@
-import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
-import { ArrowDown, ArrowUp, FolderTree, Pencil, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, FolderTree, Plus } from 'lucide-react';
 import { useState } from 'react';
-import type { AppRouter } from '../../../../server/trpc/router';
 import { categoryInUseMessage } from '../../../../shared/schemas/admin-categories';
-import { useTRPC } from '../../../trpc';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { Modal } from '../ui/Modal';
-import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, LoadingState } from '../ui/states';
-import { ActiveBadge } from '../ui/StatusBadge';
-import { accentButton, card, iconButton, primaryButton, secondaryButton } from '../ui/styles';
-import { useToast } from '../ui/Toast';
+import { useTRPC, type RouterOutputs } from '../../../trpc';
+import { ActiveBadge } from '../../ui/Badge';
+import { Button, iconButtonClass } from '../../ui/Button';
+import { cardClass } from '../../ui/Card';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Modal } from '../../ui/Modal';
+import { EmptyState, LoadingState } from '../../ui/states';
+import { toast } from '../../ui/Toast';
+import { PageHeader } from '../parts/PageHeader';
+import { ActiveToggleButton, DeleteIconButton, EditButton, usePendingIds } from '../parts/row-actions';
 import { CategoryForm, type EditedCategory } from './CategoryForm';
 
 // The Categories screen (SPEC §2): the inline form, the list in sort_order with move up / move
 // down, activate / deactivate, edit, and delete after a confirmation. A category that still has
 // products cannot be deleted (the database refuses): the dialog says so and offers to deactivate.
 
-type CategoryRow = inferRouterOutputs<AppRouter>['admin']['categories']['list'][number];
+type CategoryRow = RouterOutputs['admin']['categories']['list'][number];
 
 type FormState = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; category: EditedCategory };
 
@@ -42,10 +42,9 @@ export function CategoriesPage() {
         subtitle="The shop's categories, in the order the storefront shows them"
         actions={
           form.mode === 'closed' && (
-            <button type="button" className={accentButton} onClick={() => setForm({ mode: 'new' })}>
-              <Plus className="size-4" aria-hidden="true" />
+            <Button variant="accent" icon={Plus} onClick={() => setForm({ mode: 'new' })}>
               Add Category
-            </button>
+            </Button>
           )
         }
       />
@@ -59,7 +58,7 @@ export function CategoriesPage() {
         />
       )}
 
-      <section aria-label="Categories" aria-busy={list.isFetching} className={card}>
+      <section aria-label="Categories" aria-busy={list.isFetching} className={cardClass}>
         {list.isPending ? (
           <LoadingState label="Loading categories..." />
         ) : categories.length === 0 ? (
@@ -67,13 +66,7 @@ export function CategoriesPage() {
             title="No categories yet"
             hint="Add the first category to start organising the shop."
             icon={FolderTree}
-            action={
-              form.mode === 'closed' && (
-                <button type="button" className={primaryButton} onClick={() => setForm({ mode: 'new' })}>
-                  Add Category
-                </button>
-              )
-            }
+            action={form.mode === 'closed' && <Button onClick={() => setForm({ mode: 'new' })}>Add Category</Button>}
           />
         ) : (
           <ol className="divide-y divide-stone-200" data-testid="category-list">
@@ -115,7 +108,6 @@ type Actions = ReturnType<typeof useCategoryActions>;
 
 function useCategoryActions(onDeleted: () => void) {
   const trpc = useTRPC();
-  const toast = useToast();
   const queryClient = useQueryClient();
   // The header's category links read catalog.*: refresh them with the admin list.
   const refresh = () =>
@@ -148,13 +140,10 @@ function useCategoryActions(onDeleted: () => void) {
     }),
   );
 
-  const pendingIds = useMutationState({
-    filters: { mutationKey: trpc.admin.categories.pathKey(), status: 'pending' },
-    select: (mutation) => (mutation.state.variables as { id?: string } | undefined)?.id,
-  });
+  const isBusy = usePendingIds(trpc.admin.categories.pathKey());
 
   return {
-    isBusy: (id: string) => pendingIds.includes(id),
+    isBusy,
     // One move at a time from this screen: each swap depends on the order the last one left.
     isMoving: move.isPending,
     move: (category: CategoryRow, direction: 'up' | 'down') => move.mutate({ id: category.id, direction }),
@@ -173,8 +162,6 @@ interface ItemProps {
   onDelete: () => void;
 }
 
-const smallButton = `${secondaryButton} h-8 px-3 text-xs`;
-
 function CategoryItem({ category, position, isFirst, isLast, actions, onEdit, onDelete }: ItemProps) {
   const busy = actions.isBusy(category.id);
   const products = category.product_count === 1 ? '1 product' : `${category.product_count} products`;
@@ -184,7 +171,12 @@ function CategoryItem({ category, position, isFirst, isLast, actions, onEdit, on
         <span className="w-6 shrink-0 text-center text-sm font-semibold text-stone-500 tabular-nums" aria-label={`Position ${position}`}>
           {position}
         </span>
-        <img src={category.image_url} alt="" loading="lazy" className="size-14 shrink-0 rounded-lg border border-stone-200 bg-stone-100 object-cover" />
+        <img
+          src={category.image_url}
+          alt=""
+          loading="lazy"
+          className="size-14 shrink-0 rounded-lg border border-stone-200 bg-stone-100 object-cover"
+        />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <h3 className="font-semibold text-stone-950">{category.name}</h3>
@@ -199,7 +191,7 @@ function CategoryItem({ category, position, isFirst, isLast, actions, onEdit, on
         <div className="flex shrink-0 flex-col sm:flex-row">
           <button
             type="button"
-            className={iconButton}
+            className={iconButtonClass()}
             disabled={isFirst || actions.isMoving}
             onClick={() => actions.move(category, 'up')}
             aria-label={`Move ${category.name} up`}
@@ -209,7 +201,7 @@ function CategoryItem({ category, position, isFirst, isLast, actions, onEdit, on
           </button>
           <button
             type="button"
-            className={iconButton}
+            className={iconButtonClass()}
             disabled={isLast || actions.isMoving}
             onClick={() => actions.move(category, 'down')}
             aria-label={`Move ${category.name} down`}
@@ -220,31 +212,14 @@ function CategoryItem({ category, position, isFirst, isLast, actions, onEdit, on
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-1.5 sm:justify-end">
-        <button
-          type="button"
-          className={smallButton}
-          disabled={busy}
-          onClick={() => actions.setActive(category, !category.is_active)}
-          aria-label={`${category.is_active ? 'Deactivate' : 'Activate'} ${category.name}`}
-        >
-          {category.is_active ? <PowerOff className="size-3.5" aria-hidden="true" /> : <Power className="size-3.5" aria-hidden="true" />}
-          {category.is_active ? 'Deactivate' : 'Activate'}
-        </button>
-        <button type="button" className={smallButton} onClick={onEdit} aria-label={`Edit ${category.name}`}>
-          <Pencil className="size-3.5" aria-hidden="true" />
-          Edit
-        </button>
-        {/* Icon-only, like the plans screen, so the row of actions fits a phone's width. */}
-        <button
-          type="button"
-          className={`${iconButton} ml-auto size-8 text-red-700 hover:bg-red-50 hover:text-red-800 sm:ml-0`}
-          disabled={busy}
-          onClick={onDelete}
-          aria-label={`Delete ${category.name}`}
-          title="Delete category"
-        >
-          <Trash2 className="size-4" aria-hidden="true" />
-        </button>
+        <ActiveToggleButton
+          name={category.name}
+          active={category.is_active}
+          busy={busy}
+          onToggle={() => actions.setActive(category, !category.is_active)}
+        />
+        <EditButton name={category.name} onEdit={onEdit} />
+        <DeleteIconButton name={category.name} title="Delete category" busy={busy} onDelete={onDelete} className="ml-auto sm:ml-0" />
       </div>
     </li>
   );
@@ -263,13 +238,11 @@ function CategoryInUseDialog({ category, actions, onClose }: { category: Categor
       busy={busy}
       footer={
         <>
-          <button type="button" className={secondaryButton} onClick={onClose} disabled={busy} autoFocus>
+          <Button variant="secondary" onClick={onClose} disabled={busy} autoFocus>
             {category.is_active ? 'Cancel' : 'Close'}
-          </button>
+          </Button>
           {category.is_active && (
-            <button
-              type="button"
-              className={primaryButton}
+            <Button
               disabled={busy}
               onClick={() => {
                 actions.setActive(category, false);
@@ -277,7 +250,7 @@ function CategoryInUseDialog({ category, actions, onClose }: { category: Categor
               }}
             >
               Deactivate instead
-            </button>
+            </Button>
           )}
         </>
       }

@@ -1,21 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import {
-  CATEGORY_BUCKET,
-  CATEGORY_SAVE_FAILED,
-  categoryInput,
-  type CategoryInput,
-} from '../../../../shared/schemas/admin-categories';
-import { slugify } from '../../../../shared/slug';
+import { CATEGORY_BUCKET, CATEGORY_SAVE_FAILED, categoryInput, type CategoryInput } from '../../../../shared/schemas/admin-categories';
+import { showServerErrors } from '../../../errors';
 import { useTRPC } from '../../../trpc';
-import { TextAreaField, TextField } from '../ui/fields';
-import { card, primaryButton, secondaryButton } from '../ui/styles';
-import { useToast } from '../ui/Toast';
-import { UploadField } from '../ui/UploadField';
-import { showFieldErrors, specificReason } from './server-errors';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { TextArea, TextField } from '../../ui/fields';
+import { Form } from '../../ui/Form';
+import { toast } from '../../ui/Toast';
+import { UploadField } from '../parts/UploadField';
+import { useSlugFromName } from '../parts/use-slug-from-name';
 
 // The inline category form, for a new category and for editing one (SPEC §2, §5): every field
 // required, the slug generated from the name until the admin edits it by hand, the image pasted
@@ -25,29 +21,27 @@ export interface EditedCategory extends CategoryInput {
   id: string;
 }
 
-const FIELDS = ['name', 'slug', 'description', 'image_url'] as const;
 const EMPTY: CategoryInput = { name: '', slug: '', description: '', image_url: '' };
 
 export function CategoryForm({ editing, onDone }: { editing: EditedCategory | null; onDone: () => void }) {
   const trpc = useTRPC();
-  const toast = useToast();
   const queryClient = useQueryClient();
-  // An existing category keeps its slug (its public address) unless the admin changes it.
-  const [slugByHand, setSlugByHand] = useState(editing !== null);
   const [uploading, setUploading] = useState(false);
-  const nameRef = useRef<HTMLInputElement | null>(null);
 
   const form = useForm<CategoryInput>({
     resolver: zodResolver(categoryInput),
-    defaultValues: editing ? { name: editing.name, slug: editing.slug, description: editing.description, image_url: editing.image_url } : EMPTY,
+    defaultValues: editing
+      ? { name: editing.name, slug: editing.slug, description: editing.description, image_url: editing.image_url }
+      : EMPTY,
   });
-  const { register, handleSubmit, setValue, setError, control, formState } = form;
+  const { setValue, setFocus, control, formState } = form;
   const imageUrl = useWatch({ control, name: 'image_url' });
-  const { errors, isSubmitted } = formState;
+  // An existing category keeps its slug (its public address) unless the admin changes it.
+  const slug = useSlugFromName((value) => setValue('slug', value, { shouldValidate: formState.isSubmitted }), {
+    ownSlug: editing !== null,
+  });
 
-  useEffect(() => {
-    nameRef.current?.focus();
-  }, []);
+  useEffect(() => setFocus('name'), [setFocus]);
 
   const onSaved = async (name: string) => {
     toast.success(`Category "${name}" saved.`);
@@ -57,74 +51,48 @@ export function CategoryForm({ editing, onDone }: { editing: EditedCategory | nu
       queryClient.invalidateQueries({ queryKey: trpc.catalog.pathKey() }),
     ]);
   };
-  const onFailed = (error: Parameters<typeof specificReason>[0]) => {
+  const onFailed = (error: unknown) => {
     // The spec's text exactly; the reason goes under its field, or into a second alert.
     toast.error(CATEGORY_SAVE_FAILED);
-    const reason = specificReason(error);
-    if (!showFieldErrors(error, setError, FIELDS) && reason) toast.error(reason);
+    const shown = showServerErrors(form, error);
+    if (!shown.onFields && shown.message) toast.error(shown.message);
   };
   const create = useMutation(trpc.admin.categories.create.mutationOptions({ onSuccess: (row) => onSaved(row.name), onError: onFailed }));
   const update = useMutation(trpc.admin.categories.update.mutationOptions({ onSuccess: (row) => onSaved(row.name), onError: onFailed }));
   const saving = create.isPending || update.isPending;
 
-  const nameField = register('name', {
-    onChange: (event: { target: { value: string } }) => {
-      if (!slugByHand) setValue('slug', slugify(event.target.value), { shouldValidate: isSubmitted });
-    },
-  });
-  const slugField = register('slug', {
-    // Typing in the slug stops the generation; clearing it hands the slug back to the name.
-    onChange: (event: { target: { value: string } }) => setSlugByHand(event.target.value !== ''),
-  });
-
-  const submit = handleSubmit((values) => {
-    if (editing) update.mutate({ id: editing.id, ...values });
-    else create.mutate(values);
-  });
-
-  const title = editing ? `Edit category: ${editing.name}` : 'New category';
   return (
-    <section aria-labelledby="category-form-title" className={`${card} mb-6 p-4 sm:p-6`} data-testid="category-form">
-      <h2 id="category-form-title" className="font-display text-lg font-bold text-stone-950">
-        {title}
-      </h2>
-      <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 grid gap-4 md:grid-cols-2">
+    <Card title={editing ? `Edit category: ${editing.name}` : 'New category'} className="mb-6" data-testid="category-form">
+      <Form
+        form={form}
+        onSubmit={(values) => (editing ? update.mutate({ id: editing.id, ...values }) : create.mutate(values))}
+        className="grid gap-4 md:grid-cols-2"
+      >
+        <TextField name="name" label="Name" required autoComplete="off" registerOptions={slug.nameOptions} />
         <TextField
-          label="Name"
-          required
-          autoComplete="off"
-          error={errors.name?.message}
-          {...nameField}
-          ref={(element) => {
-            nameField.ref(element);
-            nameRef.current = element;
-          }}
-        />
-        <TextField
+          name="slug"
           label="Slug"
           required
           autoComplete="off"
-          hint={slugByHand ? 'Lowercase letters, numbers and hyphens.' : 'Generated from the name; edit it to choose your own.'}
-          error={errors.slug?.message}
-          {...slugField}
+          hint={slug.slugByHand ? 'Lowercase letters, numbers and hyphens.' : 'Generated from the name; edit it to choose your own.'}
+          registerOptions={slug.slugOptions}
         />
-        <TextAreaField label="Description" required rows={3} className="md:col-span-2" error={errors.description?.message} {...register('description')} />
+        <TextArea name="description" label="Description" required rows={3} className="md:col-span-2" />
         <TextField
+          name="image_url"
           label="Image URL"
           required
           inputMode="url"
           autoComplete="off"
           placeholder="https://… or upload below"
           className="md:col-span-2"
-          error={errors.image_url?.message}
-          {...register('image_url')}
         />
         <div className="md:col-span-2">
           <UploadField
             label="Category image"
             bucket={CATEGORY_BUCKET}
             value={imageUrl}
-            onChange={(url) => setValue('image_url', url ?? '', { shouldValidate: isSubmitted })}
+            onChange={(url) => setValue('image_url', url ?? '', { shouldValidate: formState.isSubmitted })}
             onBusyChange={setUploading}
             previewClassName="aspect-[16/9]"
             hint="PNG, JPG or WebP, up to 50MB. The upload fills in the image URL."
@@ -132,15 +100,14 @@ export function CategoryForm({ editing, onDone }: { editing: EditedCategory | nu
           />
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end md:col-span-2">
-          <button type="button" className={secondaryButton} onClick={onDone} disabled={saving}>
+          <Button variant="secondary" onClick={onDone} disabled={saving}>
             Cancel
-          </button>
-          <button type="submit" className={primaryButton} disabled={saving || uploading}>
-            {saving && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
-            {saving ? 'Saving...' : editing ? 'Update Category' : 'Create Category'}
-          </button>
+          </Button>
+          <Button type="submit" busy={saving} busyLabel="Saving..." disabled={uploading}>
+            {editing ? 'Update Category' : 'Create Category'}
+          </Button>
         </div>
-      </form>
-    </section>
+      </Form>
+    </Card>
   );
 }

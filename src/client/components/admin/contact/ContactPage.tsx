@@ -1,41 +1,29 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { CheckCheck, Eye, Inbox, Mail, MailOpen, MessageSquare } from 'lucide-react';
 import { useEffect, useRef, useState, type Ref } from 'react';
-import type { AppRouter } from '../../../../server/trpc/router';
 import { CONTACT_STATUSES, type ContactStatus } from '../../../../shared/constants';
+import { formatDateTime } from '../../../../shared/dates';
 import { CONTACT_FILTERS, type ContactFilter } from '../../../../shared/schemas/admin-people';
-import { useTRPC } from '../../../trpc';
-import { SelectField } from '../ui/fields';
-import { PageHeader } from '../ui/PageHeader';
-import { StatTile } from '../ui/StatTile';
-import { EmptyState, LoadingState } from '../ui/states';
-import { StatusBadge, type BadgeTone } from '../ui/StatusBadge';
-import { card, textLink } from '../ui/styles';
+import { useTRPC, type RouterOutputs } from '../../../trpc';
+import { ContactStatusBadge } from '../../status-badges';
+import { textLinkClass } from '../../ui/Button';
+import { cardClass } from '../../ui/Card';
+import { Select } from '../../ui/fields';
+import { EmptyState, LoadingState } from '../../ui/states';
+import { ToggleButton } from '../../ui/ToggleButton';
+import { PageHeader } from '../parts/PageHeader';
+import { StatTile } from '../parts/StatTile';
 
 // The contact inbox (SPEC §2, §4): stat tiles, a status filter, the list on the left and the
 // opened submission on the right. Opening a new submission marks it read (on the server); load
 // and update errors are only logged (SPEC §8), and a failed update changes nothing on screen.
 
-type ListOutput = inferRouterOutputs<AppRouter>['admin']['contact']['list'];
+type ListOutput = RouterOutputs['admin']['contact']['list'];
 type Submission = ListOutput['submissions'][number];
 
 const FILTER_LABELS: Record<ContactFilter, string> = { all: 'All Submissions', new: 'New', read: 'Read', resolved: 'Resolved' };
 const STATUS_LABELS: Record<ContactStatus, string> = { new: 'New', read: 'Read', resolved: 'Resolved' };
-const STATUS_TONES: Record<ContactStatus, BadgeTone> = { new: 'orange', read: 'blue', resolved: 'green' };
-
-/** US date with hour and minute (SPEC §9), e.g. "Nov 21, 2026, 3:45 PM". */
-const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
-
-function ContactStatusBadge({ status }: { status: ContactStatus }) {
-  return (
-    <StatusBadge tone={STATUS_TONES[status]} testId="status-badge">
-      {STATUS_LABELS[status]}
-    </StatusBadge>
-  );
-}
 
 export function ContactPage({ status, onStatusChange }: { status: ContactFilter; onStatusChange: (status: ContactFilter) => void }) {
   const trpc = useTRPC();
@@ -99,7 +87,7 @@ export function ContactPage({ status, onStatusChange }: { status: ContactFilter;
         <StatTile label="Resolved" value={counts?.resolved ?? '–'} icon={CheckCheck} testId="stat-resolved" />
       </div>
 
-      <SelectField
+      <Select
         label="Status"
         className="mt-6 w-full sm:w-64"
         value={status}
@@ -110,10 +98,10 @@ export function ContactPage({ status, onStatusChange }: { status: ContactFilter;
             {FILTER_LABELS[value]}
           </option>
         ))}
-      </SelectField>
+      </Select>
 
       <div className="mt-4 grid gap-6 lg:grid-cols-5">
-        <section aria-label="Submissions" aria-busy={list.isFetching} className={`${card} overflow-hidden lg:col-span-2`}>
+        <section aria-label="Submissions" aria-busy={list.isFetching} className={`${cardClass} overflow-hidden lg:col-span-2`}>
           {list.isPending ? (
             <LoadingState label="Loading submissions..." />
           ) : submissions.length === 0 ? (
@@ -129,7 +117,7 @@ export function ContactPage({ status, onStatusChange }: { status: ContactFilter;
           )}
         </section>
 
-        <section aria-label="Submission details" className={`${card} lg:col-span-3`} data-testid="submission-detail">
+        <section aria-label="Submission details" className={`${cardClass} lg:col-span-3`} data-testid="submission-detail">
           {shown ? (
             <SubmissionDetail
               submission={shown}
@@ -173,8 +161,10 @@ function SubmissionItem({ submission, current, onSelect }: { submission: Submiss
       }`}
     >
       <span className="flex items-center justify-between gap-3">
-        <span className={`truncate text-sm text-stone-900 ${submission.status === 'new' ? 'font-bold' : 'font-semibold'}`}>{submission.name}</span>
-        <ContactStatusBadge status={submission.status} />
+        <span className={`truncate text-sm text-stone-900 ${submission.status === 'new' ? 'font-bold' : 'font-semibold'}`}>
+          {submission.name}
+        </span>
+        <ContactStatusBadge status={submission.status} testId="status-badge" />
       </span>
       <span className="mt-0.5 block truncate text-xs text-stone-600">{submission.email}</span>
       <span className="mt-1.5 block truncate text-sm font-medium text-stone-800">{submission.subject}</span>
@@ -191,17 +181,18 @@ interface DetailProps {
   onSetStatus: (status: ContactStatus) => void;
 }
 
-const statusButton =
-  'inline-flex h-9 items-center justify-center rounded-lg border px-4 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-60 border-stone-300 bg-white text-stone-800 hover:border-stone-400 hover:bg-stone-50 aria-pressed:border-stone-900 aria-pressed:bg-stone-900 aria-pressed:text-white';
-
 function SubmissionDetail({ submission, headingRef, busy, onSetStatus }: DetailProps) {
   return (
     <article className="p-5 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h2 ref={headingRef} tabIndex={-1} className="font-display min-w-0 scroll-mt-36 text-xl font-bold tracking-tight break-words text-stone-950 focus:outline-none">
+        <h2
+          ref={headingRef}
+          tabIndex={-1}
+          className="font-display min-w-0 scroll-mt-36 text-xl font-bold tracking-tight break-words text-stone-950 focus:outline-none"
+        >
           {submission.subject}
         </h2>
-        <ContactStatusBadge status={submission.status} />
+        <ContactStatusBadge status={submission.status} testId="status-badge" />
       </div>
       <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
         <div>
@@ -211,7 +202,7 @@ function SubmissionDetail({ submission, headingRef, busy, onSetStatus }: DetailP
         <div className="min-w-0">
           <dt className="text-xs font-medium text-stone-500">Email</dt>
           <dd className="mt-0.5 truncate">
-            <a href={`mailto:${submission.email}`} className={textLink}>
+            <a href={`mailto:${submission.email}`} className={textLinkClass}>
               {submission.email}
             </a>
           </dd>
@@ -223,7 +214,10 @@ function SubmissionDetail({ submission, headingRef, busy, onSetStatus }: DetailP
       </dl>
 
       <h3 className="mt-6 text-xs font-semibold tracking-wide text-stone-600 uppercase">Message</h3>
-      <p className="mt-2 rounded-lg bg-stone-50 p-4 text-sm leading-relaxed break-words whitespace-pre-wrap text-stone-800" data-testid="submission-message">
+      <p
+        className="mt-2 rounded-lg bg-stone-50 p-4 text-sm leading-relaxed break-words whitespace-pre-wrap text-stone-800"
+        data-testid="submission-message"
+      >
         {submission.message}
       </p>
 
@@ -232,9 +226,9 @@ function SubmissionDetail({ submission, headingRef, busy, onSetStatus }: DetailP
       </h3>
       <div role="group" aria-labelledby="update-status-label" className="mt-2 flex flex-wrap gap-2">
         {CONTACT_STATUSES.map((value) => (
-          <button key={value} type="button" className={statusButton} aria-pressed={submission.status === value} disabled={busy} onClick={() => onSetStatus(value)}>
+          <ToggleButton key={value} pill={false} pressed={submission.status === value} disabled={busy} onClick={() => onSetStatus(value)}>
             {STATUS_LABELS[value]}
-          </button>
+          </ToggleButton>
         ))}
       </div>
     </article>

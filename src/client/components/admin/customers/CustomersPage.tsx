@@ -1,22 +1,25 @@
-import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
-import { LoaderCircle, ShieldCheck, ShieldOff, UserPlus, Users } from 'lucide-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ShieldCheck, ShieldOff, UserPlus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { AppRouter } from '../../../../server/trpc/router';
+import { formatDate } from '../../../../shared/dates';
 import { CUSTOMER_FILTERS, type CustomerFilter } from '../../../../shared/schemas/admin-people';
+import { errorMessage } from '../../../errors';
 import { useMe } from '../../../session/session';
-import { useTRPC } from '../../../trpc';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, LoadingState } from '../ui/states';
-import { StatusBadge } from '../ui/StatusBadge';
-import { card, secondaryButton } from '../ui/styles';
-import { useToast } from '../ui/Toast';
+import { useTRPC, type RouterOutputs } from '../../../trpc';
+import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { cardClass } from '../../ui/Card';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { EmptyState, LoadingState } from '../../ui/states';
+import { toast } from '../../ui/Toast';
+import { ToggleButton } from '../../ui/ToggleButton';
+import { PageHeader } from '../parts/PageHeader';
+import { usePendingIds } from '../parts/row-actions';
 
 // The Customers screen (SPEC §2): every registered user, filter buttons with counts, and the
 // actions Make Admin / Remove Admin / Add to Customers with the spec's messages (SPEC §8).
 
-type UserRow = inferRouterOutputs<AppRouter>['admin']['customers']['list']['users'][number];
+type UserRow = RouterOutputs['admin']['customers']['list']['users'][number];
 
 const FILTER_LABELS: Record<CustomerFilter, string> = {
   all: 'All',
@@ -25,15 +28,8 @@ const FILTER_LABELS: Record<CustomerFilter, string> = {
   not_in_customers: 'Not in Customers',
 };
 
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-const filterButton =
-  'inline-flex h-9 items-center gap-2 rounded-full border px-3.5 text-sm font-semibold transition border-stone-300 bg-white text-stone-700 hover:border-stone-400 hover:bg-stone-50 aria-pressed:border-stone-900 aria-pressed:bg-stone-900 aria-pressed:text-white';
-const actionButton = `${secondaryButton} h-8 whitespace-nowrap px-3 text-xs`;
-
 export function CustomersPage({ filter, onFilterChange }: { filter: CustomerFilter; onFilterChange: (filter: CustomerFilter) => void }) {
   const trpc = useTRPC();
-  const toast = useToast();
   const list = useQuery(trpc.admin.customers.list.queryOptions({ filter }, { placeholderData: (previous) => previous }));
   const myId = useMe().data?.id;
   const actions = useCustomerActions(myId);
@@ -41,7 +37,7 @@ export function CustomersPage({ filter, onFilterChange }: { filter: CustomerFilt
   const loadError = list.error?.message;
   useEffect(() => {
     if (loadError) toast.error(`Failed to load users: ${loadError}`);
-  }, [loadError, list.errorUpdatedAt, toast]);
+  }, [loadError, list.errorUpdatedAt]);
 
   const users = list.data?.users ?? [];
   const counts = list.data?.counts;
@@ -52,16 +48,16 @@ export function CustomersPage({ filter, onFilterChange }: { filter: CustomerFilt
 
       <div role="group" aria-label="Filter users" className="mb-4 flex flex-wrap gap-2">
         {CUSTOMER_FILTERS.map((value) => (
-          <button key={value} type="button" className={filterButton} aria-pressed={filter === value} onClick={() => onFilterChange(value)}>
+          <ToggleButton key={value} pressed={filter === value} onClick={() => onFilterChange(value)}>
             {FILTER_LABELS[value]}
             <span className="rounded-full bg-current/10 px-1.5 py-px text-xs tabular-nums" data-testid={`count-${value}`}>
               {counts?.[value] ?? '–'}
             </span>
-          </button>
+          </ToggleButton>
         ))}
       </div>
 
-      <section aria-label="Users" aria-busy={list.isFetching} className={card}>
+      <section aria-label="Users" aria-busy={list.isFetching} className={cardClass}>
         {list.isPending ? (
           <LoadingState label="Loading users..." />
         ) : users.length === 0 ? (
@@ -99,7 +95,6 @@ type Actions = ReturnType<typeof useCustomerActions>;
 /** The two mutations, their spec messages, and which rows are busy (several may be at once). */
 function useCustomerActions(myId: string | undefined) {
   const trpc = useTRPC();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const [confirmingSelfDemotion, setConfirmingSelfDemotion] = useState<UserRow | null>(null);
   const refreshList = () => queryClient.invalidateQueries({ queryKey: trpc.admin.customers.list.pathKey() });
@@ -114,7 +109,7 @@ function useCustomerActions(myId: string | undefined) {
       },
       onError: async (error) => {
         setConfirmingSelfDemotion(null);
-        toast.error(`Failed to update admin status: ${error.message || 'Failed to update admin status'}`);
+        toast.error(`Failed to update admin status: ${errorMessage(error, 'Failed to update admin status')}`);
         // A refusal often means the screen was stale (another admin acted): show the current state.
         await refreshList();
       },
@@ -127,20 +122,17 @@ function useCustomerActions(myId: string | undefined) {
         await refreshList();
       },
       onError: async (error) => {
-        toast.error(`Failed to add user to customers: ${error.message}`);
+        toast.error(`Failed to add user to customers: ${errorMessage(error, 'An unexpected error occurred')}`);
         await refreshList();
       },
     }),
   );
 
-  // Rows with a request in flight, from both mutations (an admin may click several rows at once).
-  const pendingIds = useMutationState({
-    filters: { mutationKey: trpc.admin.customers.pathKey(), status: 'pending' },
-    select: (mutation) => (mutation.state.variables as { userId: string } | undefined)?.userId,
-  });
+  // Rows with a request in flight, from both mutations.
+  const isBusy = usePendingIds(trpc.admin.customers.pathKey(), 'userId');
 
   return {
-    isBusy: (userId: string) => pendingIds.includes(userId),
+    isBusy,
     /** Make Admin / Remove Admin: the request carries the opposite of the current value (SPEC §4). */
     toggleAdmin: (user: UserRow) => {
       const makeAdmin = !user.customer_data?.is_admin;
@@ -162,18 +154,21 @@ const fullName = (user: UserRow) => user.customer_data?.full_name ?? 'N/A';
 function Avatar({ user }: { user: UserRow }) {
   const initial = (user.customer_data?.full_name ?? user.email).charAt(0).toUpperCase();
   return (
-    <span aria-hidden="true" className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-accent-50 text-sm font-bold text-accent-800">
+    <span
+      aria-hidden="true"
+      className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-accent-50 text-sm font-bold text-accent-800"
+    >
       {initial}
     </span>
   );
 }
 
 function EmailStatus({ user }: { user: UserRow }) {
-  return user.email_confirmed_at ? <StatusBadge tone="green">Confirmed</StatusBadge> : <StatusBadge tone="amber">Unconfirmed</StatusBadge>;
+  return user.email_confirmed_at ? <Badge tone="green">Confirmed</Badge> : <Badge tone="amber">Unconfirmed</Badge>;
 }
 
 function CustomerStatus({ user }: { user: UserRow }) {
-  return user.has_customer_record ? <StatusBadge tone="blue">In Customers</StatusBadge> : <StatusBadge tone="stone">Not Added</StatusBadge>;
+  return user.has_customer_record ? <Badge tone="blue">In Customers</Badge> : <Badge tone="stone">Not Added</Badge>;
 }
 
 function Role({ user }: { user: UserRow }) {
@@ -185,7 +180,7 @@ function Role({ user }: { user: UserRow }) {
       </span>
     );
   }
-  return user.customer_data.is_admin ? <StatusBadge tone="purple">Admin</StatusBadge> : <StatusBadge tone="stone">Customer</StatusBadge>;
+  return user.customer_data.is_admin ? <Badge tone="purple">Admin</Badge> : <Badge tone="stone">Customer</Badge>;
 }
 
 /** An address that may wrap before its @ when the table is tight. */
@@ -201,26 +196,29 @@ function EmailAddress({ email }: { email: string }) {
   );
 }
 
-const lastSignIn = (user: UserRow) => (user.last_sign_in_at ? shortDate.format(new Date(user.last_sign_in_at)) : 'Never');
+const lastSignIn = (user: UserRow) => (user.last_sign_in_at ? formatDate(user.last_sign_in_at) : 'Never');
 
 function RowAction({ user, actions }: { user: UserRow; actions: Actions }) {
   const busy = actions.isBusy(user.id);
   if (!user.customer_data) {
     return (
-      <button type="button" className={actionButton} disabled={busy} onClick={() => actions.addToCustomers(user)}>
-        {busy ? <LoaderCircle className="size-3.5 animate-spin" aria-hidden="true" /> : <UserPlus className="size-3.5" aria-hidden="true" />}
-        {busy ? 'Adding...' : 'Add to Customers'}
-      </button>
+      <Button variant="secondary" size="xs" icon={UserPlus} busy={busy} busyLabel="Adding..." onClick={() => actions.addToCustomers(user)}>
+        Add to Customers
+      </Button>
     );
   }
   const admin = user.customer_data.is_admin;
-  const Icon = busy ? LoaderCircle : admin ? ShieldOff : ShieldCheck;
-  const text = admin ? 'Remove Admin' : 'Make Admin';
   return (
-    <button type="button" className={actionButton} disabled={busy} onClick={() => actions.toggleAdmin(user)}>
-      <Icon className={`size-3.5 ${busy ? 'animate-spin' : ''}`} aria-hidden="true" />
-      {busy ? 'Updating...' : text}
-    </button>
+    <Button
+      variant="secondary"
+      size="xs"
+      icon={admin ? ShieldOff : ShieldCheck}
+      busy={busy}
+      busyLabel="Updating..."
+      onClick={() => actions.toggleAdmin(user)}
+    >
+      {admin ? 'Remove Admin' : 'Make Admin'}
+    </Button>
   );
 }
 
@@ -244,13 +242,27 @@ function UsersTable({ users, myId, actions }: ListProps) {
       <table className="min-w-full divide-y divide-stone-200 text-sm">
         <thead className="bg-stone-50">
           <tr>
-            <th scope="col" className={th}>User</th>
-            <th scope="col" className={th}>Email</th>
-            <th scope="col" className={th}>Email Status</th>
-            <th scope="col" className={th}>Customer Status</th>
-            <th scope="col" className={th}>Role</th>
-            <th scope="col" className={th}>Last Sign In</th>
-            <th scope="col" className={th}>Actions</th>
+            <th scope="col" className={th}>
+              User
+            </th>
+            <th scope="col" className={th}>
+              Email
+            </th>
+            <th scope="col" className={th}>
+              Email Status
+            </th>
+            <th scope="col" className={th}>
+              Customer Status
+            </th>
+            <th scope="col" className={th}>
+              Role
+            </th>
+            <th scope="col" className={th}>
+              Last Sign In
+            </th>
+            <th scope="col" className={th}>
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-stone-100">

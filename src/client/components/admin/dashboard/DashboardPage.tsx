@@ -3,14 +3,12 @@ import { Link } from '@tanstack/react-router';
 import { ArrowRight, DollarSign, FolderTree, Mail, Package, ShoppingCart, Users } from 'lucide-react';
 import { formatMoney } from '../../../../shared/money';
 import { useTRPC } from '../../../trpc';
-import { StoreLink } from '../../ui/StoreLink';
-import { formatDateTime } from '../ui/format';
-import { PageHeader } from '../ui/PageHeader';
-import { StatTile } from '../ui/StatTile';
-import { StatusBadge, type BadgeTone } from '../ui/StatusBadge';
-import { card, textLink } from '../ui/styles';
-
-const CONTACT_TONES: Record<string, BadgeTone> = { new: 'orange', read: 'blue', resolved: 'green' };
+import { formatDateTime } from '../../../../shared/dates';
+import { ContactStatusBadge } from '../../status-badges';
+import { textLinkClass } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { PageHeader } from '../parts/PageHeader';
+import { StatTile } from '../parts/StatTile';
 
 const quickAction =
   'group flex items-center gap-3 rounded-lg border border-stone-200 bg-white px-4 py-3 text-sm font-semibold text-stone-800 transition hover:border-stone-300 hover:bg-stone-50';
@@ -29,15 +27,17 @@ export function DashboardPage() {
         <StatTile label="Total Products" value={number(overview?.totalProducts)} icon={Package} testId="stat-products" />
         <StatTile label="Total Orders" value={number(overview?.totalOrders)} icon={ShoppingCart} testId="stat-orders" />
         <StatTile label="Total Customers" value={number(overview?.totalCustomers)} icon={Users} testId="stat-customers" />
-        <StatTile label="Total Revenue" value={overview ? formatMoney(overview.totalRevenue) : '—'} icon={DollarSign} testId="stat-revenue" />
+        <StatTile
+          label="Total Revenue"
+          value={overview ? formatMoney(overview.totalRevenue) : '—'}
+          icon={DollarSign}
+          testId="stat-revenue"
+        />
       </section>
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <section aria-labelledby="quick-actions" className={`${card} p-5 lg:self-start`}>
-          <h2 id="quick-actions" className="font-display text-lg font-bold text-stone-950">
-            Quick Actions
-          </h2>
-          <ul className="mt-4 space-y-2">
+        <Card title="Quick Actions" className="lg:self-start">
+          <ul className="space-y-2">
             <li>
               <Link to="/admin/products" className={quickAction}>
                 <Package className="size-5 text-accent-700" aria-hidden="true" />
@@ -46,35 +46,35 @@ export function DashboardPage() {
               </Link>
             </li>
             <li>
-              <StoreLink to="/admin/categories" className={quickAction}>
+              <Link to="/admin/categories" className={quickAction}>
                 <FolderTree className="size-5 text-accent-700" aria-hidden="true" />
                 <span className="flex-1">Manage Categories</span>
                 <ArrowRight className="size-4 text-stone-400 transition group-hover:translate-x-0.5" aria-hidden="true" />
-              </StoreLink>
+              </Link>
             </li>
             <li>
-              <StoreLink to="/admin/orders" className={quickAction}>
+              <Link to="/admin/orders" className={quickAction}>
                 <ShoppingCart className="size-5 text-accent-700" aria-hidden="true" />
                 <span className="flex-1">View Orders</span>
                 <ArrowRight className="size-4 text-stone-400 transition group-hover:translate-x-0.5" aria-hidden="true" />
-              </StoreLink>
+              </Link>
             </li>
           </ul>
-        </section>
+        </Card>
 
-        <section aria-labelledby="recent-contacts" className={`${card} p-5 lg:col-span-2`}>
-          <div className="flex items-center justify-between gap-4">
-            <h2 id="recent-contacts" className="font-display text-lg font-bold text-stone-950">
-              Recent Contact Submissions
-            </h2>
-            <StoreLink to="/admin/contact" className={`${textLink} text-sm whitespace-nowrap`}>
+        <Card
+          title="Recent Contact Submissions"
+          className="lg:col-span-2"
+          actions={
+            <Link to="/admin/contact" className={`${textLinkClass} text-sm whitespace-nowrap`}>
               View all
-            </StoreLink>
-          </div>
+            </Link>
+          }
+        >
           {overview && overview.recentContacts.length === 0 ? (
             <p className="py-10 text-center text-sm text-stone-600">No contact submissions yet</p>
           ) : (
-            <ul className="mt-3 divide-y divide-stone-100" data-testid="recent-contacts">
+            <ul className="-mt-2 divide-y divide-stone-100" data-testid="recent-contacts">
               {overview?.recentContacts.map((contact) => (
                 <li key={contact.id} className="flex items-start gap-3 py-3">
                   <span className="mt-0.5 inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-stone-100 text-stone-600">
@@ -83,7 +83,7 @@ export function DashboardPage() {
                   <div className="min-w-0 flex-1">
                     <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                       <p className="font-semibold text-stone-900">{contact.name}</p>
-                      <StatusBadge tone={CONTACT_TONES[contact.status] ?? 'stone'}>{contact.status}</StatusBadge>
+                      <ContactStatusBadge status={contact.status} />
                     </div>
                     <p className="truncate text-sm text-stone-700">{contact.subject}</p>
                     <p className="text-xs break-words text-stone-600">
@@ -94,7 +94,7 @@ export function DashboardPage() {
               ))}
             </ul>
           )}
-        </section>
+        </Card>
       </div>
     </>
   );

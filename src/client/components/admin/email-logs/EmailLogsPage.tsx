@@ -1,8 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
-import { CircleAlert, CircleCheck, CircleX, Clock, Inbox, LoaderCircle, Mail, Play, RotateCcw, type LucideIcon } from 'lucide-react';
+import { CircleAlert, CircleCheck, CircleX, Clock, Inbox, Mail, Play, RotateCcw, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import type { AppRouter } from '../../../../server/trpc/router';
 import type { EmailStatus } from '../../../../shared/constants';
 import {
   EMAIL_FILTERS,
@@ -14,18 +12,20 @@ import {
   queueProcessedMessage,
   type EmailFilter,
 } from '../../../../shared/schemas/admin-orders';
-import { useTRPC } from '../../../trpc';
-import { formatDateTime } from '../ui/format';
-import { PageHeader } from '../ui/PageHeader';
-import { StatTile } from '../ui/StatTile';
-import { EmptyState, LoadingState } from '../ui/states';
-import { accentButton, card, secondaryButton } from '../ui/styles';
-import { useToast } from '../ui/Toast';
+import { formatDateTime } from '../../../../shared/dates';
+import { useTRPC, type RouterOutputs } from '../../../trpc';
+import { Button } from '../../ui/Button';
+import { cardClass } from '../../ui/Card';
+import { EmptyState, LoadingState } from '../../ui/states';
+import { toast } from '../../ui/Toast';
+import { ToggleButton } from '../../ui/ToggleButton';
+import { PageHeader } from '../parts/PageHeader';
+import { StatTile } from '../parts/StatTile';
 
 // The Email Logs screen (SPEC §2, §4, §8): Process Queue, five stat tiles, filter buttons, and
 // the 100 newest emails; a row opens its delivery attempts; failed rows offer Retry Now.
 
-type EmailRow = inferRouterOutputs<AppRouter>['admin']['emails']['list']['emails'][number];
+type EmailRow = RouterOutputs['admin']['emails']['list']['emails'][number];
 
 const FILTER_LABELS: Record<EmailFilter, string> = {
   all: 'All',
@@ -46,21 +46,17 @@ const STATUS_LOOK: Record<EmailStatus, { label: string; icon: LucideIcon; classN
   },
 };
 
-const filterButton =
-  'inline-flex h-9 items-center rounded-full border px-3.5 text-sm font-semibold transition border-stone-300 bg-white text-stone-700 hover:border-stone-400 hover:bg-stone-50 aria-pressed:border-stone-900 aria-pressed:bg-stone-900 aria-pressed:text-white';
-
 const isRetryable = (status: EmailStatus) => (RETRYABLE_EMAIL_STATUSES as readonly EmailStatus[]).includes(status);
 
 export function EmailLogsPage({ status, onStatusChange }: { status: EmailFilter; onStatusChange: (status: EmailFilter) => void }) {
   const trpc = useTRPC();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const list = useQuery(trpc.admin.emails.list.queryOptions({ status }, { placeholderData: (previous) => previous }));
   const [expanded, setExpanded] = useState<string | null>(null);
 
   useEffect(() => {
     if (list.error) toast.error(EMAIL_LOAD_FAILED);
-  }, [list.error, list.errorUpdatedAt, toast]);
+  }, [list.error, list.errorUpdatedAt]);
 
   /** The list, its counts and every open attempts list are re-read after a change. */
   const reload = () =>
@@ -101,14 +97,15 @@ export function EmailLogsPage({ status, onStatusChange }: { status: EmailFilter;
         title="Email Logs"
         subtitle="Monitor and manage email delivery"
         actions={
-          <button type="button" className={accentButton} disabled={processQueue.isPending} onClick={() => processQueue.mutate()}>
-            {processQueue.isPending ? (
-              <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-            ) : (
-              <Play className="size-4" aria-hidden="true" />
-            )}
-            {processQueue.isPending ? 'Processing...' : 'Process Queue'}
-          </button>
+          <Button
+            variant="accent"
+            icon={Play}
+            busy={processQueue.isPending}
+            busyLabel="Processing..."
+            onClick={() => processQueue.mutate()}
+          >
+            Process Queue
+          </Button>
         }
       />
 
@@ -122,13 +119,13 @@ export function EmailLogsPage({ status, onStatusChange }: { status: EmailFilter;
 
       <div role="group" aria-label="Filter emails" className="mt-6 mb-4 flex flex-wrap gap-2">
         {EMAIL_FILTERS.map((value) => (
-          <button key={value} type="button" className={filterButton} aria-pressed={status === value} onClick={() => onStatusChange(value)}>
+          <ToggleButton key={value} pressed={status === value} onClick={() => onStatusChange(value)}>
             {FILTER_LABELS[value]}
-          </button>
+          </ToggleButton>
         ))}
       </div>
 
-      <section aria-label="Emails" aria-busy={list.isFetching} className={`${card} overflow-hidden`}>
+      <section aria-label="Emails" aria-busy={list.isFetching} className={`${cardClass} overflow-hidden`}>
         {list.isPending ? (
           <LoadingState label="Loading emails..." />
         ) : list.isError && !list.data ? (
@@ -197,17 +194,19 @@ function EmailItem({ email, expanded, onToggle, retrying, onRetry }: EmailItemPr
               {email.next_retry_at && <span>Next Retry: {formatDateTime(email.next_retry_at)}</span>}
             </span>
             {email.last_error && (
-              <span className="mt-2 block rounded-md bg-red-50 px-2.5 py-1.5 text-xs break-words text-red-800" data-testid="email-last-error">
+              <span
+                className="mt-2 block rounded-md bg-red-50 px-2.5 py-1.5 text-xs break-words text-red-800"
+                data-testid="email-last-error"
+              >
                 {email.last_error}
               </span>
             )}
           </span>
         </button>
         {isRetryable(email.status) && (
-          <button type="button" className={`${secondaryButton} h-8 shrink-0 self-start px-3 text-xs`} disabled={retrying} onClick={onRetry}>
-            <RotateCcw className="size-3.5" aria-hidden="true" />
+          <Button variant="secondary" size="xs" icon={RotateCcw} className="self-start" disabled={retrying} onClick={onRetry}>
             Retry Now
-          </button>
+          </Button>
         )}
       </div>
       <div id={panelId} hidden={!expanded}>
@@ -238,7 +237,11 @@ function DeliveryAttempts({ emailId }: { emailId: string }) {
           {attempts.data.map((attempt) => {
             const success = attempt.status === 'success';
             return (
-              <li key={attempt.id} data-testid="delivery-attempt" className="rounded-lg border border-stone-200 bg-white px-3 py-2.5 text-sm">
+              <li
+                key={attempt.id}
+                data-testid="delivery-attempt"
+                className="rounded-lg border border-stone-200 bg-white px-3 py-2.5 text-sm"
+              >
                 <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
                   <span className="font-semibold text-stone-900">Attempt #{attempt.attempt_number}</span>
                   <span className={`font-semibold capitalize ${success ? 'text-emerald-700' : 'text-red-700'}`}>{attempt.status}</span>

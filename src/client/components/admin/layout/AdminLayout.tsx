@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, Outlet, useRouterState } from '@tanstack/react-router';
+import { Link, Navigate, Outlet, useRouterState } from '@tanstack/react-router';
 import { LogOut, Menu, Store, X } from 'lucide-react';
 import { useState } from 'react';
 import { useMe, useSignOut } from '../../../session/session';
 import { useTRPC } from '../../../trpc';
-import { StoreLink } from '../../ui/StoreLink';
-import { LoadingState } from '../ui/states';
-import { ToastProvider } from '../ui/Toast';
+import { CountBadge } from '../../ui/Badge';
+import { buttonClass } from '../../ui/Button';
+import { LoadingState } from '../../ui/states';
 import { ADMIN_NAV_ITEMS } from './nav-items';
 
 // The frame of every /admin screen: a sidebar (a collapsible panel below the lg breakpoint) with
@@ -28,45 +28,49 @@ export function AdminLayout() {
   if (me === null || me?.isAdmin === false) return <Navigate to="/" replace />;
   if (me === undefined) return <LoadingState label="Loading..." />;
 
-  const current = ADMIN_NAV_ITEMS.find((item) => (item.exact ? pathname === item.to : pathname.startsWith(item.to) && item.to !== '/admin'));
+  const current = ADMIN_NAV_ITEMS.find((item) =>
+    item.exact ? pathname === item.to : pathname.startsWith(item.to) && item.to !== '/admin',
+  );
 
   return (
-    <ToastProvider>
-      <div className="flex min-h-full flex-1 bg-stone-50" data-testid="admin-layout">
-        <aside className="hidden w-60 shrink-0 border-r border-stone-200 bg-stone-100/70 lg:block">
-          <div className="sticky top-16 flex h-[calc(100dvh-4rem)] flex-col overflow-y-auto px-3 py-5">
+    <div className="flex min-h-full flex-1 bg-stone-50" data-testid="admin-layout">
+      <aside className="hidden w-60 shrink-0 border-r border-stone-200 bg-stone-100/70 lg:block">
+        <div className="sticky top-16 flex h-[calc(100dvh-4rem)] flex-col overflow-y-auto px-3 py-5">
+          <SidebarContent />
+        </div>
+      </aside>
+
+      <div className="min-w-0 flex-1">
+        <div
+          className="sticky top-16 z-30 flex items-center gap-3 border-b border-stone-200 bg-white/95 px-4 py-2 backdrop-blur lg:hidden"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && panelOpen) setPanelOpenedOn(null);
+          }}
+        >
+          <button
+            type="button"
+            className={buttonClass({ variant: 'secondary', size: 'sm' })}
+            aria-expanded={panelOpen}
+            aria-controls={NAV_ID}
+            onClick={() => setPanelOpenedOn(panelOpen ? null : pathname)}
+          >
+            {panelOpen ? <X className="size-4" aria-hidden="true" /> : <Menu className="size-4" aria-hidden="true" />}
+            Admin menu
+          </button>
+          {current && <span className="truncate text-sm font-medium text-stone-600">{current.label}</span>}
+          <div
+            id={NAV_ID}
+            hidden={!panelOpen}
+            className="absolute inset-x-0 top-full max-h-[calc(100dvh-8rem)] overflow-y-auto border-b border-stone-200 bg-stone-50 px-3 py-3 shadow-lg"
+          >
             <SidebarContent />
           </div>
-        </aside>
-
-        <div className="min-w-0 flex-1">
-          <div
-            className="sticky top-16 z-30 flex items-center gap-3 border-b border-stone-200 bg-white/95 px-4 py-2 backdrop-blur lg:hidden"
-            onKeyDown={(event) => {
-              if (event.key === 'Escape' && panelOpen) setPanelOpenedOn(null);
-            }}
-          >
-            <button
-              type="button"
-              className="inline-flex h-9 items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-800"
-              aria-expanded={panelOpen}
-              aria-controls={NAV_ID}
-              onClick={() => setPanelOpenedOn(panelOpen ? null : pathname)}
-            >
-              {panelOpen ? <X className="size-4" aria-hidden="true" /> : <Menu className="size-4" aria-hidden="true" />}
-              Admin menu
-            </button>
-            {current && <span className="truncate text-sm font-medium text-stone-600">{current.label}</span>}
-            <div id={NAV_ID} hidden={!panelOpen} className="absolute inset-x-0 top-full max-h-[calc(100dvh-8rem)] overflow-y-auto border-b border-stone-200 bg-stone-50 px-3 py-3 shadow-lg">
-              <SidebarContent />
-            </div>
-          </div>
-          <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
-            <Outlet />
-          </div>
+        </div>
+        <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+          <Outlet />
         </div>
       </div>
-    </ToastProvider>
+    </div>
   );
 }
 
@@ -82,27 +86,25 @@ function SidebarContent() {
         <ul className="space-y-0.5">
           {ADMIN_NAV_ITEMS.map(({ to, label, icon: Icon, exact }) => (
             <li key={to}>
-              <StoreLink to={to} className={navLink} activeOptions={{ exact: exact ?? false }}>
+              <Link to={to} className={navLink} activeOptions={{ exact: exact ?? false }}>
                 <Icon className="size-4.5 shrink-0 text-stone-500 group-data-[status=active]:text-white" aria-hidden="true" />
                 <span className="flex-1">{label}</span>
                 {to === '/admin/contact' && newContacts > 0 && (
                   <>
-                    <span aria-hidden="true" className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-[11px] font-bold text-white">
-                      {newContacts > 99 ? '99+' : newContacts}
-                    </span>
+                    <CountBadge count={newContacts} />
                     <span className="sr-only">, {newContacts} new</span>
                   </>
                 )}
-              </StoreLink>
+              </Link>
             </li>
           ))}
         </ul>
       </nav>
       <div className="mt-4 space-y-0.5 border-t border-stone-200 pt-4">
-        <StoreLink to="/" className={navLink} activeOptions={{ exact: true }}>
+        <Link to="/" className={navLink} activeOptions={{ exact: true }}>
           <Store className="size-4.5 shrink-0 text-stone-500" aria-hidden="true" />
           Back to Store
-        </StoreLink>
+        </Link>
         <button type="button" className={`${navLink} w-full`} onClick={() => signOut.mutate()} disabled={signOut.isPending}>
           <LogOut className="size-4.5 shrink-0 text-stone-500" aria-hidden="true" />
           Sign Out

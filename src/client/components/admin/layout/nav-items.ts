@@ -12,9 +12,10 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import type { LinkProps } from '@tanstack/react-router';
 
 export interface AdminNavItem {
-  to: string;
+  to: NonNullable<LinkProps['to']>;
   label: string;
   icon: LucideIcon;
   /** Only this exact path marks the item active (the dashboard, whose path prefixes all others). */

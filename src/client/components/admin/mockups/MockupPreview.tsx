@@ -58,7 +58,13 @@ export function MockupPreview({ templateUrl, templateSize, artUrl, artSize, posi
       style={{ width: display.width, height: display.height }}
       data-testid="mockup-preview"
       {...(onMove
-        ? { tabIndex: 0, role: 'group', 'aria-roledescription': 'artwork placement', 'aria-label': `${label}. Use the arrow keys to move the artwork.`, onKeyDown }
+        ? {
+            tabIndex: 0,
+            role: 'group',
+            'aria-roledescription': 'artwork placement',
+            'aria-label': `${label}. Use the arrow keys to move the artwork.`,
+            onKeyDown,
+          }
         : { role: 'img', 'aria-label': label })}
     >
       <img src={templateUrl} alt="" className="absolute inset-0 size-full" draggable={false} />
@@ -67,7 +73,9 @@ export function MockupPreview({ templateUrl, templateSize, artUrl, artSize, posi
         style={{ left: area.left, top: area.top, width: area.width, height: area.height }}
         data-testid="print-area"
       >
-        <span className="absolute top-1 left-1 rounded bg-sky-700 px-1.5 py-0.5 text-[10px] font-semibold text-white">Print area 12 × 16 in</span>
+        <span className="absolute top-1 left-1 rounded bg-sky-700 px-1.5 py-0.5 text-[10px] font-semibold text-white">
+          Print area 12 × 16 in
+        </span>
       </div>
       <img
         src={artUrl}

@@ -1,18 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
-import { Check, LoaderCircle, Save, Shirt } from 'lucide-react';
+import { Check, Save, Shirt } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import type { AppRouter } from '../../../../server/trpc/router';
 import type { MockupSide } from '../../../../shared/constants';
 import { dpiLevel, effectiveDpi, normalizePosition, type ArtPosition } from '../../../../shared/placement';
 import { FRONT_MOCKUP_REQUIRED, MOCKUP_SAVED, MOCKUP_SAVE_FAILED } from '../../../../shared/schemas/admin-mockups';
-import { useTRPC } from '../../../trpc';
-import { SelectField } from '../ui/fields';
-import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, LoadingState } from '../ui/states';
-import { StatusBadge } from '../ui/StatusBadge';
-import { accentButton, card, primaryButton, secondaryButton } from '../ui/styles';
-import { useToast } from '../ui/Toast';
+import { useTRPC, type RouterOutputs } from '../../../trpc';
+import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { cardClass } from '../../ui/Card';
+import { Select } from '../../ui/fields';
+import { EmptyState, LoadingState } from '../../ui/states';
+import { toast } from '../../ui/Toast';
+import { PageHeader } from '../parts/PageHeader';
 import { MockupPreview } from './MockupPreview';
 import { PlacementControls } from './PlacementControls';
 import { useImageSize } from './useImageSize';
@@ -21,7 +20,7 @@ import { useImageSize } from './useImageSize';
 // and save each side, 4 review, choose the default side and save to product. The preview uses
 // src/shared/placement.ts; saving renders the PNGs on the server from the same placement.
 
-type Outputs = inferRouterOutputs<AppRouter>['admin']['mockups'];
+type Outputs = RouterOutputs['admin']['mockups'];
 type ProductRow = Outputs['products'][number];
 type TemplateRow = Outputs['templates'][number];
 
@@ -42,18 +41,20 @@ export function MockupsPage() {
       ) : (
         <div className="space-y-6">
           <Step number={1} title="Select product" done={product !== null}>
-            <SelectField label="Product" value={productId} onChange={(event) => setProductId(event.target.value)} className="max-w-xl">
+            <Select label="Product" value={productId} onChange={(event) => setProductId(event.target.value)} className="max-w-xl">
               <option value="">Choose a product...</option>
               {(products.data ?? []).map((row) => (
                 <option key={row.id} value={row.id}>
                   {row.name} ({row.sku_number})
                 </option>
               ))}
-            </SelectField>
+            </Select>
             {product && <ProductSummary product={product} />}
           </Step>
           {/* Keyed by product: choosing another product starts the later steps afresh. */}
-          {product && <ProductGenerator key={product.id} product={product} templates={templates.data ?? []} onSaved={() => setProductId('')} />}
+          {product && (
+            <ProductGenerator key={product.id} product={product} templates={templates.data ?? []} onSaved={() => setProductId('')} />
+          )}
         </div>
       )}
     </div>
@@ -63,7 +64,7 @@ export function MockupsPage() {
 function Step({ number, title, done, children }: { number: number; title: string; done: boolean; children: ReactNode }) {
   const id = useId();
   return (
-    <section className={`${card} p-4 sm:p-6`} aria-labelledby={id}>
+    <section className={`${cardClass} p-4 sm:p-6`} aria-labelledby={id}>
       <h2 id={id} className="mb-4 flex items-center gap-3 font-display text-lg font-bold text-stone-950">
         <span
           className={`inline-flex size-7 shrink-0 items-center justify-center rounded-full text-sm ${done ? 'bg-emerald-700 text-white' : 'bg-stone-900 text-white'}`}
@@ -93,7 +94,11 @@ function ProductSummary({ product }: { product: ProductRow }) {
       {images.map(([label, url]) => (
         <li key={label} className="text-center">
           <div className="flex aspect-square items-center justify-center overflow-hidden rounded-lg border border-stone-200 bg-stone-50">
-            {url ? <img src={url} alt={`${label} of ${product.name}`} className="size-full object-contain" /> : <span className="text-xs text-stone-600">None</span>}
+            {url ? (
+              <img src={url} alt={`${label} of ${product.name}`} className="size-full object-contain" />
+            ) : (
+              <span className="text-xs text-stone-600">None</span>
+            )}
           </div>
           <p className="mt-1 text-xs font-medium text-stone-700">{label}</p>
         </li>
@@ -108,14 +113,18 @@ function ProductGenerator({ product, templates, onSaved }: { product: ProductRow
 
   if (!product.front_art_url) {
     return (
-      <div className={card}>
-        <EmptyState title="This product has no front artwork" hint="Add front artwork on the product form first: every product needs at least a front mockup." icon={Shirt} />
+      <div className={cardClass}>
+        <EmptyState
+          title="This product has no front artwork"
+          hint="Add front artwork on the product form first: every product needs at least a front mockup."
+          icon={Shirt}
+        />
       </div>
     );
   }
   if (templates.length === 0) {
     return (
-      <div className={card}>
+      <div className={cardClass}>
         <EmptyState title="No mockup templates yet" hint="Upload the default front and back templates in Settings first." icon={Shirt} />
       </div>
     );
@@ -133,10 +142,17 @@ function ProductGenerator({ product, templates, onSaved }: { product: ProductRow
                   row.id === templateId ? 'border-accent-600 bg-accent-50' : 'border-stone-200 hover:border-stone-300'
                 }`}
               >
-                <input type="radio" name="template" value={row.id} checked={row.id === templateId} onChange={() => setTemplateId(row.id)} className="sr-only" />
+                <input
+                  type="radio"
+                  name="template"
+                  value={row.id}
+                  checked={row.id === templateId}
+                  onChange={() => setTemplateId(row.id)}
+                  className="sr-only"
+                />
                 <img src={row.front_template_url} alt="" className="mx-auto aspect-[5/6] w-full object-contain" />
                 <span className="mt-1 block text-sm font-semibold text-stone-900">{row.name}</span>
-                {row.is_default && <StatusBadge tone="orange">Default</StatusBadge>}
+                {row.is_default && <Badge tone="orange">Default</Badge>}
               </label>
             ))}
           </div>
@@ -163,7 +179,6 @@ function useWidth(): [(element: HTMLDivElement | null) => void, number] {
 
 function Placement({ product, template, onSaved }: { product: ProductRow; template: TemplateRow; onSaved: () => void }) {
   const trpc = useTRPC();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const sides: MockupSide[] = product.back_art_url ? ['front', 'back'] : ['front'];
   const [side, setSide] = useState<MockupSide>('front');
@@ -203,7 +218,13 @@ function Placement({ product, template, onSaved }: { product: ProductRow; templa
       toast.error(FRONT_MOCKUP_REQUIRED);
       return;
     }
-    save.mutate({ productId: product.id, templateId: template.id, front: saved.front, ...(saved.back ? { back: saved.back } : {}), defaultSide: chosenDefault });
+    save.mutate({
+      productId: product.id,
+      templateId: template.id,
+      front: saved.front,
+      ...(saved.back ? { back: saved.back } : {}),
+      defaultSide: chosenDefault,
+    });
   };
 
   return (
@@ -249,18 +270,17 @@ function Placement({ product, template, onSaved }: { product: ProductRow; templa
                 templateSize={sizes.template}
                 artSize={sizes.art}
               />
-              <button
-                type="button"
-                className={`${primaryButton} w-full`}
+              <Button
+                block
+                icon={Check}
                 disabled={refused}
                 onClick={() => {
                   setSaved((all) => ({ ...all, [side]: current }));
                   toast.success(`${SIDE_LABELS[side]} side saved.`);
                 }}
               >
-                <Check className="size-4" aria-hidden="true" />
                 Save {side} side
-              </button>
+              </Button>
             </div>
           )}
         </div>
@@ -296,20 +316,26 @@ function Placement({ product, template, onSaved }: { product: ProductRow; templa
             <div className="mt-2 flex gap-4">
               {savedSides.map((item) => (
                 <label key={item} className="inline-flex items-center gap-2 text-sm text-stone-900">
-                  <input type="radio" name="default-side" value={item} checked={chosenDefault === item} onChange={() => setDefaultSide(item)} className="size-4 accent-accent-700" />
+                  <input
+                    type="radio"
+                    name="default-side"
+                    value={item}
+                    checked={chosenDefault === item}
+                    onChange={() => setDefaultSide(item)}
+                    className="size-4 accent-accent-700"
+                  />
                   {SIDE_LABELS[item]}
                 </label>
               ))}
             </div>
           </fieldset>
           <div className="mt-6 flex flex-col-reverse gap-2 border-t border-stone-200 pt-4 sm:flex-row sm:justify-end">
-            <button type="button" className={secondaryButton} onClick={onSaved} disabled={save.isPending}>
+            <Button variant="secondary" onClick={onSaved} disabled={save.isPending}>
               Start over
-            </button>
-            <button type="button" className={accentButton} onClick={submit} disabled={save.isPending}>
-              {save.isPending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : <Save className="size-4" aria-hidden="true" />}
-              {save.isPending ? 'Saving...' : 'Save to Product'}
-            </button>
+            </Button>
+            <Button variant="accent" icon={Save} onClick={submit} busy={save.isPending} busyLabel="Saving...">
+              Save to Product
+            </Button>
           </div>
         </Step>
       )}

@@ -1,4 +1,16 @@
-import { AlertTriangle, ArrowDown, ArrowLeft, ArrowRight, ArrowUp, Ban, CheckCircle2, Minus, Plus, RotateCcw, RotateCw } from 'lucide-react';
+import {
+  AlertTriangle,
+  ArrowDown,
+  ArrowLeft,
+  ArrowRight,
+  ArrowUp,
+  Ban,
+  CheckCircle2,
+  Minus,
+  Plus,
+  RotateCcw,
+  RotateCw,
+} from 'lucide-react';
 import { useId } from 'react';
 import {
   clampPercent,
@@ -15,32 +27,65 @@ import {
   type ArtPosition,
   type Size,
 } from '../../../../shared/placement';
-import { iconButton, inputBase, inputOk } from '../ui/styles';
+import { iconButtonClass } from '../../ui/Button';
+import { controlClass } from '../../ui/fields';
 
 // Size ±5 %, rotation ±5°, position by arrow buttons or numbers, and the DPI readout of the
 // artwork at its placed size (warning below 300, refusal below 150).
 
-const stepButton = `${iconButton} border border-stone-300 bg-white`;
+const stepButton = `${iconButtonClass()} border border-stone-300 bg-white`;
 
-export function PlacementControls({ position, onChange, templateSize, artSize }: { position: ArtPosition; onChange: (position: ArtPosition) => void; templateSize: Size; artSize: Size }) {
+export function PlacementControls({
+  position,
+  onChange,
+  templateSize,
+  artSize,
+}: {
+  position: ArtPosition;
+  onChange: (position: ArtPosition) => void;
+  templateSize: Size;
+  artSize: Size;
+}) {
   const xId = useId();
   const yId = useId();
   const move = (dx: number, dy: number) => onChange(moveTo(position, position.x + dx * MOVE_STEP, position.y + dy * MOVE_STEP));
   return (
     <div className="space-y-5">
       <Stepper label="Size" value={`${position.width}%`} hint="of the template width">
-        <button type="button" className={stepButton} onClick={() => onChange(withSize(position, stepSize(position.width, -1)))} disabled={position.width <= 5} aria-label="Decrease size">
+        <button
+          type="button"
+          className={stepButton}
+          onClick={() => onChange(withSize(position, stepSize(position.width, -1)))}
+          disabled={position.width <= 5}
+          aria-label="Decrease size"
+        >
           <Minus className="size-4" aria-hidden="true" />
         </button>
-        <button type="button" className={stepButton} onClick={() => onChange(withSize(position, stepSize(position.width, 1)))} disabled={position.width >= 100} aria-label="Increase size">
+        <button
+          type="button"
+          className={stepButton}
+          onClick={() => onChange(withSize(position, stepSize(position.width, 1)))}
+          disabled={position.width >= 100}
+          aria-label="Increase size"
+        >
           <Plus className="size-4" aria-hidden="true" />
         </button>
       </Stepper>
       <Stepper label="Rotation" value={`${position.rotation}°`}>
-        <button type="button" className={stepButton} onClick={() => onChange({ ...position, rotation: stepRotation(position.rotation, -1) })} aria-label="Rotate left 5 degrees">
+        <button
+          type="button"
+          className={stepButton}
+          onClick={() => onChange({ ...position, rotation: stepRotation(position.rotation, -1) })}
+          aria-label="Rotate left 5 degrees"
+        >
           <RotateCcw className="size-4" aria-hidden="true" />
         </button>
-        <button type="button" className={stepButton} onClick={() => onChange({ ...position, rotation: stepRotation(position.rotation, 1) })} aria-label="Rotate right 5 degrees">
+        <button
+          type="button"
+          className={stepButton}
+          onClick={() => onChange({ ...position, rotation: stepRotation(position.rotation, 1) })}
+          aria-label="Rotate right 5 degrees"
+        >
           <RotateCw className="size-4" aria-hidden="true" />
         </button>
       </Stepper>
@@ -109,20 +154,28 @@ function PercentInput({ id, label, value, onChange }: { id: string; label: strin
         onChange={(event) => {
           if (event.target.value !== '') onChange(clampPercent(Number(event.target.value)));
         }}
-        className={`mt-1 ${inputBase} ${inputOk}`}
+        className={`mt-1 ${controlClass()}`}
       />
     </div>
   );
 }
 
-export function DpiReadout({ position, templateSize, artSize }: { position: ArtPosition; templateSize: Size; artSize: Size }) {
+function DpiReadout({ position, templateSize, artSize }: { position: ArtPosition; templateSize: Size; artSize: Size }) {
   const dpi = effectiveDpi(templateSize, artSize, position);
   const inches = placedWidthInches(templateSize, artSize, position);
   const level = dpiLevel(dpi);
   const styles = {
     ok: { box: 'border-emerald-200 bg-emerald-50 text-emerald-900', Icon: CheckCircle2, text: 'Good print quality.' },
-    warn: { box: 'border-amber-300 bg-amber-50 text-amber-900', Icon: AlertTriangle, text: `Below ${DPI_WARN} DPI: the print may look soft.` },
-    refuse: { box: 'border-red-300 bg-red-50 text-red-900', Icon: Ban, text: `Below ${DPI_MIN} DPI: make the artwork smaller to save this side.` },
+    warn: {
+      box: 'border-amber-300 bg-amber-50 text-amber-900',
+      Icon: AlertTriangle,
+      text: `Below ${DPI_WARN} DPI: the print may look soft.`,
+    },
+    refuse: {
+      box: 'border-red-300 bg-red-50 text-red-900',
+      Icon: Ban,
+      text: `Below ${DPI_MIN} DPI: make the artwork smaller to save this side.`,
+    },
   }[level];
   return (
     <div className={`rounded-lg border p-3 text-sm ${styles.box}`} data-testid="dpi-readout" data-level={level} aria-live="polite">

@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
-import { LoaderCircle, Save } from 'lucide-react';
+import { BadgeCheck, Save, Undo2 } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { AppRouter } from '../../../../server/trpc/router';
 import { FALLBACK_PRODUCT_IMAGE, ORDER_STATUSES, PRINT_STATUSES, type OrderStatus, type PrintStatus } from '../../../../shared/constants';
 import { formatMoney } from '../../../../shared/money';
 import {
@@ -14,24 +13,29 @@ import {
   type TrackingNumberFormInput,
   type TrackingNumberFormOutput,
 } from '../../../../shared/schemas/admin-orders';
-import { useTRPC } from '../../../trpc';
-import { SelectField, TextField } from '../ui/fields';
-import { formatDateTime } from '../ui/format';
-import { Modal } from '../ui/Modal';
-import { LoadingState } from '../ui/states';
-import { primaryButton, secondaryButton } from '../ui/styles';
-import { useToast } from '../ui/Toast';
-import { capitalize, customerName, OrderStatusBadge, PaymentStatusBadge } from './order-look';
+import { formatDateTime } from '../../../../shared/dates';
+import { errorMessage, UNEXPECTED_ERROR } from '../../../errors';
+import { useTRPC, type RouterOutputs } from '../../../trpc';
+import { ORDER_EVENT_LABELS } from '../../orders/order-events';
+import { OrderStatusBadge, PaymentStatusBadge } from '../../status-badges';
+import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Select, TextField } from '../../ui/fields';
+import { Form } from '../../ui/Form';
+import { Modal } from '../../ui/Modal';
+import { LoadingState } from '../../ui/states';
+import { toast } from '../../ui/Toast';
+import { capitalize, customerName, PROVIDER_LABELS } from './order-look';
 
 // One order (SPEC §2 Orders, §4, §8): its items with print status selects, the order status
-// select and the tracking number. Each change is saved at once; the screen shows what the server
-// answered, so a failed change leaves the old value in place with the spec's error message.
+// select, the tracking number, the payment (mark paid, refund) and its history. Each change is
+// saved at once; the screen shows what the server answered, so a failed change leaves the old
+// value in place with the spec's error message.
 
-type OrderDetail = inferRouterOutputs<AppRouter>['admin']['orders']['get'];
+type OrderDetail = RouterOutputs['admin']['orders']['get'];
 
 export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClose: () => void }) {
   const trpc = useTRPC();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const order = useQuery(trpc.admin.orders.get.queryOptions({ id: orderId }));
 
@@ -44,13 +48,13 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
   const setStatus = useMutation(
     trpc.admin.orders.setStatus.mutationOptions({
       onSuccess: applyChange,
-      onError: (error) => toast.error(statusUpdateError(error.message)),
+      onError: (error) => toast.error(statusUpdateError(errorMessage(error, UNEXPECTED_ERROR))),
     }),
   );
   const setPrintStatus = useMutation(
     trpc.admin.orders.setItemPrintStatus.mutationOptions({
       onSuccess: applyChange,
-      onError: (error) => toast.error(printStatusUpdateError(error.message)),
+      onError: (error) => toast.error(printStatusUpdateError(errorMessage(error, UNEXPECTED_ERROR))),
     }),
   );
 
@@ -63,9 +67,9 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
       onClose={onClose}
       size="lg"
       footer={
-        <button type="button" className={secondaryButton} onClick={onClose}>
+        <Button variant="secondary" onClick={onClose}>
           Close
-        </button>
+        </Button>
       }
     >
       {order.isPending ? (
@@ -98,8 +102,11 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
             </div>
             <div>
               <dt className="text-xs font-medium text-stone-500">Payment</dt>
-              <dd className="mt-1">
+              <dd className="mt-1 flex flex-wrap items-center gap-1.5">
                 <PaymentStatusBadge status={data.payment_status} />
+                <span className="text-xs text-stone-600" data-testid="payment-provider">
+                  {PROVIDER_LABELS[data.payment_provider]}
+                </span>
               </dd>
             </div>
             <div>
@@ -112,8 +119,10 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
           </dl>
           {data.notes && <p className="rounded-lg bg-stone-50 p-3 text-sm break-words whitespace-pre-wrap text-stone-700">{data.notes}</p>}
 
+          <PaymentActions order={data} onChanged={applyChange} />
+
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
+            <Select
               label="Order Status"
               value={data.status}
               disabled={setStatus.isPending}
@@ -129,7 +138,7 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
                   {capitalize(value)}
                 </option>
               ))}
-            </SelectField>
+            </Select>
             {/* Keyed by the saved value, so the form starts again from what the server holds. */}
             <TrackingNumberForm key={data.tracking_number ?? ''} orderId={data.id} saved={data.tracking_number} onSaved={applyChange} />
           </div>
@@ -154,13 +163,15 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
                         SKU {item.sku_number ?? 'N/A'} · Size {item.size} · Qty {item.quantity}
                       </p>
                       <p className="text-xs text-stone-600 tabular-nums">
-                        {formatMoney(item.unit_price)} each · <span className="font-semibold text-stone-900">{formatMoney(item.total_price)}</span>
+                        {formatMoney(item.unit_price)} each ·{' '}
+                        <span className="font-semibold text-stone-900">{formatMoney(item.total_price)}</span>
                       </p>
                     </div>
                   </div>
-                  <SelectField
+                  <Select
                     label={`Print status of ${item.product_name} (${item.size})`}
-                    className="w-full sm:w-40 [&>label]:sr-only"
+                    hideLabel
+                    className="w-full sm:w-40"
                     value={item.print_status}
                     disabled={setPrintStatus.isPending && setPrintStatus.variables.itemId === item.id}
                     onChange={(event) =>
@@ -175,7 +186,7 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
                         {capitalize(value)}
                       </option>
                     ))}
-                  </SelectField>
+                  </Select>
                 </li>
               ))}
             </ul>
@@ -199,6 +210,20 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
               <dd>{formatMoney(data.total)}</dd>
             </div>
           </dl>
+
+          <section aria-labelledby="order-history-heading">
+            <h3 id="order-history-heading" className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
+              History
+            </h3>
+            <ol className="mt-2 space-y-1 text-sm" data-testid="order-history">
+              {data.events.map((event, index) => (
+                <li key={`${event.kind}-${index}`} className="flex justify-between gap-4">
+                  <span className="text-stone-800">{ORDER_EVENT_LABELS[event.kind]}</span>
+                  <span className="text-stone-500">{formatDateTime(event.created_at)}</span>
+                </li>
+              ))}
+            </ol>
+          </section>
         </div>
       )}
     </Modal>
@@ -213,41 +238,91 @@ interface TrackingNumberFormProps {
 
 function TrackingNumberForm({ orderId, saved, onSaved }: TrackingNumberFormProps) {
   const trpc = useTRPC();
-  const toast = useToast();
-  const { register, handleSubmit, formState } = useForm<TrackingNumberFormInput, unknown, TrackingNumberFormOutput>({
+  const form = useForm<TrackingNumberFormInput, unknown, TrackingNumberFormOutput>({
     resolver: zodResolver(trackingNumberForm),
     defaultValues: { trackingNumber: saved ?? '' },
   });
   const save = useMutation(
     trpc.admin.orders.setTrackingNumber.mutationOptions({
       onSuccess: onSaved,
-      onError: (error) => toast.error(trackingUpdateError(error.message)),
+      onError: (error) => toast.error(trackingUpdateError(errorMessage(error, UNEXPECTED_ERROR))),
     }),
   );
   return (
-    <form
-      noValidate
+    <Form
+      form={form}
       className="flex items-start gap-2"
-      onSubmit={(event) =>
-        void handleSubmit((values) =>
-          save.mutate({
-            id: orderId,
-            trackingNumber: values.trackingNumber ?? '',
-          }),
-        )(event)
-      }
+      onSubmit={(values) => save.mutate({ id: orderId, trackingNumber: values.trackingNumber ?? '' })}
     >
-      <TextField
-        label="Tracking Number"
-        className="min-w-0 flex-1"
-        autoComplete="off"
-        error={formState.errors.trackingNumber?.message}
-        {...register('trackingNumber')}
-      />
-      <button type="submit" className={`${primaryButton} mt-7 shrink-0`} disabled={save.isPending}>
-        {save.isPending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : <Save className="size-4" aria-hidden="true" />}
-        {save.isPending ? 'Saving...' : 'Save'}
-      </button>
-    </form>
+      <TextField name="trackingNumber" label="Tracking Number" className="min-w-0 flex-1" autoComplete="off" />
+      <Button type="submit" icon={Save} busy={save.isPending} busyLabel="Saving..." className="mt-7">
+        Save
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * Mark as paid (a hand-paid order waiting for its money) and Refund (any paid order), each after a
+ * confirmation; the customer is emailed by the server.
+ */
+function PaymentActions({ order, onChanged }: { order: OrderDetail; onChanged: (order: OrderDetail) => void }) {
+  const trpc = useTRPC();
+  const [confirming, setConfirming] = useState<'paid' | 'refund' | null>(null);
+  const options = {
+    onSuccess: (updated: OrderDetail) => {
+      setConfirming(null);
+      onChanged(updated);
+    },
+    onError: (error: unknown) => {
+      setConfirming(null);
+      toast.error(errorMessage(error, UNEXPECTED_ERROR));
+    },
+  };
+  const markPaid = useMutation(trpc.admin.orders.markPaid.mutationOptions(options));
+  const refund = useMutation(trpc.admin.orders.refund.mutationOptions(options));
+  const canMarkPaid = order.payment_provider === 'manual' && order.payment_status === 'pending';
+  const canRefund = order.payment_status === 'paid';
+  if (!canMarkPaid && !canRefund) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {canMarkPaid && (
+        <Button icon={BadgeCheck} onClick={() => setConfirming('paid')}>
+          Mark as Paid
+        </Button>
+      )}
+      {canRefund && (
+        <Button variant="secondary-danger" icon={Undo2} onClick={() => setConfirming('refund')}>
+          Refund
+        </Button>
+      )}
+      {confirming === 'paid' && (
+        <ConfirmDialog
+          tone="default"
+          title="Mark this order paid?"
+          message={`The payment of ${formatMoney(order.total)} arrived. The order goes to the print queue and the customer is emailed.`}
+          confirmLabel="Mark as Paid"
+          busyLabel="Updating..."
+          busy={markPaid.isPending}
+          onConfirm={() => markPaid.mutate({ id: order.id })}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+      {confirming === 'refund' && (
+        <ConfirmDialog
+          title="Refund this order?"
+          message={
+            order.payment_provider === 'stripe'
+              ? `${formatMoney(order.total)} goes back to the customer's card through Stripe, and the customer is emailed.`
+              : `Record that ${formatMoney(order.total)} was returned to the customer. The customer is emailed.`
+          }
+          confirmLabel="Refund"
+          busyLabel="Refunding..."
+          busy={refund.isPending}
+          onConfirm={() => refund.mutate({ id: order.id })}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+    </div>
   );
 }

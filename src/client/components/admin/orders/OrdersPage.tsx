@@ -1,18 +1,20 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Download, LoaderCircle, ShoppingCart } from 'lucide-react';
+import { Download, ShoppingCart } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../../../shared/money';
 import { EMPTY_PRINT_QUEUE, ORDER_FILTERS, type OrderFilter } from '../../../../shared/schemas/admin-orders';
+import { formatDate } from '../../../../shared/dates';
 import { useTRPC } from '../../../trpc';
-import { SelectField } from '../ui/fields';
-import { formatDate } from '../ui/format';
-import { PageHeader } from '../ui/PageHeader';
-import { Pagination } from '../ui/Pagination';
-import { EmptyState, LoadingState } from '../ui/states';
-import { card, secondaryButton } from '../ui/styles';
-import { useToast } from '../ui/Toast';
+import { OrderStatusBadge, PaymentStatusBadge } from '../../status-badges';
+import { Button } from '../../ui/Button';
+import { cardClass } from '../../ui/Card';
+import { Select } from '../../ui/fields';
+import { Pagination } from '../../ui/Pagination';
+import { EmptyState, LoadingState } from '../../ui/states';
+import { toast } from '../../ui/Toast';
+import { PageHeader } from '../parts/PageHeader';
 import { OrderDetailModal } from './OrderDetailModal';
-import { capitalize, customerName, OrderStatusBadge, PaymentStatusBadge } from './order-look';
+import { capitalize, customerName, PROVIDER_LABELS } from './order-look';
 import { downloadPrintQueue } from './print-queue';
 
 // The Orders screen (SPEC §2, §7): a status filter, the server-paged table newest first, the
@@ -30,7 +32,6 @@ const cell = 'px-4 py-3 text-sm';
 
 export function OrdersPage({ status, page, onStatusChange, onPageChange }: OrdersPageProps) {
   const trpc = useTRPC();
-  const toast = useToast();
   const list = useQuery(trpc.admin.orders.list.queryOptions({ status, page }, { placeholderData: (previous) => previous }));
   const [openId, setOpenId] = useState<string | null>(null);
 
@@ -55,18 +56,13 @@ export function OrdersPage({ status, page, onStatusChange, onPageChange }: Order
         title="Orders"
         subtitle="Manage customer orders and the print queue"
         actions={
-          <button type="button" className={secondaryButton} disabled={exportQueue.isPending} onClick={() => exportQueue.mutate()}>
-            {exportQueue.isPending ? (
-              <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-            ) : (
-              <Download className="size-4" aria-hidden="true" />
-            )}
+          <Button variant="secondary" icon={Download} busy={exportQueue.isPending} onClick={() => exportQueue.mutate()}>
             Export Print Queue
-          </button>
+          </Button>
         }
       />
 
-      <SelectField
+      <Select
         label="Status"
         className="mb-4 w-full sm:w-64"
         value={status}
@@ -77,9 +73,9 @@ export function OrdersPage({ status, page, onStatusChange, onPageChange }: Order
             {value === 'all' ? 'All Orders' : capitalize(value)}
           </option>
         ))}
-      </SelectField>
+      </Select>
 
-      <section aria-label="Orders" aria-busy={list.isFetching} className={`${card} overflow-hidden`}>
+      <section aria-label="Orders" aria-busy={list.isFetching} className={`${cardClass} overflow-hidden`}>
         {list.isPending ? (
           <LoadingState label="Loading orders..." />
         ) : orders.length === 0 ? (
@@ -164,8 +160,11 @@ export function OrdersPage({ status, page, onStatusChange, onPageChange }: Order
                       </td>
                       <td className={cell}>
                         <PaymentStatusBadge status={order.payment_status} />
+                        <span className="mt-1 block text-xs text-stone-500">{PROVIDER_LABELS[order.payment_provider]}</span>
                       </td>
-                      <td className={`${cell} text-right font-semibold whitespace-nowrap text-stone-900 tabular-nums`}>{formatMoney(order.total)}</td>
+                      <td className={`${cell} text-right font-semibold whitespace-nowrap text-stone-900 tabular-nums`}>
+                        {formatMoney(order.total)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

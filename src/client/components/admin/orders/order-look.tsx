@@ -1,33 +1,8 @@
-import type { OrderStatus, PaymentStatus } from '../../../../shared/constants';
-import { StatusBadge, type BadgeTone } from '../ui/StatusBadge';
+import type { PaymentProviderName } from '../../../../shared/constants';
 
-// How order and payment statuses look in the list and the detail modal.
+// Words for orders in the list and the detail modal.
 
-const ORDER_TONES: Record<OrderStatus, BadgeTone> = {
-  pending: 'amber',
-  processing: 'blue',
-  shipped: 'purple',
-  delivered: 'green',
-  cancelled: 'stone',
-};
-const PAYMENT_TONES: Record<PaymentStatus, BadgeTone> = {
-  paid: 'green',
-  pending: 'amber',
-  failed: 'red',
-  refunded: 'stone',
-};
-
-export const OrderStatusBadge = ({ status }: { status: OrderStatus }) => (
-  <StatusBadge tone={ORDER_TONES[status]} testId="order-status">
-    {status}
-  </StatusBadge>
-);
-
-export const PaymentStatusBadge = ({ status }: { status: PaymentStatus }) => (
-  <StatusBadge tone={PAYMENT_TONES[status]} testId="payment-status">
-    {status}
-  </StatusBadge>
-);
+export const PROVIDER_LABELS: Record<PaymentProviderName, string> = { manual: 'Manual payment', stripe: 'Card (Stripe)' };
 
 export const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 

@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { BILLING_INTERVALS } from '../../../../shared/constants';
 import { NEW_PLAN_DEFAULTS, planInput, planSaveError, type PlanInput } from '../../../../shared/schemas/admin-plans';
+import { errorMessage, showServerErrors } from '../../../errors';
 import { useTRPC } from '../../../trpc';
-import { showFieldErrors } from '../categories/server-errors';
-import { CheckboxField, SelectField, TextAreaField, TextField } from '../ui/fields';
-import { Modal } from '../ui/Modal';
-import { primaryButton, secondaryButton } from '../ui/styles';
-import { useToast } from '../ui/Toast';
+import { Button } from '../../ui/Button';
+import { Checkbox, Select, TextArea, TextField } from '../../ui/fields';
+import { Form } from '../../ui/Form';
+import { Modal } from '../../ui/Modal';
+import { toast } from '../../ui/Toast';
 
 // The create / edit plan modal (SPEC §2, §5, §9). A new plan starts monthly, limited to one
 // category, active. The slug is lowercased with spaces turned into hyphens on save; features are
@@ -21,7 +21,6 @@ export interface EditedPlan extends PlanInput {
   id: string;
 }
 
-const FIELDS = ['name', 'slug', 'description', 'price', 'billing_interval', 'category_limit', 'features'] as const;
 const INTERVAL_NAMES = { monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly' } as const;
 
 /** A message about one line of the features list (e.g. one too long), shown under the whole field. */
@@ -32,14 +31,12 @@ function firstItemError(error: unknown): string | undefined {
 
 export function PlanFormModal({ editing, onClose }: { editing: EditedPlan | null; onClose: () => void }) {
   const trpc = useTRPC();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const formId = useId();
-  const { control, register, handleSubmit, setError, formState } = useForm<PlanInput, unknown, z.output<typeof planInput>>({
+  const form = useForm<PlanInput, unknown, z.output<typeof planInput>>({
     resolver: zodResolver(planInput),
     defaultValues: editing ?? NEW_PLAN_DEFAULTS,
   });
-  const { errors } = formState;
 
   const onSaved = async (name: string) => {
     toast.success(`Plan "${name}" saved.`);
@@ -49,18 +46,13 @@ export function PlanFormModal({ editing, onClose }: { editing: EditedPlan | null
       queryClient.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() }),
     ]);
   };
-  const onFailed = (error: Parameters<typeof showFieldErrors>[0]) => {
-    toast.error(planSaveError(error.message));
-    showFieldErrors(error, setError, FIELDS);
+  const onFailed = (error: unknown) => {
+    toast.error(planSaveError(errorMessage(error, 'An unexpected error occurred')));
+    showServerErrors(form, error);
   };
   const create = useMutation(trpc.admin.plans.create.mutationOptions({ onSuccess: (row) => onSaved(row.name), onError: onFailed }));
   const update = useMutation(trpc.admin.plans.update.mutationOptions({ onSuccess: (row) => onSaved(row.name), onError: onFailed }));
   const saving = create.isPending || update.isPending;
-
-  const submit = handleSubmit((values) => {
-    if (editing) update.mutate({ ...values, id: editing.id });
-    else create.mutate(values);
-  });
 
   return (
     <Modal
@@ -70,45 +62,43 @@ export function PlanFormModal({ editing, onClose }: { editing: EditedPlan | null
       size="lg"
       footer={
         <>
-          <button type="button" className={secondaryButton} onClick={onClose} disabled={saving}>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
             Cancel
-          </button>
-          <button type="submit" form={formId} className={primaryButton} disabled={saving}>
-            {saving && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
-            {saving ? 'Saving...' : editing ? 'Update Plan' : 'Create Plan'}
-          </button>
+          </Button>
+          <Button type="submit" form={formId} busy={saving} busyLabel="Saving...">
+            {editing ? 'Update Plan' : 'Create Plan'}
+          </Button>
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Name" required autoComplete="off" error={errors.name?.message} {...register('name')} />
+      <Form
+        form={form}
+        id={formId}
+        onSubmit={(values) => (editing ? update.mutate({ ...values, id: editing.id }) : create.mutate(values))}
+        className="grid gap-4 sm:grid-cols-2"
+      >
+        <TextField name="name" label="Name" required autoComplete="off" />
+        <TextField name="slug" label="Slug" required autoComplete="off" hint="Saved in lower case, spaces become hyphens." />
+        <TextArea name="description" label="Description" rows={2} className="sm:col-span-2" />
         <TextField
-          label="Slug"
-          required
-          autoComplete="off"
-          hint="Saved in lower case, spaces become hyphens."
-          error={errors.slug?.message}
-          {...register('slug')}
-        />
-        <TextAreaField label="Description" rows={2} className="sm:col-span-2" error={errors.description?.message} {...register('description')} />
-        <TextField
+          name="price"
           label="Price (USD)"
           required
           type="number"
           inputMode="decimal"
           min={0}
           step={0.01}
-          error={errors.price?.message}
-          {...register('price', { valueAsNumber: true })}
+          registerOptions={{ valueAsNumber: true }}
         />
-        <SelectField label="Billing interval" required error={errors.billing_interval?.message} {...register('billing_interval')}>
+        <Select name="billing_interval" label="Billing interval" required>
           {BILLING_INTERVALS.map((interval) => (
             <option key={interval} value={interval}>
               {INTERVAL_NAMES[interval]}
             </option>
           ))}
-        </SelectField>
+        </Select>
         <TextField
+          name="category_limit"
           label="Category limit"
           required
           type="number"
@@ -116,23 +106,21 @@ export function PlanFormModal({ editing, onClose }: { editing: EditedPlan | null
           min={0}
           step={1}
           hint="0 means all categories."
-          error={errors.category_limit?.message}
-          {...register('category_limit', { valueAsNumber: true })}
+          registerOptions={{ valueAsNumber: true }}
         />
         <div className="flex items-end pb-2">
-          <CheckboxField label="Active" hint="Shown on the public subscriptions page." {...register('is_active')} />
+          <Checkbox name="is_active" label="Active" hint="Shown on the public subscriptions page." />
         </div>
         <Controller
-          control={control}
+          control={form.control}
           name="features"
           render={({ field, fieldState }) => (
-            <TextAreaField
+            <TextArea
               label="Features"
               rows={5}
               className="sm:col-span-2"
               hint="One per line. Blank lines are ignored."
-              error={fieldState.error?.message ?? firstItemError(errors.features)}
-              name={field.name}
+              error={fieldState.error?.message ?? firstItemError(form.formState.errors.features)}
               ref={field.ref}
               onBlur={field.onBlur}
               // The list is edited as lines; trimming and dropping blanks happens on save.
@@ -141,7 +129,7 @@ export function PlanFormModal({ editing, onClose }: { editing: EditedPlan | null
             />
           )}
         />
-      </form>
+      </Form>
     </Modal>
   );
 }

@@ -1,23 +1,23 @@
-import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
-import { Check, Pencil, Plus, Power, PowerOff, Repeat, Trash2 } from 'lucide-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Check, Plus, Repeat } from 'lucide-react';
 import { useState } from 'react';
-import type { AppRouter } from '../../../../server/trpc/router';
 import { formatMoney } from '../../../../shared/money';
 import { ADMIN_INTERVAL_LABELS, planDeleteError, planSaveError } from '../../../../shared/schemas/admin-plans';
-import { useTRPC } from '../../../trpc';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, LoadingState } from '../ui/states';
-import { ActiveBadge, StatusBadge } from '../ui/StatusBadge';
-import { accentButton, card, iconButton, secondaryButton } from '../ui/styles';
-import { useToast } from '../ui/Toast';
+import { useTRPC, type RouterOutputs } from '../../../trpc';
+import { ActiveBadge, Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { Card, cardClass } from '../../ui/Card';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { EmptyState, LoadingState } from '../../ui/states';
+import { toast } from '../../ui/Toast';
+import { PageHeader } from '../parts/PageHeader';
+import { ActiveToggleButton, DeleteIconButton, EditButton, usePendingIds } from '../parts/row-actions';
 import { PlanFormModal, type EditedPlan } from './PlanFormModal';
 
 // The Subscriptions screen (SPEC §2): every plan as a card, the create / edit modal, activate /
 // deactivate, delete after a confirmation, with the spec's error texts (SPEC §8).
 
-type PlanRow = inferRouterOutputs<AppRouter>['admin']['plans']['list'][number];
+type PlanRow = RouterOutputs['admin']['plans']['list'][number];
 
 type ModalState = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; plan: EditedPlan };
 
@@ -41,10 +41,9 @@ export function PlansPage() {
   const actions = usePlanActions(() => setDeleting(null));
   const plans = list.data ?? [];
   const addButton = (
-    <button type="button" className={accentButton} onClick={() => setModal({ mode: 'new' })}>
-      <Plus className="size-4" aria-hidden="true" />
+    <Button variant="accent" icon={Plus} onClick={() => setModal({ mode: 'new' })}>
       Add Plan
-    </button>
+    </Button>
   );
 
   return (
@@ -54,9 +53,9 @@ export function PlansPage() {
       {list.isPending ? (
         <LoadingState label="Loading plans..." />
       ) : plans.length === 0 ? (
-        <div className={card}>
+        <Card>
           <EmptyState title="No plans yet" hint="Create the first plan of the club." icon={Repeat} action={addButton} />
-        </div>
+        </Card>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Plans">
           {plans.map((plan) => (
@@ -72,7 +71,9 @@ export function PlansPage() {
         </ul>
       )}
 
-      {modal.mode !== 'closed' && <PlanFormModal editing={modal.mode === 'edit' ? modal.plan : null} onClose={() => setModal({ mode: 'closed' })} />}
+      {modal.mode !== 'closed' && (
+        <PlanFormModal editing={modal.mode === 'edit' ? modal.plan : null} onClose={() => setModal({ mode: 'closed' })} />
+      )}
 
       {deleting && (
         <ConfirmDialog
@@ -91,7 +92,6 @@ export function PlansPage() {
 
 function usePlanActions(onDeleteSettled: () => void) {
   const trpc = useTRPC();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const refresh = () =>
     Promise.all([
@@ -116,24 +116,32 @@ function usePlanActions(onDeleteSettled: () => void) {
       },
     }),
   );
-  const pendingIds = useMutationState({
-    filters: { mutationKey: trpc.admin.plans.pathKey(), status: 'pending' },
-    select: (mutation) => (mutation.state.variables as { id?: string } | undefined)?.id,
-  });
+  const isBusy = usePendingIds(trpc.admin.plans.pathKey());
 
   return {
-    isBusy: (id: string) => pendingIds.includes(id),
+    isBusy,
     setActive: (plan: PlanRow, isActive: boolean) => setActive.mutate({ id: plan.id, is_active: isActive }),
     remove: (plan: PlanRow) => remove.mutate({ id: plan.id }),
   };
 }
 
-const smallButton = `${secondaryButton} h-8 px-3 text-xs`;
-
-function PlanCard({ plan, busy, onEdit, onToggle, onDelete }: { plan: PlanRow; busy: boolean; onEdit: () => void; onToggle: () => void; onDelete: () => void }) {
-  const limit = plan.category_limit === 0 ? 'All categories' : plan.category_limit === 1 ? '1 category' : `${plan.category_limit} categories`;
+function PlanCard({
+  plan,
+  busy,
+  onEdit,
+  onToggle,
+  onDelete,
+}: {
+  plan: PlanRow;
+  busy: boolean;
+  onEdit: () => void;
+  onToggle: () => void;
+  onDelete: () => void;
+}) {
+  const limit =
+    plan.category_limit === 0 ? 'All categories' : plan.category_limit === 1 ? '1 category' : `${plan.category_limit} categories`;
   return (
-    <li className={`${card} flex flex-col p-5 ${plan.is_active ? '' : 'bg-stone-50'}`} data-testid="plan-card" data-slug={plan.slug}>
+    <li className={`${cardClass} flex flex-col p-5 ${plan.is_active ? '' : 'bg-stone-50'}`} data-testid="plan-card" data-slug={plan.slug}>
       {/* The content grows, so the actions line up at the bottom of every card in a row. */}
       <div className="flex-1">
         <div className="flex items-start justify-between gap-3">
@@ -148,9 +156,9 @@ function PlanCard({ plan, busy, onEdit, onToggle, onDelete }: { plan: PlanRow; b
           <span className="text-sm font-medium text-stone-600">/{ADMIN_INTERVAL_LABELS[plan.billing_interval]}</span>
         </p>
         <div className="mt-2 flex flex-wrap gap-1.5">
-          <StatusBadge tone={plan.category_limit === 0 ? 'orange' : 'blue'} testId="plan-limit">
+          <Badge tone={plan.category_limit === 0 ? 'orange' : 'blue'} testId="plan-limit">
             {limit}
-          </StatusBadge>
+          </Badge>
         </div>
         {plan.description && <p className="mt-3 text-sm text-stone-600">{plan.description}</p>}
         {plan.features.length > 0 && (
@@ -165,25 +173,10 @@ function PlanCard({ plan, busy, onEdit, onToggle, onDelete }: { plan: PlanRow; b
         )}
       </div>
       <div className="mt-5 flex flex-wrap gap-1.5 border-t border-stone-200 pt-4">
-        <button type="button" className={smallButton} onClick={onEdit} aria-label={`Edit ${plan.name}`}>
-          <Pencil className="size-3.5" aria-hidden="true" />
-          Edit
-        </button>
-        <button type="button" className={smallButton} disabled={busy} onClick={onToggle} aria-label={`${plan.is_active ? 'Deactivate' : 'Activate'} ${plan.name}`}>
-          {plan.is_active ? <PowerOff className="size-3.5" aria-hidden="true" /> : <Power className="size-3.5" aria-hidden="true" />}
-          {plan.is_active ? 'Deactivate' : 'Activate'}
-        </button>
-        {/* Icon-only and set apart at the end, so the three actions fit one line of a narrow card. */}
-        <button
-          type="button"
-          className={`${iconButton} ml-auto size-8 text-red-700 hover:bg-red-50 hover:text-red-800`}
-          disabled={busy}
-          onClick={onDelete}
-          aria-label={`Delete ${plan.name}`}
-          title="Delete plan"
-        >
-          <Trash2 className="size-4" aria-hidden="true" />
-        </button>
+        <EditButton name={plan.name} onEdit={onEdit} />
+        <ActiveToggleButton name={plan.name} active={plan.is_active} busy={busy} onToggle={onToggle} />
+        {/* Set apart at the end, so the three actions fit one line of a narrow card. */}
+        <DeleteIconButton name={plan.name} title="Delete plan" busy={busy} onDelete={onDelete} className="ml-auto" />
       </div>
     </li>
   );

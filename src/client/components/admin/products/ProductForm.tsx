@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { TRPCClientError } from '@trpc/client';
-import type { inferRouterOutputs } from '@trpc/server';
-import { CircleAlert, LoaderCircle } from 'lucide-react';
-import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
+import { useNavigate } from '@tanstack/react-router';
+import { CircleAlert } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { CHEST_POSITIONS, MOCKUP_SIDES, SIZES, type ChestPosition, type MockupSide } from '../../../../shared/constants';
 import {
   ARTWORK_REQUIRED,
+  cleanTags,
   newProductValues,
   PRODUCT_SAVE_FAILED,
   productInput,
@@ -16,15 +15,18 @@ import {
   type ProductInput,
 } from '../../../../shared/schemas/admin-products';
 import { slugify } from '../../../../shared/slug';
-import type { AppRouter } from '../../../../server/trpc/router';
-import { useTRPC } from '../../../trpc';
-import { CheckboxField, SelectField, TextAreaField, TextField } from '../ui/fields';
-import { accentButton, card, secondaryButton } from '../ui/styles';
-import { useToast } from '../ui/Toast';
-import { UploadField } from '../ui/UploadField';
-import { TagInput } from './TagInput';
+import { showServerErrors } from '../../../errors';
+import { useTRPC, type RouterOutputs } from '../../../trpc';
+import { Button, ButtonLink } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { Checkbox, Select, TextArea, TextField } from '../../ui/fields';
+import { Form } from '../../ui/Form';
+import { toast } from '../../ui/Toast';
+import { UploadField } from '../parts/UploadField';
+import { TagInput } from '../parts/TagInput';
+import { useSlugFromName } from '../parts/use-slug-from-name';
 
-export type AdminProduct = inferRouterOutputs<AppRouter>['admin']['products']['byId'];
+export type AdminProduct = RouterOutputs['admin']['products']['byId'];
 
 const CHEST_LABELS: Record<ChestPosition, string> = { left_chest: 'Left chest', full_chest: 'Full chest' };
 const SIDE_LABELS: Record<MockupSide, string> = { front: 'Front', back: 'Back' };
@@ -52,47 +54,30 @@ function valuesOf(product: AdminProduct): ProductFormValues {
   };
 }
 
-/** Error codes whose message says what to fix; other failures show only the spec's general text. */
-const EXPLAINED_CODES = new Set(['BAD_REQUEST', 'CONFLICT', 'NOT_FOUND']);
-
-interface ServerErrorData {
-  code?: string;
-  fieldErrors?: Record<string, string[] | undefined> | null;
-}
-
 /** The form for /admin/products/new (no product) and /admin/products/{id}/edit. */
 export function ProductForm({ product }: { product?: AdminProduct }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const toast = useToast();
   const categories = useQuery(trpc.admin.products.categoryOptions.queryOptions()).data;
   const [saveError, setSaveError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(0);
 
-  const {
-    register,
-    handleSubmit,
-    control,
-    setValue,
-    setError,
-    trigger,
-    formState: { errors, isSubmitted },
-  } = useForm<ProductFormValues, unknown, ProductInput>({
+  const form = useForm<ProductFormValues, unknown, ProductInput>({
     resolver: zodResolver(productInput),
     defaultValues: product ? valuesOf(product) : newProductValues(),
   });
+  const {
+    register,
+    control,
+    setValue,
+    trigger,
+    formState: { errors, isSubmitted },
+  } = form;
 
-  // The slug follows the name (SPEC §5: generated from the name) until the admin types their own;
-  // clearing it hands it back to the name. An existing product's hand-made slug stays as it is.
-  const [slugEdited, setSlugEdited] = useState(product ? product.slug !== slugify(product.name) : false);
-  const nameField = register('name', {
-    onChange: (event: { target: { value: string } }) => {
-      if (!slugEdited) setValue('slug', slugify(event.target.value), { shouldValidate: isSubmitted });
-    },
-  });
-  const slugField = register('slug', {
-    onChange: (event: { target: { value: string } }) => setSlugEdited(event.target.value.trim() !== ''),
+  // An existing product's hand-made slug stays as it is.
+  const slug = useSlugFromName((value) => setValue('slug', value, { shouldValidate: isSubmitted }), {
+    ownSlug: product ? product.slug !== slugify(product.name) : false,
   });
 
   const onSaved = async (message: string) => {
@@ -104,48 +89,46 @@ export function ProductForm({ product }: { product?: AdminProduct }) {
     toast.success(message);
     await navigate({ to: '/admin/products' });
   };
-  const onSaveError = (error: unknown) => {
-    const data = error instanceof TRPCClientError ? (error.data as ServerErrorData | undefined) : undefined;
-    const explained = data?.code !== undefined && EXPLAINED_CODES.has(data.code) && error instanceof Error;
-    setSaveError(explained ? error.message : '');
-    // The server names the field when it can: a duplicate SKU or slug, or a rule the form missed.
-    for (const [field, messages] of Object.entries(data?.fieldErrors ?? {})) {
-      if (messages?.[0]) setError(field as Path<ProductFormValues>, { message: messages[0] });
-    }
-    if (explained && /SKU/.test(error.message)) setError('sku_number', { message: error.message }, { shouldFocus: true });
-    if (explained && /slug/.test(error.message)) setError('slug', { message: error.message }, { shouldFocus: true });
-  };
-  const create = useMutation(trpc.admin.products.create.mutationOptions({ onSuccess: () => onSaved('Product created'), onError: onSaveError }));
-  const update = useMutation(trpc.admin.products.update.mutationOptions({ onSuccess: () => onSaved('Product saved'), onError: onSaveError }));
+  // The spec's text, with the server's reason when it gives one; a named field shows it too.
+  const onSaveError = (error: unknown) => setSaveError(showServerErrors(form, error).message ?? '');
+  const create = useMutation(
+    trpc.admin.products.create.mutationOptions({ onSuccess: () => onSaved('Product created'), onError: onSaveError }),
+  );
+  const update = useMutation(
+    trpc.admin.products.update.mutationOptions({ onSuccess: () => onSaved('Product saved'), onError: onSaveError }),
+  );
   const saving = create.isPending || update.isPending;
 
-  const submit = handleSubmit((values) => {
+  const submit = (values: ProductInput) => {
     setSaveError(null);
-    if (product) update.mutate({ id: product.id, product: values });
+    if (product) update.mutate({ id: product.id, ...values });
     else create.mutate(values);
-  });
+  };
 
   /** Sets an artwork URL from an upload; after a first submit, the artwork rule is checked again at once. */
   const setArt = (field: 'front_art_url' | 'back_art_url', url: string | null) => {
     setValue(field, url ?? '', { shouldDirty: true });
     if (isSubmitted) void trigger(['front_art_url', 'back_art_url']);
   };
-  const artRegister = (field: 'front_art_url' | 'back_art_url') =>
-    register(field, {
-      onChange: () => {
-        if (isSubmitted) void trigger(['front_art_url', 'back_art_url']);
-      },
-    });
+  const recheckArtwork = {
+    onChange: () => {
+      if (isSubmitted) void trigger(['front_art_url', 'back_art_url']);
+    },
+  };
   const busyChange = (busy: boolean) => setUploading((count) => count + (busy ? 1 : -1));
 
+  // "Front or back artwork" is one rule: its message stands above both fields, not under one.
   const artworkMissing = errors.front_art_url?.message === ARTWORK_REQUIRED;
-  const frontArtError = artworkMissing ? undefined : errors.front_art_url?.message;
   const [frontArt, backArt] = useWatch({ control, name: ['front_art_url', 'back_art_url'] });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label={product ? `Edit ${product.name}` : 'New product'}>
+    <Form form={form} onSubmit={submit} aria-label={product ? `Edit ${product.name}` : 'New product'}>
       {saveError !== null && (
-        <div role="alert" data-testid="save-error" className="mb-6 flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <div
+          role="alert"
+          data-testid="save-error"
+          className="mb-6 flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
           <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
           <div>
             <p className="font-semibold">{PRODUCT_SAVE_FAILED}</p>
@@ -158,28 +141,42 @@ export function ProductForm({ product }: { product?: AdminProduct }) {
         <div className="space-y-6 lg:col-span-2">
           <Section title="Details">
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <TextField label="Name" required autoComplete="off" error={errors.name?.message} className="sm:col-span-2" {...nameField} />
               <TextField
+                name="name"
+                label="Name"
+                required
+                autoComplete="off"
+                className="sm:col-span-2"
+                registerOptions={slug.nameOptions}
+              />
+              <TextField
+                name="slug"
                 label="Slug"
                 required
                 autoComplete="off"
                 spellCheck={false}
-                error={errors.slug?.message}
                 hint="Made from the name until you change it; used in the product's address."
-                {...slugField}
+                registerOptions={slug.slugOptions}
               />
-              <TextField label="SKU" required autoComplete="off" spellCheck={false} error={errors.sku_number?.message} hint="Unique stock code, e.g. TL-MC-001." {...register('sku_number')} />
               <TextField
+                name="sku_number"
+                label="SKU"
+                required
+                autoComplete="off"
+                spellCheck={false}
+                hint="Unique stock code, e.g. TL-MC-001."
+              />
+              <TextField
+                name="price"
                 label="Price (USD)"
                 required
                 type="number"
                 inputMode="decimal"
                 min={0}
                 step={0.01}
-                error={errors.price?.message}
-                {...register('price', { valueAsNumber: true })}
+                registerOptions={{ valueAsNumber: true }}
               />
-              <SelectField label="Category" required error={errors.category_id?.message} {...register('category_id')}>
+              <Select name="category_id" label="Category" required>
                 <option value="">{categories ? 'Select a category' : 'Loading categories...'}</option>
                 {categories?.map((category) => (
                   <option key={category.id} value={category.id}>
@@ -187,14 +184,21 @@ export function ProductForm({ product }: { product?: AdminProduct }) {
                     {category.is_active ? '' : ' (inactive)'}
                   </option>
                 ))}
-              </SelectField>
-              <TextAreaField label="Description" required rows={5} error={errors.description?.message} className="sm:col-span-2" {...register('description')} />
+              </Select>
+              <TextArea name="description" label="Description" required rows={5} className="sm:col-span-2" />
             </div>
           </Section>
 
-          <Section title="Artwork" description="Upload front and back print files (PNG, JPG or WebP, up to 50MB), or paste their URLs. At least one is needed.">
+          <Section
+            title="Artwork"
+            description="Upload front and back print files (PNG, JPG or WebP, up to 50MB), or paste their URLs. At least one is needed."
+          >
             {artworkMissing && (
-              <p role="alert" data-testid="artwork-error" className="mb-4 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800">
+              <p
+                role="alert"
+                data-testid="artwork-error"
+                className="mb-4 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800"
+              >
                 <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
                 {ARTWORK_REQUIRED}
               </p>
@@ -209,7 +213,14 @@ export function ProductForm({ product }: { product?: AdminProduct }) {
                   onBusyChange={busyChange}
                   testId="front-art-upload"
                 />
-                <TextField label="Front artwork URL" type="url" autoComplete="off" error={frontArtError} {...artRegister('front_art_url')} />
+                <TextField
+                  name="front_art_url"
+                  label="Front artwork URL"
+                  type="url"
+                  autoComplete="off"
+                  showError={!artworkMissing}
+                  registerOptions={recheckArtwork}
+                />
               </div>
               <div className="space-y-3">
                 <UploadField
@@ -220,19 +231,25 @@ export function ProductForm({ product }: { product?: AdminProduct }) {
                   onBusyChange={busyChange}
                   testId="back-art-upload"
                 />
-                <TextField label="Back artwork URL" type="url" autoComplete="off" error={errors.back_art_url?.message} {...artRegister('back_art_url')} />
+                <TextField name="back_art_url" label="Back artwork URL" type="url" autoComplete="off" registerOptions={recheckArtwork} />
               </div>
             </div>
           </Section>
 
-          <Section title="Mockups and image" description="Usually filled in by the mockup generator. The image is the picture shown in the shop; empty shows a stock image.">
+          <Section
+            title="Mockups and image"
+            description="Usually filled in by the mockup generator. The image is the picture shown in the shop; empty shows a stock image."
+          >
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <TextField label="Front mockup URL" type="url" autoComplete="off" error={errors.front_mockup_url?.message} {...register('front_mockup_url')} />
-              <TextField label="Back mockup URL" type="url" autoComplete="off" error={errors.back_mockup_url?.message} {...register('back_mockup_url')} />
-              <TextField label="Image URL" type="url" autoComplete="off" error={errors.image_url?.message} {...register('image_url')} />
+              <TextField name="front_mockup_url" label="Front mockup URL" type="url" autoComplete="off" />
+              <TextField name="back_mockup_url" label="Back mockup URL" type="url" autoComplete="off" />
+              <TextField name="image_url" label="Image URL" type="url" autoComplete="off" />
               <RadioGroup legend="Mockup shown first">
                 {MOCKUP_SIDES.map((side) => (
-                  <Radio key={side} label={SIDE_LABELS[side]} value={side} {...register('default_mockup_side')} />
+                  <label key={side} className="inline-flex cursor-pointer items-center gap-2 text-sm text-stone-800">
+                    <input type="radio" value={side} className="size-4 accent-accent-700" {...register('default_mockup_side')} />
+                    {SIDE_LABELS[side]}
+                  </label>
                 ))}
               </RadioGroup>
             </div>
@@ -242,8 +259,8 @@ export function ProductForm({ product }: { product?: AdminProduct }) {
         <div className="space-y-6">
           <Section title="Visibility">
             <div className="space-y-4">
-              <CheckboxField label="Active" hint="Shown in the store." {...register('is_active')} />
-              <CheckboxField label="Featured" hint="Shown on the home page." {...register('is_featured')} />
+              <Checkbox name="is_active" label="Active" hint="Shown in the store." />
+              <Checkbox name="is_featured" label="Featured" hint="Shown on the home page." />
             </div>
           </Section>
 
@@ -272,7 +289,10 @@ export function ProductForm({ product }: { product?: AdminProduct }) {
           <Section title="Print">
             <RadioGroup legend="Chest position">
               {CHEST_POSITIONS.map((position) => (
-                <Radio key={position} label={CHEST_LABELS[position]} value={position} {...register('chest_position')} />
+                <label key={position} className="inline-flex cursor-pointer items-center gap-2 text-sm text-stone-800">
+                  <input type="radio" value={position} className="size-4 accent-accent-700" {...register('chest_position')} />
+                  {CHEST_LABELS[position]}
+                </label>
               ))}
             </RadioGroup>
           </Section>
@@ -281,32 +301,41 @@ export function ProductForm({ product }: { product?: AdminProduct }) {
             <Controller
               control={control}
               name="tags"
-              render={({ field, fieldState }) => <TagInput value={field.value ?? []} onChange={field.onChange} error={fieldState.error?.message} />}
+              render={({ field, fieldState }) => (
+                <TagInput
+                  label="Add a tag"
+                  placeholder="e.g. vintage"
+                  hint="Press Enter or Add. Separate several with commas."
+                  value={field.value ?? []}
+                  onChange={field.onChange}
+                  addTags={(text, current) => cleanTags([...current, ...text.split(',')])}
+                  error={fieldState.error?.message}
+                />
+              )}
             />
           </Section>
         </div>
       </div>
 
       <div className="sticky bottom-0 z-20 -mx-4 mt-6 flex justify-end gap-2 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
-        <Link to="/admin/products" className={secondaryButton}>
+        <ButtonLink to="/admin/products" variant="secondary">
           Cancel
-        </Link>
-        <button type="submit" className={accentButton} disabled={saving || uploading > 0}>
-          {saving && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
-          {saving ? 'Saving...' : uploading > 0 ? 'Uploading...' : product ? 'Save Product' : 'Create Product'}
-        </button>
+        </ButtonLink>
+        <Button type="submit" variant="accent" busy={saving} busyLabel="Saving..." disabled={uploading > 0}>
+          {uploading > 0 ? 'Uploading...' : product ? 'Save Product' : 'Create Product'}
+        </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
-    <section className={`${card} p-5`}>
+    <Card className="p-5">
       <h2 className="font-display text-base font-bold text-stone-950">{title}</h2>
       {description && <p className="mt-1 text-sm text-stone-600">{description}</p>}
       <div className="mt-4">{children}</div>
-    </section>
+    </Card>
   );
 }
 
@@ -316,14 +345,5 @@ function RadioGroup({ legend, children }: { legend: string; children: ReactNode 
       <legend className="text-sm font-medium text-stone-800">{legend}</legend>
       <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">{children}</div>
     </fieldset>
-  );
-}
-
-function Radio({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
-  return (
-    <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-stone-800">
-      <input type="radio" className="size-4 accent-accent-700" {...input} />
-      {label}
-    </label>
   );
 }

@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, PackageX } from 'lucide-react';
 import { useTRPC } from '../../../trpc';
-import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, LoadingState } from '../ui/states';
-import { secondaryButton, textLink } from '../ui/styles';
+import { ButtonLink, textLinkClass } from '../../ui/Button';
+import { EmptyState, LoadingState } from '../../ui/states';
+import { PageHeader } from '../parts/PageHeader';
 import { ProductForm } from './ProductForm';
 
 const backLink = (
-  <Link to="/admin/products" className={`${textLink} inline-flex items-center gap-1 text-sm`}>
+  <Link to="/admin/products" className={`${textLinkClass} inline-flex items-center gap-1 text-sm`}>
     <ArrowLeft className="size-4" aria-hidden="true" />
     All products
   </Link>
@@ -45,9 +45,9 @@ export function EditProductPage({ id }: { id: string }) {
             title="This product does not exist"
             hint="It may have been deleted."
             action={
-              <Link to="/admin/products" className={secondaryButton}>
+              <ButtonLink to="/admin/products" variant="secondary">
                 Back to products
-              </Link>
+              </ButtonLink>
             }
           />
         </>

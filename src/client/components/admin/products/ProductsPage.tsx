@@ -1,41 +1,31 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { Package, Pencil, Plus, Power, PowerOff, Search, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useState, type MouseEvent } from 'react';
+import { Package, Pencil, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
+import { useCallback, useState, type MouseEvent } from 'react';
 import { FALLBACK_PRODUCT_IMAGE } from '../../../../shared/constants';
 import { formatMoney } from '../../../../shared/money';
-import { useTRPC } from '../../../trpc';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { PageHeader } from '../ui/PageHeader';
-import { Pagination } from '../ui/Pagination';
-import { ActiveBadge, StatusBadge } from '../ui/StatusBadge';
-import { EmptyState, LoadingState } from '../ui/states';
-import { accentButton, card, iconButton, inputBase, inputOk } from '../ui/styles';
-import { useToast } from '../ui/Toast';
+import { useTRPC, type RouterOutputs } from '../../../trpc';
+import { ActiveBadge, Badge } from '../../ui/Badge';
+import { ButtonLink, iconButtonClass } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Select } from '../../ui/fields';
+import { Pagination } from '../../ui/Pagination';
+import { SearchField } from '../../ui/SearchField';
+import { EmptyState, LoadingState } from '../../ui/states';
+import { toast } from '../../ui/Toast';
+import { PageHeader } from '../parts/PageHeader';
 import { listInputOf } from './products-search';
 
 const route = getRouteApi('/admin/products/');
 
-/** How long typing pauses before the search runs. */
-const SEARCH_DEBOUNCE_MS = 300;
-
-interface ProductRow {
-  id: string;
-  sku_number: string;
-  name: string;
-  price: string;
-  image_url: string | null;
-  is_active: boolean;
-  is_featured: boolean;
-  category_name: string;
-}
+type ProductRow = RouterOutputs['admin']['products']['list']['items'][number];
 
 export function ProductsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const toast = useToast();
   const input = listInputOf(search);
   // The previous page stays on screen while the next one loads, so the table does not flash.
   const list = useQuery({ ...trpc.admin.products.list.queryOptions(input), placeholderData: keepPreviousData });
@@ -86,37 +76,32 @@ export function ProductsPage() {
         title="Products"
         subtitle="Every product in the store, newest first"
         actions={
-          <Link to="/admin/products/new" className={accentButton}>
-            <Plus className="size-4" aria-hidden="true" />
+          <ButtonLink to="/admin/products/new" variant="accent" icon={Plus}>
             Add Product
-          </Link>
+          </ButtonLink>
         }
       />
 
-      <div className={`${card} mb-4 grid grid-cols-1 gap-3 p-4 sm:grid-cols-[1fr_14rem]`}>
-        <SearchBox value={search.search ?? ''} onSearch={onSearch} />
-        <div>
-          <label htmlFor="product-category-filter" className="block text-sm font-medium text-stone-800">
-            Category
-          </label>
-          <select
-            id="product-category-filter"
-            className={`mt-1.5 ${inputBase} ${inputOk}`}
-            value={input.categoryId ?? ''}
-            onChange={(event) => void navigate({ search: (prev) => ({ ...prev, categoryId: event.target.value || undefined, page: undefined }) })}
-          >
-            <option value="">All Categories</option>
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-                {category.is_active ? '' : ' (inactive)'}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <Card className="mb-4 grid grid-cols-1 gap-3 p-4 sm:grid-cols-[1fr_14rem]">
+        <SearchField label="Search" value={search.search ?? ''} onSearch={onSearch} placeholder="Search by name or description..." />
+        <Select
+          label="Category"
+          value={input.categoryId ?? ''}
+          onChange={(event) =>
+            void navigate({ search: (prev) => ({ ...prev, categoryId: event.target.value || undefined, page: undefined }) })
+          }
+        >
+          <option value="">All Categories</option>
+          {categories.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+              {category.is_active ? '' : ' (inactive)'}
+            </option>
+          ))}
+        </Select>
+      </Card>
 
-      <div className={`${card} overflow-hidden`}>
+      <Card className="overflow-hidden">
         {!data ? (
           list.isError ? (
             <EmptyState title="Products could not be loaded" hint="Please reload the page." icon={Package} />
@@ -137,7 +122,7 @@ export function ProductsPage() {
             onDelete={setPendingDelete}
           />
         )}
-      </div>
+      </Card>
 
       {data && data.total > 0 && (
         <div className="mt-4">
@@ -157,8 +142,9 @@ export function ProductsPage() {
           title="Delete product?"
           message={
             <>
-              Are you sure you want to delete <strong className="font-semibold text-stone-900">{pendingDelete.name}</strong> ({pendingDelete.sku_number})? It
-              leaves the store at once; past orders keep their copy of its name and price. This cannot be undone.
+              Are you sure you want to delete <strong className="font-semibold text-stone-900">{pendingDelete.name}</strong> (
+              {pendingDelete.sku_number})? It leaves the store at once; past orders keep their copy of its name and price. This cannot be
+              undone.
             </>
           }
           confirmLabel="Delete"
@@ -169,46 +155,6 @@ export function ProductsPage() {
         />
       )}
     </>
-  );
-}
-
-/** The search field; the URL (and the server query) follows the text after a short pause. */
-function SearchBox({ value, onSearch }: { value: string; onSearch: (value: string) => void }) {
-  const [text, setText] = useState(value);
-  const [urlValue, setUrlValue] = useState(value);
-  // The URL changed from outside (back button, a link): show its text.
-  if (value !== urlValue) {
-    setUrlValue(value);
-    if (value !== text.trim()) setText(value);
-  }
-  useEffect(() => {
-    const next = text.trim();
-    if (next === value) return;
-    const timer = window.setTimeout(() => onSearch(next), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [text, value, onSearch]);
-
-  return (
-    <div>
-      <label htmlFor="product-search" className="block text-sm font-medium text-stone-800">
-        Search
-      </label>
-      <div className="relative mt-1.5">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400" aria-hidden="true" />
-        <input
-          id="product-search"
-          type="search"
-          value={text}
-          maxLength={200}
-          placeholder="Search by name or description..."
-          className={`${inputBase} ${inputOk} pl-9`}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') onSearch(text.trim());
-          }}
-        />
-      </div>
-    </div>
   );
 }
 
@@ -230,18 +176,34 @@ function ProductTable({ rows, busyId, onToggle, onDelete }: TableProps) {
     <div className="flex items-center justify-end gap-1" onClick={stop}>
       <button
         type="button"
-        className={iconButton}
+        className={iconButtonClass()}
         onClick={() => onToggle(row)}
         disabled={busyId === row.id}
         aria-label={`${row.is_active ? 'Deactivate' : 'Activate'} ${row.name}`}
         title={row.is_active ? 'Deactivate' : 'Activate'}
       >
-        {row.is_active ? <PowerOff className="size-4" aria-hidden="true" /> : <Power className="size-4 text-emerald-700" aria-hidden="true" />}
+        {row.is_active ? (
+          <PowerOff className="size-4" aria-hidden="true" />
+        ) : (
+          <Power className="size-4 text-emerald-700" aria-hidden="true" />
+        )}
       </button>
-      <Link to="/admin/products/$id/edit" params={{ id: row.id }} className={iconButton} aria-label={`Edit ${row.name}`} title="Edit">
+      <Link
+        to="/admin/products/$id/edit"
+        params={{ id: row.id }}
+        className={iconButtonClass()}
+        aria-label={`Edit ${row.name}`}
+        title="Edit"
+      >
         <Pencil className="size-4" aria-hidden="true" />
       </Link>
-      <button type="button" className={`${iconButton} hover:bg-red-50 hover:text-red-700`} onClick={() => onDelete(row)} aria-label={`Delete ${row.name}`} title="Delete">
+      <button
+        type="button"
+        className={iconButtonClass('danger-subtle')}
+        onClick={() => onDelete(row)}
+        aria-label={`Delete ${row.name}`}
+        title="Delete"
+      >
         <Trash2 className="size-4" aria-hidden="true" />
       </button>
     </div>
@@ -249,14 +211,23 @@ function ProductTable({ rows, busyId, onToggle, onDelete }: TableProps) {
 
   const productCell = (row: ProductRow) => (
     <div className="flex min-w-0 items-center gap-3">
-      <img src={row.image_url ?? FALLBACK_PRODUCT_IMAGE} alt="" className="size-11 shrink-0 rounded-md border border-stone-200 bg-stone-50 object-cover" />
+      <img
+        src={row.image_url ?? FALLBACK_PRODUCT_IMAGE}
+        alt=""
+        className="size-11 shrink-0 rounded-md border border-stone-200 bg-stone-50 object-cover"
+      />
       <div className="min-w-0">
-        <Link to="/admin/products/$id/edit" params={{ id: row.id }} className="block truncate font-semibold text-stone-900 hover:underline" onClick={stop}>
+        <Link
+          to="/admin/products/$id/edit"
+          params={{ id: row.id }}
+          className="block truncate font-semibold text-stone-900 hover:underline"
+          onClick={stop}
+        >
           {row.name}
         </Link>
         {row.is_featured && (
           <span className="mt-0.5 inline-block">
-            <StatusBadge tone="orange">Featured</StatusBadge>
+            <Badge tone="orange">Featured</Badge>
           </span>
         )}
       </div>
@@ -290,7 +261,12 @@ function ProductTable({ rows, busyId, onToggle, onDelete }: TableProps) {
         </thead>
         <tbody className="divide-y divide-stone-100">
           {rows.map((row) => (
-            <tr key={row.id} className="cursor-pointer transition hover:bg-stone-50" onClick={() => openRow(row.id)} data-testid="product-row">
+            <tr
+              key={row.id}
+              className="cursor-pointer transition hover:bg-stone-50"
+              onClick={() => openRow(row.id)}
+              data-testid="product-row"
+            >
               <td className="px-4 py-3 font-mono text-xs text-stone-700">{row.sku_number}</td>
               <td className="max-w-80 px-4 py-3">{productCell(row)}</td>
               <td className="px-4 py-3 text-stone-700">{row.category_name}</td>

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import {
@@ -11,13 +10,15 @@ import {
   templateSaveError,
   type DefaultTemplatesInput,
 } from '../../../../shared/schemas/admin-settings';
+import { errorMessage, showServerErrors, UNEXPECTED_ERROR } from '../../../errors';
 import { useTRPC } from '../../../trpc';
-import { showFieldErrors } from '../categories/server-errors';
-import { TextField } from '../ui/fields';
-import { LoadingState } from '../ui/states';
-import { card, primaryButton } from '../ui/styles';
-import { useToast } from '../ui/Toast';
-import { UploadField } from '../ui/UploadField';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { TextField } from '../../ui/fields';
+import { Form } from '../../ui/Form';
+import { LoadingState } from '../../ui/states';
+import { toast } from '../../ui/Toast';
+import { UploadField } from '../parts/UploadField';
 
 // Default mockup templates (SPEC §2, §5, §8): the blank front and back tee images the mockup
 // generator starts from. Each is uploaded to the templates bucket or pasted as a URL; both are
@@ -32,11 +33,7 @@ export function TemplatesForm() {
   const trpc = useTRPC();
   const current = useQuery(trpc.admin.settings.defaultTemplates.queryOptions());
   return (
-    <section aria-labelledby="templates-title" className={`${card} p-4 sm:p-6`}>
-      <h2 id="templates-title" className="font-display text-lg font-bold text-stone-950">
-        Default Mockup Templates
-      </h2>
-      <p className="mt-1 text-sm text-stone-600">The blank tee photos the mockup generator places artwork on, front and back.</p>
+    <Card title="Default Mockup Templates" description="The blank tee photos the mockup generator places artwork on, front and back.">
       {current.isPending ? (
         <LoadingState label="Loading templates..." />
       ) : (
@@ -44,20 +41,17 @@ export function TemplatesForm() {
           initial={{ front_template_url: current.data?.front_template_url ?? '', back_template_url: current.data?.back_template_url ?? '' }}
         />
       )}
-    </section>
+    </Card>
   );
 }
 
 function TemplatesFields({ initial }: { initial: DefaultTemplatesInput }) {
   const trpc = useTRPC();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const [uploading, setUploading] = useState({ front_template_url: false, back_template_url: false });
-  const { register, handleSubmit, setValue, setError, control, reset, formState } = useForm<DefaultTemplatesInput>({
-    resolver: zodResolver(defaultTemplatesInput),
-    defaultValues: initial,
-  });
-  const { errors, isSubmitted } = formState;
+  const form = useForm<DefaultTemplatesInput>({ resolver: zodResolver(defaultTemplatesInput), defaultValues: initial });
+  const { setValue, control, reset, formState } = form;
+  const { isSubmitted } = formState;
   const [frontUrl, backUrl] = useWatch({ control, name: ['front_template_url', 'back_template_url'] });
   const urls = { front_template_url: frontUrl, back_template_url: backUrl };
   const { front_template_url: initialFront, back_template_url: initialBack } = initial;
@@ -71,8 +65,8 @@ function TemplatesFields({ initial }: { initial: DefaultTemplatesInput }) {
         await queryClient.invalidateQueries({ queryKey: trpc.admin.settings.defaultTemplates.queryKey() });
       },
       onError: (error) => {
-        toast.error(templateSaveError(error.message));
-        showFieldErrors(error, setError, ['front_template_url', 'back_template_url']);
+        toast.error(templateSaveError(errorMessage(error, UNEXPECTED_ERROR)));
+        showServerErrors(form, error);
       },
     }),
   );
@@ -81,11 +75,10 @@ function TemplatesFields({ initial }: { initial: DefaultTemplatesInput }) {
   const onInvalid = (invalid: FieldErrors<DefaultTemplatesInput>) => {
     if (Object.values(invalid).some((error) => error?.message === TEMPLATES_REQUIRED)) toast.error(TEMPLATES_REQUIRED);
   };
-  const submit = handleSubmit((values) => save.mutate(values), onInvalid);
   const busyUploading = uploading.front_template_url || uploading.back_template_url;
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="mt-5">
+    <Form form={form} onSubmit={(values) => save.mutate(values)} onInvalid={onInvalid}>
       <div className="grid gap-6 md:grid-cols-2">
         {SIDES.map(({ field, label }) => (
           <div key={field} className="space-y-3 rounded-lg border border-stone-200 p-3 sm:p-4" data-testid={`template-${field}`}>
@@ -99,23 +92,21 @@ function TemplatesFields({ initial }: { initial: DefaultTemplatesInput }) {
               testId={field === 'front_template_url' ? 'front-template' : 'back-template'}
             />
             <TextField
+              name={field}
               label={`${label} URL`}
               required
               inputMode="url"
               autoComplete="off"
               placeholder="https://… or upload above"
-              error={errors[field]?.message}
-              {...register(field)}
             />
           </div>
         ))}
       </div>
       <div className="mt-5 flex justify-end">
-        <button type="submit" className={`${primaryButton} w-full sm:w-auto`} disabled={save.isPending || busyUploading}>
-          {save.isPending && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
-          {save.isPending ? 'Saving...' : 'Save Templates'}
-        </button>
+        <Button type="submit" busy={save.isPending} busyLabel="Saving..." disabled={busyUploading} className="w-full sm:w-auto">
+          Save Templates
+        </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { checkoutSettingsInput, type CheckoutSettingsInput } from '../../../../shared/schemas/admin-settings';
+import { errorMessage, showServerErrors, UNEXPECTED_ERROR } from '../../../errors';
+import { useTRPC, type RouterOutputs } from '../../../trpc';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { TextArea, TextField } from '../../ui/fields';
+import { Form } from '../../ui/Form';
+import { LoadingState } from '../../ui/states';
+import { toast } from '../../ui/Toast';
+
+// What checkout charges and says (issue: real checkout): a flat shipping rate with an optional
+// free-shipping threshold, a tax rate, the payment instructions of manual payment and the
+// carrier's tracking link. The defaults (free shipping, no tax) keep the total equal to the subtotal.
+
+type CheckoutSettings = RouterOutputs['admin']['settings']['checkout'];
+
+export const CHECKOUT_SETTINGS_SAVED = 'Checkout settings saved';
+
+const PROVIDER_NOTES = {
+  manual: 'Payments: manual. Orders wait for payment until you mark them paid in Orders.',
+  stripe: 'Payments: Stripe. Buyers pay by card on Stripe Checkout; orders are marked paid when Stripe confirms.',
+} as const;
+
+export function CheckoutSettingsForm() {
+  const trpc = useTRPC();
+  const current = useQuery(trpc.admin.settings.checkout.queryOptions());
+  return (
+    <Card title="Checkout" description="Shipping, tax and what buyers are told about paying and tracking.">
+      {current.isPending ? (
+        <LoadingState label="Loading checkout settings..." />
+      ) : current.data ? (
+        <CheckoutFields settings={current.data} />
+      ) : (
+        <p className="text-sm text-red-700">{errorMessage(current.error, UNEXPECTED_ERROR)}</p>
+      )}
+    </Card>
+  );
+}
+
+function CheckoutFields({ settings }: { settings: CheckoutSettings }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const form = useForm<CheckoutSettingsInput>({
+    resolver: zodResolver(checkoutSettingsInput),
+    defaultValues: {
+      flat_shipping_rate: Number(settings.flat_shipping_rate),
+      free_shipping_threshold: settings.free_shipping_threshold === null ? null : Number(settings.free_shipping_threshold),
+      tax_rate_percent: Number(settings.tax_rate_percent),
+      payment_instructions: settings.payment_instructions,
+      tracking_url_template: settings.tracking_url_template,
+    },
+  });
+  const save = useMutation(
+    trpc.admin.settings.saveCheckout.mutationOptions({
+      onSuccess: (saved) => {
+        queryClient.setQueryData(trpc.admin.settings.checkout.queryKey(), saved);
+        toast.success(CHECKOUT_SETTINGS_SAVED);
+      },
+      onError: (error) => {
+        const shown = showServerErrors(form, error);
+        if (!shown.onFields) toast.error(errorMessage(error, UNEXPECTED_ERROR));
+      },
+    }),
+  );
+
+  return (
+    <Form form={form} onSubmit={(values) => save.mutate(values)} className="grid gap-4 md:grid-cols-3">
+      <TextField
+        name="flat_shipping_rate"
+        label="Shipping rate (USD)"
+        required
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={0.01}
+        hint="Per order. 0 means free shipping."
+        registerOptions={{ valueAsNumber: true }}
+      />
+      <TextField
+        name="free_shipping_threshold"
+        label="Free shipping from (USD)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={0.01}
+        hint="Subtotal that ships free. Empty: never."
+        registerOptions={{ setValueAs: (value: string) => (value === '' || value === null ? null : Number(value)) }}
+      />
+      <TextField
+        name="tax_rate_percent"
+        label="Tax rate (%)"
+        required
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={100}
+        step={0.01}
+        hint="Of the items' subtotal."
+        registerOptions={{ valueAsNumber: true }}
+      />
+      <TextArea
+        name="payment_instructions"
+        label="Payment instructions"
+        rows={4}
+        className="md:col-span-3"
+        hint="Shown at checkout, on the order page and in the confirmation email when payments are manual, e.g. bank transfer details."
+      />
+      <TextField
+        name="tracking_url_template"
+        label="Tracking link"
+        required
+        type="url"
+        autoComplete="off"
+        className="md:col-span-3"
+        hint="The carrier's tracking page; {number} is replaced by the order's tracking number."
+      />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between md:col-span-3">
+        <p className="text-sm text-stone-600" data-testid="payment-provider">
+          {PROVIDER_NOTES[settings.paymentProvider]}
+        </p>
+        <Button type="submit" busy={save.isPending} busyLabel="Saving..." className="w-full sm:w-auto">
+          Save Checkout Settings
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,267 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { AlertTriangle, CreditCard, Landmark, Lock } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { emptyAddress, type Size } from '../../../shared/constants';
+import { formatMoney } from '../../../shared/money';
+import { shippingInput } from '../../../shared/schemas/checkout';
+import { cart } from '../../cart/cart';
+import type { CartViewLine } from '../../cart/cart-view';
+import { useCartQuote, type CartAmounts, type CartQuote, type CartViewState } from '../../cart/use-cart-view';
+import { errorMessage, showServerErrors, UNEXPECTED_ERROR } from '../../errors';
+import { useTRPC } from '../../trpc';
+import { AddressFields } from '../account/AddressFields';
+import { OrderSummary } from '../cart/OrderSummary';
+import { ProductImage } from '../catalog/ProductImage';
+import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
+import { Checkbox, TextField } from '../ui/fields';
+import { Form, FormMessage } from '../ui/Form';
+import { useDocumentTitle } from '../ui/use-document-title';
+
+// Checkout (issue: real checkout): the shipping address (prefilled from the account), the order
+// priced by the server, and Complete Order. Lines that changed since they were added (a product
+// withdrawn, a size dropped, a new price) are shown with what changed, and the cart must be
+// updated before the order can be placed.
+
+const checkoutForm = z.object({ shipping: shippingInput, saveToAccount: z.boolean() });
+type CheckoutFormInput = z.input<typeof checkoutForm>;
+type CheckoutFormOutput = z.output<typeof checkoutForm>;
+
+/** A random UUID (v4); crypto.randomUUID exists only on HTTPS and localhost, getRandomValues everywhere. */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const lineProblem = (line: CartViewLine): string | null =>
+  line.status === 'product-unavailable'
+    ? 'No longer available'
+    : line.status === 'size-unavailable'
+      ? `Size ${line.size} is no longer available`
+      : line.previousPrice
+        ? `Price changed from ${formatMoney(line.previousPrice)} to ${formatMoney(line.price)}`
+        : null;
+
+export function CheckoutPage({ email, view }: { email: string; view: CartViewState }) {
+  useDocumentTitle('Checkout');
+  const trpc = useTRPC();
+  const profile = useQuery(trpc.account.profile.queryOptions());
+  const quote = useCartQuote(view);
+  const changed = view.lines.filter((line) => lineProblem(line) !== null);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+      <h1 className="font-display text-3xl font-extrabold tracking-tight text-stone-950 sm:text-4xl">Checkout</h1>
+      {profile.isPending ? (
+        <div aria-hidden="true" className="mt-8 h-[32rem] animate-pulse rounded-2xl bg-stone-100" />
+      ) : (
+        <CheckoutForm
+          email={email}
+          view={view}
+          quote={quote}
+          changed={changed}
+          // A failed read leaves the form blank (SPEC §8).
+          defaults={{
+            shipping: {
+              first_name: profile.data?.first_name ?? '',
+              last_name: profile.data?.last_name ?? '',
+              phone: profile.data?.phone ?? '',
+              ...emptyAddress(),
+              ...profile.data?.shipping_address,
+            },
+            saveToAccount: false,
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+interface CheckoutFormProps {
+  email: string;
+  view: CartViewState;
+  quote: CartQuote;
+  changed: CartViewLine[];
+  defaults: CheckoutFormInput;
+}
+
+function CheckoutForm({ email, view, quote, changed, defaults }: CheckoutFormProps) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const formId = useId();
+  // One key per visit to this page: a second click, a retry or a reload of the request is the same order.
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<CheckoutFormInput, unknown, CheckoutFormOutput>({ resolver: zodResolver(checkoutForm), defaultValues: defaults });
+
+  const place = useMutation(
+    trpc.checkout.placeOrder.mutationOptions({
+      onSuccess: async ({ orderNumber, redirectUrl }) => {
+        // Every open tab's cart empties with this one (the storage event).
+        cart.clear();
+        await queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.account.pathKey() });
+        if (redirectUrl) window.location.assign(redirectUrl);
+        else await navigate({ to: '/orders/$orderNumber', params: { orderNumber }, search: { placed: true } });
+      },
+      onError: (error) => {
+        const shown = showServerErrors(form, error);
+        setFailure(shown.onFields ? null : errorMessage(error, UNEXPECTED_ERROR));
+        // A product or price changed meanwhile: show the cart as it is now.
+        void queryClient.invalidateQueries({ queryKey: trpc.catalog.cartProducts.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.checkout.quote.pathKey() });
+      },
+    }),
+  );
+
+  const submit = (values: CheckoutFormOutput) => {
+    setFailure(null);
+    place.mutate({
+      idempotencyKey,
+      lines: view.lines.map((line) => ({ productId: line.productId, size: line.size as Size, quantity: line.quantity })),
+      shipping: values.shipping,
+      saveToAccount: values.saveToAccount,
+    });
+  };
+  // Takes today's products into the cart: withdrawn lines go, new prices are accepted.
+  const updateCart = () =>
+    cart.replace(
+      view.lines
+        .filter((line) => line.status === 'available')
+        .map((line) => ({
+          product: { id: line.productId, slug: line.slug, name: line.name, image_url: line.imageUrl, price: line.price },
+          size: line.size,
+          quantity: line.quantity,
+        })),
+    );
+  // The buyer sees the total before placing the order.
+  const blocked = changed.length > 0 || view.isChecking || quote.pricing || view.itemCount === 0;
+
+  return (
+    <div className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-12">
+      <div className="space-y-8">
+        <Card spacious title="Shipping Information" description={`We'll send the order confirmation to ${email}.`}>
+          <Form form={form} id={formId} onSubmit={submit} className="space-y-5" data-testid="shipping-form">
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField name="shipping.first_name" label="First name" autoComplete="shipping given-name" required />
+              <TextField name="shipping.last_name" label="Last name" autoComplete="shipping family-name" required />
+              <TextField
+                name="shipping.phone"
+                label="Phone"
+                type="tel"
+                autoComplete="shipping tel"
+                hint="For the courier, if they need to reach you."
+              />
+            </div>
+            <AddressFields prefix="shipping" section="shipping" label="Shipping address" />
+            <Checkbox name="saveToAccount" label="Save to my account" hint="Use this address next time too." />
+          </Form>
+        </Card>
+        <PaymentCard payment={quote.amounts?.payment} />
+      </div>
+
+      <div className="lg:sticky lg:top-24">
+        <OrderSummary
+          itemCount={view.itemCount}
+          subtotalCents={view.subtotalCents}
+          quote={quote}
+          items={
+            <ul className="mt-6 divide-y divide-stone-200 border-b border-stone-200" data-testid="checkout-lines">
+              {view.lines.map((line) => (
+                <SummaryLine key={line.key} line={line} problem={lineProblem(line)} />
+              ))}
+            </ul>
+          }
+        >
+          <div className="mt-6 space-y-3">
+            {changed.length > 0 && (
+              <div className="space-y-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200" role="status">
+                <p className="flex items-start gap-2 font-medium">
+                  <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  Some items changed since you added them. Update your cart to continue.
+                </p>
+                <Button variant="secondary" block onClick={updateCart}>
+                  Update Cart
+                </Button>
+              </div>
+            )}
+            {failure && <FormMessage kind="error">{failure}</FormMessage>}
+            <Button
+              type="submit"
+              form={formId}
+              variant="accent"
+              size="xl"
+              block
+              icon={Lock}
+              busy={place.isPending}
+              busyLabel="Placing order..."
+              disabled={blocked}
+            >
+              Complete Order
+            </Button>
+          </div>
+        </OrderSummary>
+      </div>
+    </div>
+  );
+}
+
+function PaymentCard({ payment }: { payment: CartAmounts['payment'] | undefined }) {
+  if (!payment) return null;
+  const { provider, instructions } = payment;
+  return (
+    <Card spacious title="Payment">
+      {provider === 'stripe' ? (
+        <p className="flex items-start gap-3 text-sm leading-6 text-stone-700">
+          <CreditCard className="mt-0.5 size-5 shrink-0 text-accent-700" aria-hidden="true" />
+          Pay securely by card on the next step. Your order is confirmed as soon as the payment goes through.
+        </p>
+      ) : (
+        <div className="flex items-start gap-3 text-sm leading-6 text-stone-700" data-testid="payment-instructions">
+          <Landmark className="mt-0.5 size-5 shrink-0 text-accent-700" aria-hidden="true" />
+          <div>
+            <p>
+              Pay by bank transfer. We print your order once the payment arrives; these instructions are in your confirmation email too.
+            </p>
+            {instructions && (
+              <p className="mt-3 rounded-lg bg-stone-50 p-3 font-medium whitespace-pre-line text-stone-900">{instructions}</p>
+            )}
+          </div>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function SummaryLine({ line, problem }: { line: CartViewLine; problem: string | null }) {
+  const unavailable = line.status !== 'available';
+  return (
+    <li className="flex items-center gap-3 py-3" data-testid="checkout-line">
+      <div
+        className={`relative aspect-[4/5] w-12 shrink-0 overflow-hidden rounded-lg bg-stone-100 ring-1 ring-stone-900/5 ${unavailable ? 'opacity-50 grayscale' : ''}`}
+      >
+        <ProductImage src={line.imageUrl} alt="" width={96} height={120} className="absolute inset-0 size-full object-cover" />
+      </div>
+      <div className="min-w-0 flex-1 text-sm">
+        <p className="truncate font-medium text-stone-900">{line.name}</p>
+        <p className="text-stone-600">
+          Size {line.size} × {line.quantity}
+        </p>
+        {problem && (
+          <p className="mt-0.5 text-xs font-medium text-amber-800" data-testid="line-problem">
+            {problem}
+          </p>
+        )}
+      </div>
+      <p className="text-sm font-medium text-stone-900">{unavailable ? '—' : formatMoney(line.totalCents / 100)}</p>
+    </li>
+  );
+}

@@ -1,0 +1,244 @@
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { ArrowLeft, CircleCheck, CreditCard, ExternalLink, Landmark, LoaderCircle, PackageX, Truck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { formatDate, formatDateTime } from '../../../shared/dates';
+import { formatMoney, toCents } from '../../../shared/money';
+import { useTRPC, type RouterOutputs } from '../../trpc';
+import { ProductImage } from '../catalog/ProductImage';
+import { MessagePage } from '../MessagePage';
+import { OrderStatusBadge, PaymentStatusBadge } from '../status-badges';
+import { ORDER_EVENT_LABELS } from './order-events';
+import { buttonClass, ButtonLink } from '../ui/Button';
+import { Card } from '../ui/Card';
+import { LoadingState } from '../ui/states';
+import { useDocumentTitle } from '../ui/use-document-title';
+
+const route = getRouteApi('/_account/orders/$orderNumber');
+
+type Order = RouterOutputs['orders']['get'];
+
+/** How often the page looks again while a card payment is being confirmed. */
+const PAYMENT_POLL_MS = 2000;
+
+export function OrderPage() {
+  const { orderNumber } = route.useParams();
+  const { placed, payment } = route.useSearch();
+  const trpc = useTRPC();
+  const order = useQuery(
+    trpc.orders.get.queryOptions(
+      { orderNumber },
+      {
+        retry: false,
+        // Back from paying by card, the webhook marks the order paid in a moment: look until it has.
+        refetchInterval: (query) => (payment === 'done' && query.state.data?.payment_status === 'pending' ? PAYMENT_POLL_MS : false),
+      },
+    ),
+  );
+  useDocumentTitle(`Order ${orderNumber}`);
+
+  if (order.isPending) return <LoadingState label="Loading your order..." />;
+  if (!order.data) {
+    return (
+      <MessagePage
+        icon={PackageX}
+        title="Order Not Found"
+        actions={
+          <ButtonLink to="/orders" size="lg">
+            My Orders
+          </ButtonLink>
+        }
+      >
+        There is no order {orderNumber} on your account.
+      </MessagePage>
+    );
+  }
+  return <OrderDetail order={order.data} thanks={placed === true || payment === 'done'} payment={payment} />;
+}
+
+function OrderDetail({ order, thanks, payment }: { order: Order; thanks: boolean; payment: 'done' | 'cancelled' | undefined }) {
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+      <Link to="/orders" className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-stone-600 hover:text-stone-900">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        My Orders
+      </Link>
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="font-display text-3xl font-extrabold tracking-tight text-stone-950 sm:text-4xl">
+            {thanks ? 'Thank you for your order!' : `Order ${order.order_number}`}
+          </h1>
+          <p className="mt-2 text-stone-600">
+            Order number{' '}
+            <strong className="font-semibold text-stone-900" data-testid="order-number">
+              {order.order_number}
+            </strong>{' '}
+            · placed {formatDate(order.created_at)}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-1.5">
+          <OrderStatusBadge status={order.status} />
+          <PaymentStatusBadge status={order.payment_status} named />
+        </div>
+      </div>
+
+      <div className="mt-8">
+        <PaymentNotice order={order} payment={payment} />
+      </div>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="space-y-8">
+          <Card title="Items">
+            <ul className="-my-3 divide-y divide-stone-100" data-testid="order-items">
+              {order.items.map((item) => (
+                <li key={item.id} className="flex items-center gap-4 py-3">
+                  <div className="relative aspect-[4/5] w-16 shrink-0 overflow-hidden rounded-lg bg-stone-100 ring-1 ring-stone-900/5">
+                    <ProductImage
+                      src={item.product_image}
+                      alt={item.product_name}
+                      width={128}
+                      height={160}
+                      className="absolute inset-0 size-full object-cover"
+                    />
+                  </div>
+                  <div className="min-w-0 flex-1 text-sm">
+                    <p className="font-semibold text-stone-900">{item.product_name}</p>
+                    <p className="text-stone-600">
+                      Size {item.size} × {item.quantity} · {formatMoney(item.unit_price)} each
+                    </p>
+                  </div>
+                  <p className="text-sm font-semibold text-stone-900">{formatMoney(item.total_price)}</p>
+                </li>
+              ))}
+            </ul>
+            <dl className="mt-6 space-y-2 border-t border-stone-200 pt-4 text-sm">
+              <Amount label="Subtotal" value={formatMoney(order.subtotal)} />
+              <Amount label="Shipping" value={toCents(order.shipping_cost) === 0 ? 'FREE' : formatMoney(order.shipping_cost)} />
+              {toCents(order.tax) > 0 && <Amount label="Tax" value={formatMoney(order.tax)} />}
+              <Amount label="Total" value={formatMoney(order.total)} strong />
+            </dl>
+          </Card>
+        </div>
+        <div className="space-y-8">
+          <Card title="Shipping to">
+            <address className="text-sm leading-6 whitespace-pre-line text-stone-700 not-italic">
+              {[
+                order.shipping_address.name,
+                order.shipping_address.street,
+                `${order.shipping_address.city}, ${order.shipping_address.state} ${order.shipping_address.zip}`,
+                order.shipping_address.country,
+              ]
+                .filter(Boolean)
+                .join('\n')}
+            </address>
+            {order.tracking_number && (
+              <p className="mt-4 text-sm text-stone-700">
+                Tracking number <span className="font-semibold text-stone-900">{order.tracking_number}</span>
+                {order.trackingUrl && (
+                  <a
+                    href={order.trackingUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={`${buttonClass({ variant: 'secondary', size: 'sm' })} mt-3 w-full`}
+                  >
+                    <Truck className="size-4" aria-hidden="true" />
+                    Track your package
+                    <ExternalLink className="size-3.5" aria-hidden="true" />
+                  </a>
+                )}
+              </p>
+            )}
+          </Card>
+          <Card title="History">
+            <ol className="space-y-3" data-testid="order-timeline">
+              {order.events.map((event, index) => (
+                <li key={`${event.kind}-${index}`} className="flex gap-3 text-sm">
+                  <span className="mt-1.5 size-2 shrink-0 rounded-full bg-accent-600" aria-hidden="true" />
+                  <div>
+                    <p className="font-medium text-stone-900">{ORDER_EVENT_LABELS[event.kind]}</p>
+                    <p className="text-stone-500">{formatDateTime(event.created_at)}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Amount({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div
+      className={`flex justify-between ${strong ? 'border-t border-stone-200 pt-2 text-base font-bold text-stone-950' : 'text-stone-700'}`}
+    >
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/** What the customer needs to know about paying: how to pay, that it is being confirmed, or that it is done. */
+function PaymentNotice({ order, payment }: { order: Order; payment: 'done' | 'cancelled' | undefined }) {
+  if (order.paymentInstructions !== null) {
+    return (
+      <Notice icon={Landmark} title="How to pay" testId="payment-instructions">
+        <p>We print your order as soon as your payment arrives. The same instructions are in your confirmation email.</p>
+        <p className="mt-3 rounded-lg bg-white/70 p-3 font-medium whitespace-pre-line text-stone-900">{order.paymentInstructions}</p>
+      </Notice>
+    );
+  }
+  if (order.paymentUrl !== null) {
+    return payment === 'done' ? (
+      <Notice icon={LoaderCircle} title="Payment processing" spin testId="payment-processing">
+        <p>We are confirming your payment with the card network. This page updates by itself in a moment.</p>
+      </Notice>
+    ) : (
+      <Notice icon={CreditCard} title="Your payment is not complete" testId="payment-incomplete">
+        <p>Finish paying to have your order printed.</p>
+        <a href={order.paymentUrl} className={`${buttonClass({ variant: 'accent', size: 'lg' })} mt-4`}>
+          Complete Payment
+        </a>
+      </Notice>
+    );
+  }
+  if (order.payment_status === 'paid') {
+    return (
+      <Notice icon={CircleCheck} title="Payment received" tone="success" testId="payment-received">
+        <p>Your tees are printed to order and shipped as soon as they are ready.</p>
+      </Notice>
+    );
+  }
+  return null;
+}
+
+function Notice({
+  icon: Icon,
+  title,
+  tone = 'info',
+  spin = false,
+  testId,
+  children,
+}: {
+  icon: typeof Landmark;
+  title: string;
+  tone?: 'info' | 'success';
+  spin?: boolean;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      role="status"
+      className={`flex gap-4 rounded-2xl p-5 text-sm leading-6 ring-1 ${tone === 'success' ? 'bg-emerald-50 text-emerald-950 ring-emerald-200' : 'bg-amber-50 text-amber-950 ring-amber-200'}`}
+      data-testid={testId}
+    >
+      <Icon className={`size-6 shrink-0 ${spin ? 'animate-spin' : ''}`} aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        <h2 className="font-semibold">{title}</h2>
+        <div className="mt-1">{children}</div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Navigate } from '@tanstack/react-router';
+import { PackageX } from 'lucide-react';
+import { useTRPC } from '../../trpc';
+import { MessagePage } from '../MessagePage';
+import { ButtonLink } from '../ui/Button';
+import { LoadingState } from '../ui/states';
+
+const route = getRouteApi('/_account/checkout/complete');
+
+/** Back from the card payment page: on to the order itself, which says whether the payment went through. */
+export function ReturnFromPayment() {
+  const { order, payment } = route.useSearch();
+  const trpc = useTRPC();
+  const number = useQuery(trpc.orders.numberOf.queryOptions({ id: order ?? '' }, { enabled: Boolean(order), retry: false }));
+  if (order && number.isPending) return <LoadingState label="Opening your order..." />;
+  if (number.data) return <Navigate to="/orders/$orderNumber" params={{ orderNumber: number.data }} search={{ payment }} replace />;
+  return (
+    <MessagePage
+      icon={PackageX}
+      title="Order Not Found"
+      actions={
+        <ButtonLink to="/orders" size="lg">
+          My Orders
+        </ButtonLink>
+      }
+    >
+      This link does not lead to one of your orders.
+    </MessagePage>
+  );
+}

@@ -1,0 +1,94 @@
+import { formatMoney } from '../../../shared/money';
+import type { ShippingAddress } from '../../../shared/constants';
+import type { OutgoingEmail } from '../queue';
+import { layout, textOf, type EmailBody, type StoreInfo } from './layout';
+
+// The emails an order sends its customer; every subject names the order number.
+
+export interface OrderForEmail {
+  orderNumber: string;
+  customerEmail: string;
+  lines: { productName: string; size: string; quantity: number; totalPrice: string }[];
+  subtotal: string;
+  shippingCost: string;
+  tax: string;
+  total: string;
+  shippingAddress: ShippingAddress;
+}
+
+const orderUrl = (store: StoreInfo, order: OrderForEmail) => `${store.publicUrl}/orders/${order.orderNumber}`;
+
+function summary(order: OrderForEmail): [string, string][] {
+  return [
+    ...order.lines.map((line): [string, string] => [`${line.productName} (${line.size}) × ${line.quantity}`, formatMoney(line.totalPrice)]),
+    ['Subtotal', formatMoney(order.subtotal)],
+    ['Shipping', Number(order.shippingCost) === 0 ? 'FREE' : formatMoney(order.shippingCost)],
+    ...(Number(order.tax) > 0 ? [['Tax', formatMoney(order.tax)] as [string, string]] : []),
+    ['Total', formatMoney(order.total)],
+  ];
+}
+
+function addressLines({ name, street, city, state, zip, country }: ShippingAddress): string {
+  return [name, street, `${city}, ${state} ${zip}`, country].filter(Boolean).join('\n');
+}
+
+function email(store: StoreInfo, order: OrderForEmail, subject: string, body: EmailBody): OutgoingEmail {
+  return { to: order.customerEmail, subject, text: textOf(body), html: layout(store, body) };
+}
+
+const viewOrder = (store: StoreInfo, order: OrderForEmail) => ({ label: 'View your order', url: orderUrl(store, order) });
+
+/** Sent when an order is placed to be paid by hand (with the instructions), or when a card payment completes it. */
+export function orderConfirmationEmail(
+  store: StoreInfo,
+  order: OrderForEmail,
+  payment: { paid: boolean; instructions: string },
+): OutgoingEmail {
+  const paymentNote = payment.paid
+    ? ['Your payment has been received. We will print your order and let you know when it ships.']
+    : ['Your order is reserved and will be printed once your payment arrives.', `How to pay:\n${payment.instructions}`];
+  return email(store, order, `Order ${order.orderNumber} confirmed`, {
+    heading: `Thank you for your order ${order.orderNumber}`,
+    paragraphs: [`Thanks for shopping at ${store.storeName}!`, ...paymentNote],
+    table: summary(order),
+    after: [`Shipping to:\n${addressLines(order.shippingAddress)}`],
+    action: viewOrder(store, order),
+  });
+}
+
+export function paymentReceivedEmail(store: StoreInfo, order: OrderForEmail): OutgoingEmail {
+  return email(store, order, `Payment received for order ${order.orderNumber}`, {
+    heading: 'Payment received',
+    paragraphs: [`We received your payment of ${formatMoney(order.total)} for order ${order.orderNumber}. Your tees go to print now.`],
+    action: viewOrder(store, order),
+  });
+}
+
+export function orderShippedEmail(store: StoreInfo, order: OrderForEmail, tracking: { number: string; url: string } | null): OutgoingEmail {
+  return email(store, order, `Order ${order.orderNumber} has shipped`, {
+    heading: 'Your order is on its way',
+    paragraphs: [
+      `Order ${order.orderNumber} has shipped to:\n${addressLines(order.shippingAddress)}`,
+      tracking ? `Tracking number: ${tracking.number}` : 'It is on its way to you.',
+    ],
+    action: tracking ? { label: 'Track your package', url: tracking.url } : viewOrder(store, order),
+  });
+}
+
+export function orderCancelledEmail(store: StoreInfo, order: OrderForEmail): OutgoingEmail {
+  return email(store, order, `Order ${order.orderNumber} was cancelled`, {
+    heading: 'Your order was cancelled',
+    paragraphs: [`Order ${order.orderNumber} was cancelled and will not be shipped. Questions? Just reply to this email.`],
+    action: viewOrder(store, order),
+  });
+}
+
+export function orderRefundedEmail(store: StoreInfo, order: OrderForEmail): OutgoingEmail {
+  return email(store, order, `Order ${order.orderNumber} refunded`, {
+    heading: 'Your refund is on its way',
+    paragraphs: [
+      `We refunded ${formatMoney(order.total)} for order ${order.orderNumber}. It can take a few days to show on your statement.`,
+    ],
+    action: viewOrder(store, order),
+  });
+}

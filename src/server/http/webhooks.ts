@@ -1,0 +1,37 @@
+import type { FastifyPluginCallback } from 'fastify';
+import type { Db } from '../db/database';
+import { applyPaymentNotification } from '../orders/notifications';
+import type { MailSettings } from '../orders/transitions';
+import { InvalidNotificationError, type PaymentProvider } from '../payments/provider';
+
+// POST /webhooks/stripe: the payment provider's notifications. The signature is checked on the raw
+// body, so this route (alone) keeps the body as bytes. A bad signature is refused with 400 and
+// changes nothing; anything verified is acknowledged with 200, also when it was seen before or
+// names an order this store does not have, so the provider stops resending it.
+
+export interface WebhookRouteOptions {
+  db: Db;
+  mail: MailSettings;
+  payments: PaymentProvider;
+}
+
+export const webhookRoutes: FastifyPluginCallback<WebhookRouteOptions> = (app, { db, mail, payments }, done) => {
+  // In this plugin only: every body stays as the bytes that were signed.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
+
+  app.post('/webhooks/stripe', async (req, reply) => {
+    if (payments.name !== 'stripe') return reply.code(404).send({ error: 'Not found' });
+    const signature = req.headers['stripe-signature'];
+    let notification;
+    try {
+      notification = await payments.readNotification(req.body as Buffer, typeof signature === 'string' ? signature : undefined);
+    } catch (error) {
+      if (error instanceof InvalidNotificationError) return reply.code(400).send({ error: 'Invalid signature' });
+      throw error;
+    }
+    const outcome = await applyPaymentNotification(db, mail, payments, notification, req.log);
+    return { received: true, outcome };
+  });
+  done();
+};

@@ -1,0 +1,63 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database';
+import type { PaymentNotification, PaymentProvider } from '../payments/provider';
+import { markOrderPaid, markOrderRefunded, markPaymentFailed, type MailSettings } from './transitions';
+
+// A payment provider's notification, applied once. The event id is stored in the same transaction
+// as the change it causes: a repeated delivery finds it stored and changes nothing, and the
+// guarded transitions make events arriving out of order harmless (an expiry after payment, a
+// completion after a refund).
+
+export type NotificationOutcome = 'applied' | 'duplicate' | 'unknown_order' | 'ignored';
+
+async function orderIdOf(db: Db, notification: PaymentNotification): Promise<string | null> {
+  if (notification.effect === 'refunded' && !notification.orderId) {
+    const order = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('payment_intent_id', '=', notification.paymentIntentId)
+      .executeTakeFirst();
+    return order?.id ?? null;
+  }
+  if (!notification.orderId) return null;
+  const order = await db.selectFrom('orders').select('id').where('id', '=', notification.orderId).executeTakeFirst();
+  return order?.id ?? null;
+}
+
+export async function applyPaymentNotification(
+  db: Db,
+  mail: MailSettings,
+  provider: Pick<PaymentProvider, 'name'>,
+  notification: PaymentNotification,
+  log: FastifyBaseLogger,
+): Promise<NotificationOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const orderId = await orderIdOf(trx, notification);
+    const stored = await trx
+      .insertInto('payment_events')
+      .values({ provider: provider.name, event_id: notification.eventId, type: notification.type, order_id: orderId })
+      .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
+      .returning('event_id')
+      .executeTakeFirst();
+    if (!stored) return 'duplicate';
+    if (notification.effect === 'none') return 'ignored';
+    if (!orderId) {
+      // Acknowledged all the same: the provider would only send it again.
+      log.warn({ eventId: notification.eventId, type: notification.type }, 'payment notification for an order this store does not have');
+      return 'unknown_order';
+    }
+    switch (notification.effect) {
+      case 'paid':
+        await markOrderPaid(trx, mail, orderId, notification.paymentIntentId);
+        break;
+      case 'payment_failed':
+      case 'expired':
+        await markPaymentFailed(trx, orderId, { cancel: notification.effect === 'expired' });
+        break;
+      case 'refunded':
+        await markOrderRefunded(trx, mail, orderId, { evenIfUnpaid: true });
+        break;
+    }
+    return 'applied';
+  });
+}

@@ -1,0 +1,169 @@
+import { createHash } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
+import { sql } from 'kysely';
+import { centsToAmount } from '../../shared/money';
+import type { PlaceOrderInput } from '../../shared/schemas/checkout';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import type { PaymentProvider, StartedPayment } from '../payments/provider';
+import { fieldError } from '../trpc/errors';
+import { priceCart, quoteAmounts, readCheckoutSettings, type Quote } from './pricing';
+import { recordOrderEvent, sendOrderConfirmation } from './transitions';
+
+// Placing an order (ARCHITECTURE § Orders, payments): priced by the server, written with its line
+// snapshots in one transaction, at most one order per cart submission. The submission's
+// idempotency key fixes the order's id, so a retry, a double click or a second tab finds the same
+// order, and a card payment session made for it is the same session at the provider too.
+
+export interface PlacedOrder {
+  orderNumber: string;
+  /** Where to send the buyer to pay (a card payment), or null (paid by hand, or already paid). */
+  redirectUrl: string | null;
+}
+
+export const PRICES_CHANGED = 'Prices changed while you were checking out. Please review your order and try again.';
+
+/** The order id a customer's submission always maps to (a name-based UUID of customer and key). */
+export function orderIdFor(customerId: string, idempotencyKey: string): string {
+  const hex = createHash('sha256').update(`order:${customerId}:${idempotencyKey}`).digest('hex');
+  const variant = ((parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+async function findPlaced(db: Db, orderId: string): Promise<PlacedOrder | null> {
+  const order = await db
+    .selectFrom('orders')
+    .select(['order_number', 'payment_provider', 'payment_status', 'checkout_url'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order) return null;
+  const awaitingCard = order.payment_provider === 'stripe' && order.payment_status === 'pending';
+  return { orderNumber: order.order_number, redirectUrl: awaitingCard ? order.checkout_url : null };
+}
+
+/** Refuses a cart with a line that cannot be bought, naming it; nothing is written. */
+function assertBuyable(quote: Quote): Quote {
+  const problem = quote.lines.find((line) => line.problem);
+  if (problem?.problem === 'unavailable') {
+    throw fieldError('BAD_REQUEST', 'lines', `"${problem.name}" is no longer available. Please remove it from your cart.`);
+  }
+  if (problem)
+    throw fieldError(
+      'BAD_REQUEST',
+      'lines',
+      `"${problem.name}" is not available in size ${problem.size}. Please remove it from your cart.`,
+    );
+  return quote;
+}
+
+export interface PlaceOrderServices {
+  db: Db;
+  config: Pick<Config, 'publicUrl' | 'storeName' | 'emailMaxRetries'>;
+  payments: PaymentProvider;
+}
+
+export async function placeOrder(
+  { db, config, payments }: PlaceOrderServices,
+  customer: { id: string; email: string },
+  input: PlaceOrderInput,
+): Promise<PlacedOrder> {
+  const orderId = orderIdFor(customer.id, input.idempotencyKey);
+  const existing = await findPlaced(db, orderId);
+  if (existing) return existing;
+
+  // A card payment session is made before anything is stored: if the provider fails, no order
+  // exists; if storing fails, the unused session simply expires. No transaction waits on the network.
+  let started: { payment: StartedPayment; totalCents: number } | null = null;
+  if (payments.name !== 'manual') {
+    const quote = assertBuyable(await priceCart(db, input.lines, await readCheckoutSettings(db)));
+    const back = `${config.publicUrl}/checkout/complete?order=${orderId}`;
+    const payment = await payments.startPayment({
+      orderId,
+      customerEmail: customer.email,
+      lines: quote.lines.map((line) => ({ name: line.name, size: line.size, quantity: line.quantity, unitCents: line.unitCents })),
+      shippingCents: quote.shippingCents,
+      taxCents: quote.taxCents,
+      successUrl: `${back}&payment=done`,
+      cancelUrl: `${back}&payment=cancelled`,
+    });
+    if (payment) started = { payment, totalCents: quote.totalCents };
+  }
+
+  return db.transaction().execute(async (trx) => {
+    // Submissions with one key wait here for each other; the first writes, the rest find its order.
+    await sql`select pg_advisory_xact_lock(hashtextextended(${orderId}, 0))`.execute(trx);
+    const placed = await findPlaced(trx, orderId);
+    if (placed) return placed;
+
+    const quote = assertBuyable(await priceCart(trx, input.lines, await readCheckoutSettings(trx)));
+    if (started && started.totalCents !== quote.totalCents) throw new TRPCError({ code: 'CONFLICT', message: PRICES_CHANGED });
+    const amounts = quoteAmounts(quote);
+    const { shipping } = input;
+
+    // Every signed-in user can buy, including one an admin never added to customers.
+    await trx
+      .insertInto('customers')
+      .values({ id: customer.id, email: customer.email })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    const order = await trx
+      .insertInto('orders')
+      .values({
+        id: orderId,
+        customer_id: customer.id,
+        idempotency_key: input.idempotencyKey,
+        payment_provider: payments.name,
+        subtotal: amounts.subtotal,
+        shipping_cost: amounts.shipping,
+        tax: amounts.tax,
+        total: amounts.total,
+        shipping_address: JSON.stringify({
+          name: `${shipping.first_name} ${shipping.last_name}`,
+          phone: shipping.phone,
+          street: shipping.street,
+          city: shipping.city,
+          state: shipping.state,
+          zip: shipping.zip,
+          country: shipping.country,
+        }),
+        checkout_session_id: started?.payment.sessionId ?? null,
+        checkout_url: started?.payment.url ?? null,
+      })
+      .returning('order_number')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('order_items')
+      .values(
+        quote.lines.map((line) => ({
+          order_id: orderId,
+          product_id: line.productId,
+          product_name: line.name,
+          product_image: line.imageUrl,
+          size: line.size,
+          quantity: line.quantity,
+          unit_price: centsToAmount(line.unitCents),
+          total_price: centsToAmount(line.totalCents),
+        })),
+      )
+      .execute();
+    await recordOrderEvent(trx, orderId, 'placed');
+    // A hand-paid order is confirmed now, with how to pay; a card-paid one once the money is there.
+    if (payments.name === 'manual') await sendOrderConfirmation(trx, config, orderId, false);
+
+    if (input.saveToAccount) {
+      const address = { street: shipping.street, city: shipping.city, state: shipping.state, zip: shipping.zip, country: shipping.country };
+      await trx
+        .updateTable('customers')
+        .set({
+          first_name: shipping.first_name,
+          last_name: shipping.last_name,
+          ...(shipping.phone ? { phone: shipping.phone } : {}),
+          shipping_address: JSON.stringify(address),
+          updated_at: new Date(),
+        })
+        .where('id', '=', customer.id)
+        .execute();
+    }
+    return { orderNumber: order.order_number, redirectUrl: started?.payment.url ?? null };
+  });
+}

@@ -1,0 +1,122 @@
+import { sql } from 'kysely';
+import { centsToAmount, toCents } from '../../shared/money';
+import type { CartLineInput } from '../../shared/schemas/checkout';
+import type { Size } from '../../shared/constants';
+import type { Db } from '../db/database';
+
+// The server prices every cart from today's products and the store's checkout settings; nothing
+// the client says about prices is read. Money is whole cents until it is stored.
+
+export interface CheckoutSettings {
+  flat_shipping_rate: string;
+  free_shipping_threshold: string | null;
+  tax_rate_percent: string;
+  payment_instructions: string;
+  tracking_url_template: string;
+}
+
+export function readCheckoutSettings(db: Db): Promise<CheckoutSettings> {
+  return db
+    .selectFrom('store_settings')
+    .select(['flat_shipping_rate', 'free_shipping_threshold', 'tax_rate_percent', 'payment_instructions', 'tracking_url_template'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Why a line cannot be bought: the product left the store (or its category did), or the size is no longer made. */
+export type LineProblem = 'unavailable' | 'size_unavailable';
+
+export interface PricedLine {
+  productId: string;
+  size: Size;
+  quantity: number;
+  name: string;
+  slug: string;
+  imageUrl: string | null;
+  unitCents: number;
+  totalCents: number;
+  problem: LineProblem | null;
+}
+
+export interface Quote {
+  lines: PricedLine[];
+  subtotalCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+/** Lines of the same product and size become one, as the cart would have made them. */
+function mergeLines(lines: readonly CartLineInput[]): CartLineInput[] {
+  const merged = new Map<string, CartLineInput>();
+  for (const line of lines) {
+    const key = `${line.productId}:${line.size}`;
+    const existing = merged.get(key);
+    merged.set(key, existing ? { ...existing, quantity: existing.quantity + line.quantity } : { ...line });
+  }
+  return [...merged.values()];
+}
+
+/** Shipping: the flat rate, free from the threshold up (and on an empty order). */
+export function shippingCents(subtotalCents: number, settings: Pick<CheckoutSettings, 'flat_shipping_rate' | 'free_shipping_threshold'>) {
+  const threshold = settings.free_shipping_threshold === null ? null : toCents(settings.free_shipping_threshold);
+  if (subtotalCents === 0 || (threshold !== null && subtotalCents >= threshold)) return 0;
+  return toCents(settings.flat_shipping_rate);
+}
+
+/** Tax on the goods, at the store's rate in percent (two decimals), rounded to the cent. */
+export function taxCents(subtotalCents: number, ratePercent: string) {
+  return Math.round((subtotalCents * toCents(ratePercent)) / 10_000);
+}
+
+/** Prices the lines with today's products; lines that cannot be bought carry their problem and count for nothing. */
+export async function priceCart(db: Db, lines: readonly CartLineInput[], settings: CheckoutSettings): Promise<Quote> {
+  const wanted = mergeLines(lines);
+  const ids = [...new Set(wanted.map((line) => line.productId))];
+  const products = await db
+    .selectFrom('products')
+    .innerJoin('categories', 'categories.id', 'products.category_id')
+    .select([
+      'products.id',
+      'products.slug',
+      'products.name',
+      'products.price',
+      'products.image_url',
+      'products.available_sizes',
+      sql<boolean>`products.is_active and categories.is_active`.as('available'),
+    ])
+    .where('products.id', 'in', ids)
+    .execute();
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const priced = wanted.map((line): PricedLine => {
+    const product = byId.get(line.productId);
+    const problem: LineProblem | null = !product?.available
+      ? 'unavailable'
+      : product.available_sizes.includes(line.size)
+        ? null
+        : 'size_unavailable';
+    const unitCents = product ? toCents(product.price) : 0;
+    return {
+      ...line,
+      name: product?.name ?? 'Unknown product',
+      slug: product?.slug ?? '',
+      imageUrl: product?.image_url ?? null,
+      unitCents,
+      totalCents: problem ? 0 : unitCents * line.quantity,
+      problem,
+    };
+  });
+  const subtotal = priced.reduce((sum, line) => sum + line.totalCents, 0);
+  const shipping = shippingCents(subtotal, settings);
+  const tax = taxCents(subtotal, settings.tax_rate_percent);
+  return { lines: priced, subtotalCents: subtotal, shippingCents: shipping, taxCents: tax, totalCents: subtotal + shipping + tax };
+}
+
+/** The quote's amounts as the database and the client read them ("24.99"). */
+export function quoteAmounts(quote: Quote) {
+  return {
+    subtotal: centsToAmount(quote.subtotalCents),
+    shipping: centsToAmount(quote.shippingCents),
+    tax: centsToAmount(quote.taxCents),
+    total: centsToAmount(quote.totalCents),
+  };
+}

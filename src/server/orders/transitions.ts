@@ -1,0 +1,182 @@
+import { sql } from 'kysely';
+import type { OrderEventKind, OrderStatus } from '../../shared/constants';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { enqueueEmail, type OutgoingEmail } from '../email/queue';
+import type { StoreInfo } from '../email/templates/layout';
+import {
+  orderCancelledEmail,
+  orderConfirmationEmail,
+  orderRefundedEmail,
+  orderShippedEmail,
+  paymentReceivedEmail,
+  type OrderForEmail,
+} from '../email/templates/orders';
+import { readCheckoutSettings } from './pricing';
+
+// How an order moves, whoever moves it (an admin, a payment webhook, checkout). Each change is one
+// guarded UPDATE: it happens only from the states it may come from, so a second click or a
+// repeated notification finds nothing to change and sends no second email. Callers pass their
+// transaction; the history row and the email commit with the change or not at all.
+
+export type MailSettings = Pick<Config, 'storeName' | 'publicUrl' | 'emailMaxRetries'>;
+
+export async function recordOrderEvent(db: Db, orderId: string, kind: OrderEventKind): Promise<void> {
+  await db.insertInto('order_events').values({ order_id: orderId, kind }).execute();
+}
+
+/** The order as its emails show it. */
+export async function orderForEmail(db: Db, orderId: string): Promise<OrderForEmail> {
+  const order = await db
+    .selectFrom('orders')
+    .innerJoin('customers', 'customers.id', 'orders.customer_id')
+    .select([
+      'orders.order_number',
+      'customers.email',
+      'orders.subtotal',
+      'orders.shipping_cost',
+      'orders.tax',
+      'orders.total',
+      'orders.shipping_address',
+    ])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const lines = await db
+    .selectFrom('order_items')
+    .select(['product_name', 'size', 'quantity', 'total_price'])
+    .where('order_id', '=', orderId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return {
+    orderNumber: order.order_number,
+    customerEmail: order.email,
+    lines: lines.map((line) => ({
+      productName: line.product_name,
+      size: line.size,
+      quantity: line.quantity,
+      totalPrice: line.total_price,
+    })),
+    subtotal: order.subtotal,
+    shippingCost: order.shipping_cost,
+    tax: order.tax,
+    total: order.total,
+    shippingAddress: order.shipping_address,
+  };
+}
+
+async function sendOrderEmail(
+  db: Db,
+  mail: MailSettings,
+  orderId: string,
+  build: (store: StoreInfo, order: OrderForEmail) => OutgoingEmail,
+) {
+  await enqueueEmail(db, build(mail, await orderForEmail(db, orderId)), mail.emailMaxRetries);
+}
+
+/** The confirmation of a just-placed order (to be paid by hand: with the store's payment instructions). */
+export async function sendOrderConfirmation(db: Db, mail: MailSettings, orderId: string, paid: boolean): Promise<void> {
+  const { payment_instructions: instructions } = await readCheckoutSettings(db);
+  await sendOrderEmail(db, mail, orderId, (store, order) => orderConfirmationEmail(store, order, { paid, instructions }));
+}
+
+/**
+ * Pending becomes paid, once. A hand-paid order gets "payment received"; a card-paid one gets its
+ * confirmation now, when the money is there. Returns whether it changed.
+ */
+export async function markOrderPaid(db: Db, mail: MailSettings, orderId: string, paymentIntentId: string | null = null): Promise<boolean> {
+  const changed = await db
+    .updateTable('orders')
+    .set({
+      payment_status: 'paid',
+      paid_at: sql<string>`now()`,
+      payment_intent_id: sql<string | null>`coalesce(${paymentIntentId}, payment_intent_id)`,
+      updated_at: sql<string>`now()`,
+    })
+    .where('id', '=', orderId)
+    .where('payment_status', '=', 'pending')
+    .returning('payment_provider')
+    .executeTakeFirst();
+  if (!changed) return false;
+  await recordOrderEvent(db, orderId, 'paid');
+  if (changed.payment_provider === 'manual') await sendOrderEmail(db, mail, orderId, paymentReceivedEmail);
+  else await sendOrderConfirmation(db, mail, orderId, true);
+  return true;
+}
+
+/** A payment that did not go through; an abandoned checkout (expired) also cancels the unpaid order. */
+export async function markPaymentFailed(db: Db, orderId: string, { cancel }: { cancel: boolean }): Promise<boolean> {
+  const changed = await db
+    .updateTable('orders')
+    .set({ payment_status: 'failed', ...(cancel ? { status: 'cancelled' as const } : {}), updated_at: sql<string>`now()` })
+    .where('id', '=', orderId)
+    .where('payment_status', '=', 'pending')
+    .returning('id')
+    .executeTakeFirst();
+  if (!changed) return false;
+  await recordOrderEvent(db, orderId, 'payment_failed');
+  if (cancel) await recordOrderEvent(db, orderId, 'cancelled');
+  return true;
+}
+
+/**
+ * Paid becomes refunded, once, with its email. The provider's word that the money went back also
+ * counts for an order whose payment notice has not arrived yet (notices can come out of order),
+ * so the late "paid" finds nothing to change.
+ */
+export async function markOrderRefunded(
+  db: Db,
+  mail: MailSettings,
+  orderId: string,
+  { evenIfUnpaid = false }: { evenIfUnpaid?: boolean } = {},
+): Promise<boolean> {
+  const changed = await db
+    .updateTable('orders')
+    .set({ payment_status: 'refunded', updated_at: sql<string>`now()` })
+    .where('id', '=', orderId)
+    .where('payment_status', 'in', evenIfUnpaid ? ['paid', 'pending', 'failed'] : ['paid'])
+    .returning('id')
+    .executeTakeFirst();
+  if (!changed) return false;
+  await recordOrderEvent(db, orderId, 'refunded');
+  await sendOrderEmail(db, mail, orderId, orderRefundedEmail);
+  return true;
+}
+
+/**
+ * Any status an admin sets (SPEC §4: no ordering enforced). Shipping and cancelling tell the
+ * customer; null when the order does not exist.
+ */
+export async function setOrderStatus(
+  db: Db,
+  mail: MailSettings,
+  orderId: string,
+  status: OrderStatus,
+): Promise<{ changed: boolean } | null> {
+  const current = await db
+    .selectFrom('orders')
+    .select(['status', 'tracking_number'])
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!current) return null;
+  if (current.status === status) return { changed: false };
+  await db
+    .updateTable('orders')
+    .set({ status, updated_at: sql<string>`now()` })
+    .where('id', '=', orderId)
+    .execute();
+  await recordOrderEvent(db, orderId, status);
+  if (status === 'shipped') {
+    const { tracking_url_template: template } = await readCheckoutSettings(db);
+    const tracking = current.tracking_number
+      ? { number: current.tracking_number, url: trackingUrl(template, current.tracking_number) }
+      : null;
+    await sendOrderEmail(db, mail, orderId, (store, order) => orderShippedEmail(store, order, tracking));
+  }
+  if (status === 'cancelled') await sendOrderEmail(db, mail, orderId, orderCancelledEmail);
+  return { changed: true };
+}
+
+/** The tracking page of a number, from the store's template. */
+export const trackingUrl = (template: string, trackingNumber: string) => template.replace('{number}', encodeURIComponent(trackingNumber));

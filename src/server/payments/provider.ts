@@ -1,0 +1,46 @@
+import type { PaymentProviderName } from '../../shared/constants';
+
+// The seam between orders and whoever takes the money (ARCHITECTURE § Orders, payments). Orders are
+// placed and moved between states by src/server/orders; a provider only talks to its service.
+
+export interface PaymentRequest {
+  /** Known before the order is stored, so the provider's own idempotency follows the cart submission. */
+  orderId: string;
+  customerEmail: string;
+  lines: { name: string; size: string; quantity: number; unitCents: number }[];
+  shippingCents: number;
+  taxCents: number;
+  /** Where the buyer returns after paying, and after giving up. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface StartedPayment {
+  /** The provider's id of this payment attempt (a Stripe Checkout Session). */
+  sessionId: string;
+  /** Where to send the buyer to pay. */
+  url: string;
+}
+
+/** What a provider's notification means for an order, whatever the provider calls it. */
+export type PaymentNotification =
+  | { eventId: string; type: string; effect: 'paid'; orderId: string; paymentIntentId: string | null }
+  | { eventId: string; type: string; effect: 'payment_failed' | 'expired'; orderId: string }
+  | { eventId: string; type: string; effect: 'refunded'; orderId: string | null; paymentIntentId: string }
+  /** Nothing to change: a payment still clearing, or an event this store does not act on. */
+  | { eventId: string; type: string; effect: 'none'; orderId: string | null };
+
+/** A notification whose signature or body does not check out: answered 400, nothing changed. */
+export class InvalidNotificationError extends Error {
+  override name = 'InvalidNotificationError';
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** Starts a payment for an order about to be stored; null when the buyer pays some other way (manual). */
+  startPayment(request: PaymentRequest): Promise<StartedPayment | null>;
+  /** Checks a notification from the provider (raw body and signature header) and says what it means. */
+  readNotification(rawBody: Buffer, signature: string | undefined): Promise<PaymentNotification>;
+  /** Gives a paid order's money back in full; safe to call twice for one order. */
+  refund(order: { id: string; paymentIntentId: string | null }): Promise<void>;
+}

@@ -1,0 +1,37 @@
+import { centsToAmount } from '../../shared/money';
+import { placeOrderInput, quoteInput } from '../../shared/schemas/checkout';
+import { placeOrder } from '../orders/place';
+import { priceCart, quoteAmounts, readCheckoutSettings } from '../orders/pricing';
+import { customerProcedure, publicProcedure, router } from '../trpc/init';
+
+export const checkoutRouter = router({
+  /**
+   * The cart priced as checkout would charge it today: each line with its current price or the
+   * reason it cannot be bought, shipping and tax from the store's settings, and how payment works.
+   * Public: the cart page shows the same amounts before anyone signs in.
+   */
+  quote: publicProcedure.input(quoteInput).query(async ({ ctx, input }) => {
+    const settings = await readCheckoutSettings(ctx.db);
+    const quote = await priceCart(ctx.db, input.lines, settings);
+    return {
+      lines: quote.lines.map((line) => ({
+        productId: line.productId,
+        size: line.size,
+        quantity: line.quantity,
+        name: line.name,
+        slug: line.slug,
+        imageUrl: line.imageUrl,
+        unitPrice: centsToAmount(line.unitCents),
+        lineTotal: centsToAmount(line.totalCents),
+        problem: line.problem,
+      })),
+      ...quoteAmounts(quote),
+      payment: { provider: ctx.payments.name, instructions: ctx.payments.name === 'manual' ? settings.payment_instructions : null },
+    };
+  }),
+
+  /** Places the order (at most one per idempotency key); a card payment answers where to pay. */
+  placeOrder: customerProcedure
+    .input(placeOrderInput)
+    .mutation(({ ctx, input }) => placeOrder({ db: ctx.db, config: ctx.config, payments: ctx.payments }, ctx.session.user, input)),
+});

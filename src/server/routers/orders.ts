@@ -1,0 +1,116 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { CUSTOMER_ORDERS_PAGE_SIZE, orderNumberInput, ordersPageInput } from '../../shared/schemas/checkout';
+import type { Db } from '../db/database';
+import { readCheckoutSettings } from '../orders/pricing';
+import { trackingUrl } from '../orders/transitions';
+import { assertFound } from '../trpc/errors';
+import { customerProcedure, router } from '../trpc/init';
+
+// A customer's own orders (the authorization matrix checks nobody reads another's): every query
+// is filtered by the signed-in customer, so another's order is simply not found.
+
+const RECENT_ORDERS = 3;
+
+const ownOrders = (db: Db, customerId: string) => db.selectFrom('orders').where('orders.customer_id', '=', customerId);
+
+const SUMMARY_COLUMNS = [
+  'orders.id',
+  'orders.order_number',
+  'orders.created_at',
+  'orders.status',
+  'orders.payment_status',
+  'orders.total',
+] as const;
+
+/** Each order's number of items and its first line's picture, for the lists. */
+const withItemsSummary = sql<{ item_count: number; image: string | null }>`(
+  select json_build_object('item_count', coalesce(sum(quantity), 0)::int, 'image', (array_agg(product_image order by created_at, id))[1])
+  from order_items where order_items.order_id = orders.id
+)`;
+
+export const ordersRouter = router({
+  /** The customer's orders, newest first, a page at a time. */
+  list: customerProcedure.input(ordersPageInput).query(async ({ ctx, input }) => {
+    const { total } = await ownOrders(ctx.db, ctx.session.user.id)
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirstOrThrow();
+    const pageCount = Math.max(1, Math.ceil(total / CUSTOMER_ORDERS_PAGE_SIZE));
+    const page = Math.min(input.page, pageCount);
+    const orders = await ownOrders(ctx.db, ctx.session.user.id)
+      .select([...SUMMARY_COLUMNS, withItemsSummary.as('items')])
+      .orderBy('orders.created_at', 'desc')
+      .orderBy('orders.id', 'desc')
+      .limit(CUSTOMER_ORDERS_PAGE_SIZE)
+      .offset((page - 1) * CUSTOMER_ORDERS_PAGE_SIZE)
+      .execute();
+    return { orders, total, page, pageCount, pageSize: CUSTOMER_ORDERS_PAGE_SIZE };
+  }),
+
+  /** The last three, for My Account's Recent Orders. */
+  recent: customerProcedure.query(({ ctx }) =>
+    ownOrders(ctx.db, ctx.session.user.id)
+      .select([...SUMMARY_COLUMNS, withItemsSummary.as('items')])
+      .orderBy('orders.created_at', 'desc')
+      .orderBy('orders.id', 'desc')
+      .limit(RECENT_ORDERS)
+      .execute(),
+  ),
+
+  /** One order with its lines, history and how it is paid and shipped. */
+  get: customerProcedure.input(orderNumberInput).query(async ({ ctx, input }) => {
+    const order = assertFound(
+      await ownOrders(ctx.db, ctx.session.user.id)
+        .select([
+          ...SUMMARY_COLUMNS,
+          'orders.subtotal',
+          'orders.shipping_cost',
+          'orders.tax',
+          'orders.shipping_address',
+          'orders.tracking_number',
+          'orders.payment_provider',
+          'orders.checkout_url',
+        ])
+        .where('orders.order_number', '=', input.orderNumber)
+        .executeTakeFirst(),
+      'Order',
+    );
+    const [items, events, settings] = await Promise.all([
+      ctx.db
+        .selectFrom('order_items')
+        .select(['id', 'product_id', 'product_name', 'product_image', 'size', 'quantity', 'unit_price', 'total_price'])
+        .where('order_id', '=', order.id)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute(),
+      ctx.db
+        .selectFrom('order_events')
+        .select(['kind', 'created_at'])
+        .where('order_id', '=', order.id)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute(),
+      readCheckoutSettings(ctx.db),
+    ]);
+    const { checkout_url: checkoutUrl, ...rest } = order;
+    const awaitingPayment = order.payment_status === 'pending' && order.status !== 'cancelled';
+    return {
+      ...rest,
+      items,
+      events,
+      trackingUrl: order.tracking_number ? trackingUrl(settings.tracking_url_template, order.tracking_number) : null,
+      // How to finish paying, while the order waits for its money.
+      paymentInstructions: awaitingPayment && order.payment_provider === 'manual' ? settings.payment_instructions : null,
+      paymentUrl: awaitingPayment && order.payment_provider === 'stripe' ? checkoutUrl : null,
+    };
+  }),
+
+  /** The number of one of the customer's orders by its id (the way back from the card payment page). */
+  numberOf: customerProcedure.input(z.object({ id: z.uuid() })).query(async ({ ctx, input }) => {
+    const order = await ownOrders(ctx.db, ctx.session.user.id)
+      .select('orders.order_number')
+      .where('orders.id', '=', input.id)
+      .executeTakeFirst();
+    return assertFound(order, 'Order').order_number;
+  }),
+});

@@ -1,0 +1,16 @@
+// Dates as the store shows them, in US format (SPEC §9): "Mar 5, 2025", with time "Mar 5, 2025, 3:07 PM".
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** "Mar 5, 2025" from an ISO timestamp. */
+export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+
+/** "Mar 5, 2025, 3:07 PM" from an ISO timestamp. */
+export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));

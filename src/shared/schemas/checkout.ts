@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { MAX_LINE_QUANTITY, SIZES } from '../constants';
+import { requiredAddress } from './account';
+import { requiredText } from './fields';
+
+// Checkout (issue: real checkout): what the client sends to price and place an order. It sends
+// products, sizes and quantities only; the server prices everything.
+
+export const EMPTY_CART = 'Your cart is empty';
+export const QUANTITY_RANGE = `Quantity must be between 1 and ${MAX_LINE_QUANTITY}`;
+/** More lines than a cart of this store can hold (each line is one product in one size). */
+export const MAX_ORDER_LINES = 50;
+
+export const cartLineInput = z.object({
+  productId: z.uuid({ error: 'Unknown product' }),
+  size: z.enum(SIZES, { error: 'Unknown size' }),
+  quantity: z.number({ error: QUANTITY_RANGE }).int({ error: QUANTITY_RANGE }).min(1, { error: QUANTITY_RANGE }).max(MAX_LINE_QUANTITY, {
+    error: QUANTITY_RANGE,
+  }),
+});
+export type CartLineInput = z.infer<typeof cartLineInput>;
+
+const cartLines = z
+  .array(cartLineInput, { error: EMPTY_CART })
+  .min(1, { error: EMPTY_CART })
+  .max(MAX_ORDER_LINES, { error: `An order can have at most ${MAX_ORDER_LINES} lines` });
+
+export const quoteInput = z.object({ lines: cartLines });
+
+/** Who receives the order and where: the checkout form's fields (the account's address prefills them). */
+export const shippingInput = requiredAddress.extend({
+  first_name: requiredText('First name', 100),
+  last_name: requiredText('Last name', 100),
+  phone: z.string().trim().max(40, { error: 'Phone must be at most 40 characters' }).default(''),
+});
+export type ShippingInput = z.input<typeof shippingInput>;
+
+export const placeOrderInput = z.object({
+  /** Made once per cart submission by the client: a retry or a second click finds the same order. */
+  idempotencyKey: z.uuid({ error: 'Invalid request' }),
+  lines: cartLines,
+  shipping: shippingInput,
+  /** Also keep this address (and names, phone) on the customer's account. */
+  saveToAccount: z.boolean().default(false),
+});
+export type PlaceOrderInput = z.infer<typeof placeOrderInput>;
+
+export const orderNumberInput = z.object({
+  orderNumber: z
+    .string()
+    .trim()
+    .regex(/^TL-\d{1,12}$/, { error: 'Order not found' }),
+});
+export const ordersPageInput = z.object({ page: z.number().int().min(1).max(100_000).default(1) });
+export const CUSTOMER_ORDERS_PAGE_SIZE = 10;

@@ -1,0 +1,348 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { EMPTY_CART, QUANTITY_RANGE } from '../../src/shared/schemas/checkout';
+import { callerFor, callTrpc, createTestApp, insertUser, type TestApp } from '../support/app';
+import { trpcFailure } from '../support/async';
+
+// Placing an order paid by hand (the default provider): priced by the server, written with line
+// snapshots in one transaction, one order per submission, confirmation emailed with the store's
+// payment instructions; an admin marks it paid, ships, cancels or refunds it, each emailed.
+
+let t: TestApp;
+let buyer: { id: string; email: string };
+let other: { id: string; email: string };
+let admin: { id: string; email: string };
+let buyerCookie: string;
+let tee: string;
+let hoodie: string;
+let retired: string;
+
+const shipping = {
+  first_name: 'Jake',
+  last_name: 'Rider',
+  phone: '(406) 555-0142',
+  street: '218 W Main St',
+  city: 'Bozeman',
+  state: 'MT',
+  zip: '59715',
+  country: 'USA',
+};
+const caller = (user: { id: string; email: string }) => callerFor(t.database, t.config, user).caller;
+const place = (lines: { productId: string; size: string; quantity: number }[], key = randomUUID(), user = buyer) =>
+  caller(user).checkout.placeOrder({ idempotencyKey: key, lines: lines as never, shipping });
+const orderCount = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const emailsTo = (to: string) =>
+  t.db.selectFrom('email_queue').select(['subject', 'text_body']).where('to_email', '=', to).orderBy('created_at').execute();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  buyer = { id: await insertUser(t.db, 'jake@example.com'), email: 'jake@example.com' };
+  other = { id: await insertUser(t.db, 'maria@example.com'), email: 'maria@example.com' };
+  admin = { id: await insertUser(t.db, 'boss@example.com', { admin: true }), email: 'boss@example.com' };
+  buyerCookie = `session=${(await callTrpc(t.app, 'auth.signIn', { input: { email: buyer.email, password: 'secret123' } })).cookies.session}`;
+  const category = await t.db
+    .insertInto('categories')
+    .values({ slug: 'moto', name: 'Moto', description: 'Bikes', image_url: 'https://example.com/m.png', sort_order: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const product = (
+    sku: string,
+    slug: string,
+    name: string,
+    price: string,
+    extra: { is_active?: boolean; available_sizes?: ('S' | 'M' | 'L')[] } = {},
+  ) =>
+    t.db
+      .insertInto('products')
+      .values({
+        sku_number: sku,
+        slug,
+        name,
+        description: name,
+        price,
+        front_art_url: '/a.png',
+        image_url: `/img/${slug}.png`,
+        category_id: category.id,
+        ...extra,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .then((row) => row.id);
+  tee = await product('T-1', 'ride-tee', 'Ride Tee', '24.99');
+  hoodie = await product('T-2', 'road-tee', 'Road Tee', '30.00', { available_sizes: ['S', 'M'] });
+  retired = await product('T-3', 'old-tee', 'Old Tee', '10.00', { is_active: false });
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.db.deleteFrom('orders').execute();
+  await t.db.deleteFrom('email_queue').execute();
+  await t.db
+    .updateTable('store_settings')
+    .set({ flat_shipping_rate: 0, free_shipping_threshold: null, tax_rate_percent: 0, payment_instructions: 'Transfer to IBAN XX00 1234' })
+    .execute();
+});
+
+describe('placing an order paid by hand', () => {
+  it('prices it on the server, snapshots each line, and emails the confirmation with the payment instructions', async () => {
+    // A price, a total and an order status sent along are not read.
+    const result = await caller(buyer).checkout.placeOrder({
+      idempotencyKey: randomUUID(),
+      lines: [
+        { productId: tee, size: 'M', quantity: 2, price: 0.01 },
+        { productId: hoodie, size: 'S', quantity: 1 },
+      ] as never,
+      shipping,
+      total: 1,
+      status: 'shipped',
+    } as never);
+    expect(result.redirectUrl).toBeNull();
+    expect(result.orderNumber).toMatch(/^TL-\d+$/);
+
+    const order = await t.db.selectFrom('orders').selectAll().where('order_number', '=', result.orderNumber).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({
+      customer_id: buyer.id,
+      status: 'pending',
+      payment_status: 'pending',
+      payment_provider: 'manual',
+      subtotal: '79.98',
+      shipping_cost: '0.00',
+      tax: '0.00',
+      total: '79.98',
+      shipping_address: { name: 'Jake Rider', street: '218 W Main St', city: 'Bozeman', state: 'MT', zip: '59715', country: 'USA' },
+    });
+    const items = await t.db
+      .selectFrom('order_items')
+      .select(['product_id', 'product_name', 'product_image', 'size', 'quantity', 'unit_price', 'total_price', 'print_status'])
+      .where('order_id', '=', order.id)
+      .orderBy('product_name', 'desc')
+      .execute();
+    expect(items).toEqual([
+      {
+        product_id: hoodie,
+        product_name: 'Road Tee',
+        product_image: '/img/road-tee.png',
+        size: 'S',
+        quantity: 1,
+        unit_price: '30.00',
+        total_price: '30.00',
+        print_status: 'pending',
+      },
+      {
+        product_id: tee,
+        product_name: 'Ride Tee',
+        product_image: '/img/ride-tee.png',
+        size: 'M',
+        quantity: 2,
+        unit_price: '24.99',
+        total_price: '49.98',
+        print_status: 'pending',
+      },
+    ]);
+    expect(await t.db.selectFrom('order_events').select('kind').where('order_id', '=', order.id).execute()).toEqual([{ kind: 'placed' }]);
+
+    const [email] = await emailsTo(buyer.email);
+    expect(email?.subject).toBe(`Order ${result.orderNumber} confirmed`);
+    expect(email?.text_body).toContain('Transfer to IBAN XX00 1234');
+    expect(email?.text_body).toContain('Ride Tee (M) × 2');
+    expect(email?.text_body).toContain('$79.98');
+    expect(email?.text_body).toContain('218 W Main St');
+  });
+
+  it('charges the flat shipping rate below the free-shipping threshold and tax at the store rate', async () => {
+    await t.db
+      .updateTable('store_settings')
+      .set({ flat_shipping_rate: '5.00', free_shipping_threshold: '50.00', tax_rate_percent: '8.25' })
+      .execute();
+    const small = await place([{ productId: tee, size: 'M', quantity: 1 }]);
+    const large = await place([{ productId: hoodie, size: 'M', quantity: 2 }]);
+    const totals = await t.db
+      .selectFrom('orders')
+      .select(['order_number', 'subtotal', 'shipping_cost', 'tax', 'total'])
+      .where('order_number', 'in', [small.orderNumber, large.orderNumber])
+      .orderBy('subtotal')
+      .execute();
+    // 24.99 + 5.00 shipping + 8.25% of 24.99 (2.06); 60.00 ships free, tax 4.95.
+    expect(totals).toEqual([
+      { order_number: small.orderNumber, subtotal: '24.99', shipping_cost: '5.00', tax: '2.06', total: '32.05' },
+      { order_number: large.orderNumber, subtotal: '60.00', shipping_cost: '0.00', tax: '4.95', total: '64.95' },
+    ]);
+    const quote = await caller(buyer).checkout.quote({ lines: [{ productId: tee, size: 'M', quantity: 1 }] });
+    expect(quote).toMatchObject({ subtotal: '24.99', shipping: '5.00', tax: '2.06', total: '32.05', payment: { provider: 'manual' } });
+  });
+
+  it('makes one order of one submission: a retry, a double click or 20 at once', async () => {
+    const key = randomUUID();
+    const lines = [{ productId: tee, size: 'M', quantity: 1 }];
+    const results = await Promise.all(Array.from({ length: 20 }, () => place(lines, key)));
+    expect(new Set(results.map((r) => r.orderNumber)).size).toBe(1);
+    expect(await place(lines, key)).toEqual(results[0]);
+    expect(await orderCount()).toBe(1);
+    expect(await emailsTo(buyer.email)).toHaveLength(1);
+    // The same key from another customer is another submission.
+    const theirs = await place(lines, key, other);
+    expect(theirs.orderNumber).not.toBe(results[0]?.orderNumber);
+  });
+
+  it('saves the address to the account only when asked', async () => {
+    await caller(buyer).checkout.placeOrder({
+      idempotencyKey: randomUUID(),
+      lines: [{ productId: tee, size: 'M', quantity: 1 }],
+      shipping: { ...shipping, street: '9 New Rd' },
+      saveToAccount: true,
+    });
+    const saved = await t.db
+      .selectFrom('customers')
+      .select(['first_name', 'shipping_address'])
+      .where('id', '=', buyer.id)
+      .executeTakeFirstOrThrow();
+    expect(saved).toEqual({
+      first_name: 'Jake',
+      shipping_address: { street: '9 New Rd', city: 'Bozeman', state: 'MT', zip: '59715', country: 'USA' },
+    });
+  });
+});
+
+describe('bad input gets a clear error and changes nothing', () => {
+  it.each([
+    ['an empty cart', [], EMPTY_CART],
+    ['a quantity of 0', [{ size: 'M', quantity: 0 }], QUANTITY_RANGE],
+    ['a quantity of 100', [{ size: 'M', quantity: 100 }], QUANTITY_RANGE],
+    ['a size that does not exist', [{ size: 'XXL', quantity: 1 }], 'Unknown size'],
+  ])('refuses %s', async (_case, lines, message) => {
+    // Over HTTP: the client reads input errors as the errorFormatter writes them.
+    const res = await callTrpc(t.app, 'checkout.placeOrder', {
+      cookie: buyerCookie,
+      input: { idempotencyKey: randomUUID(), lines: (lines as object[]).map((line) => ({ productId: tee, ...line })), shipping },
+    });
+    expect([res.statusCode, res.error?.message]).toEqual([400, message]);
+    expect(await orderCount()).toBe(0);
+  });
+
+  it('refuses a product that left the store, one that never existed, and a size no longer made', async () => {
+    expect(await trpcFailure(place([{ productId: retired, size: 'M', quantity: 1 }]))).toEqual({
+      code: 'BAD_REQUEST',
+      message: '"Old Tee" is no longer available. Please remove it from your cart.',
+    });
+    expect((await trpcFailure(place([{ productId: randomUUID(), size: 'M', quantity: 1 }]))).message).toContain('is no longer available');
+    expect(await trpcFailure(place([{ productId: hoodie, size: 'L', quantity: 1 }]))).toEqual({
+      code: 'BAD_REQUEST',
+      message: '"Road Tee" is not available in size L. Please remove it from your cart.',
+    });
+    expect(await orderCount()).toBe(0);
+    expect(await emailsTo(buyer.email)).toEqual([]);
+  });
+
+  it('names each missing address field, as the checkout form names it', async () => {
+    const res = await callTrpc(t.app, 'checkout.placeOrder', {
+      cookie: buyerCookie,
+      input: {
+        idempotencyKey: randomUUID(),
+        lines: [{ productId: tee, size: 'M', quantity: 1 }],
+        shipping: { ...shipping, street: ' ', zip: '' },
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.error?.data.fieldErrors).toMatchObject({
+      'shipping.street': ['Street address is required'],
+      'shipping.zip': ['ZIP code is required'],
+    });
+    expect(await orderCount()).toBe(0);
+  });
+
+  it('lets anyone price a cart, but only a signed-in customer place an order', async () => {
+    const anonymous = callerFor(t.database, t.config, null).caller;
+    expect((await anonymous.checkout.quote({ lines: [{ productId: tee, size: 'M', quantity: 1 }] })).total).toBe('24.99');
+    const attempt = anonymous.checkout.placeOrder({
+      idempotencyKey: randomUUID(),
+      lines: [{ productId: tee, size: 'M', quantity: 1 }],
+      shipping,
+    });
+    expect((await trpcFailure(attempt)).code).toBe('UNAUTHORIZED');
+    expect(await orderCount()).toBe(0);
+  });
+});
+
+describe("a customer's orders", () => {
+  it('lists only their own, newest first, and hides the others', async () => {
+    const first = await place([{ productId: tee, size: 'M', quantity: 1 }]);
+    const second = await place([{ productId: hoodie, size: 'S', quantity: 3 }]);
+    const theirs = await place([{ productId: tee, size: 'S', quantity: 1 }], randomUUID(), other);
+
+    const list = await caller(buyer).orders.list({ page: 1 });
+    expect(list.orders.map((o) => o.order_number)).toEqual([second.orderNumber, first.orderNumber]);
+    expect(list.orders[0]?.items).toEqual({ item_count: 3, image: '/img/road-tee.png' });
+    expect((await caller(buyer).orders.recent()).map((o) => o.order_number)).toEqual([second.orderNumber, first.orderNumber]);
+
+    const detail = await caller(buyer).orders.get({ orderNumber: first.orderNumber });
+    expect(detail).toMatchObject({
+      status: 'pending',
+      payment_status: 'pending',
+      paymentInstructions: 'Transfer to IBAN XX00 1234',
+      paymentUrl: null,
+    });
+    expect(detail.events.map((e) => e.kind)).toEqual(['placed']);
+    expect(await trpcFailure(caller(buyer).orders.get({ orderNumber: theirs.orderNumber }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Order not found',
+    });
+  });
+});
+
+describe('an admin moving an order along', () => {
+  it('marks a hand-paid order paid once, refunds it once, and the customer hears of each', async () => {
+    const { orderNumber } = await place([{ productId: tee, size: 'M', quantity: 1 }]);
+    const { id } = await t.db.selectFrom('orders').select('id').where('order_number', '=', orderNumber).executeTakeFirstOrThrow();
+    const adminCaller = caller(admin);
+
+    expect(await adminCaller.admin.orders.markPaid({ id })).toMatchObject({ payment_status: 'paid', payment_provider: 'manual' });
+    expect(await trpcFailure(adminCaller.admin.orders.markPaid({ id }))).toEqual({
+      code: 'CONFLICT',
+      message: 'This order is not waiting for payment',
+    });
+    const refunded = await adminCaller.admin.orders.refund({ id });
+    expect(refunded.payment_status).toBe('refunded');
+    expect(refunded.events.map((e) => e.kind)).toEqual(['placed', 'paid', 'refunded']);
+    expect((await trpcFailure(adminCaller.admin.orders.refund({ id }))).code).toBe('CONFLICT');
+    expect((await emailsTo(buyer.email)).map((e) => e.subject)).toEqual([
+      `Order ${orderNumber} confirmed`,
+      `Payment received for order ${orderNumber}`,
+      `Order ${orderNumber} refunded`,
+    ]);
+  });
+
+  it('emails a tracking link when the order ships, and a notice when it is cancelled', async () => {
+    const { orderNumber } = await place([{ productId: tee, size: 'M', quantity: 1 }]);
+    const { id } = await t.db.selectFrom('orders').select('id').where('order_number', '=', orderNumber).executeTakeFirstOrThrow();
+    const adminCaller = caller(admin);
+    await adminCaller.admin.orders.setTrackingNumber({ id, trackingNumber: '1Z 999' });
+    await adminCaller.admin.orders.setStatus({ id, status: 'shipped' });
+    await adminCaller.admin.orders.setStatus({ id, status: 'shipped' });
+    await adminCaller.admin.orders.setStatus({ id, status: 'cancelled' });
+    const emails = await emailsTo(buyer.email);
+    expect(emails.map((e) => e.subject)).toEqual([
+      `Order ${orderNumber} confirmed`,
+      `Order ${orderNumber} has shipped`,
+      `Order ${orderNumber} was cancelled`,
+    ]);
+    expect(emails[1]?.text_body).toContain('https://parcelsapp.com/en/tracking/1Z%20999');
+    const customerView = await caller(buyer).orders.get({ orderNumber });
+    expect(customerView.trackingUrl).toBe('https://parcelsapp.com/en/tracking/1Z%20999');
+    expect(customerView.events.map((e) => e.kind)).toEqual(['placed', 'shipped', 'cancelled']);
+  });
+
+  it('counts revenue from paid orders only', async () => {
+    const paid = await place([{ productId: hoodie, size: 'M', quantity: 1 }]);
+    await place([{ productId: tee, size: 'M', quantity: 1 }]);
+    const { id } = await t.db.selectFrom('orders').select('id').where('order_number', '=', paid.orderNumber).executeTakeFirstOrThrow();
+    await caller(admin).admin.orders.markPaid({ id });
+    expect(await caller(admin).admin.dashboard.overview()).toMatchObject({ totalOrders: 2, totalRevenue: '30.00' });
+  });
+});

@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createPaymentProvider } from '../../src/server/payments';
+import { callerFor, createTestApp, insertUser, type TestApp } from '../support/app';
+import { trpcFailure } from '../support/async';
+import { paidSession, refundedCharge, signedEvent, startFakeStripe, type FakeSession, type FakeStripe } from '../support/fake-stripe';
+
+// Card payments through Stripe Checkout, against a local server that speaks the part of Stripe's
+// API the store uses; webhooks are signed as Stripe signs them. The webhook is the source of
+// truth: it alone completes an order, once, whatever order and however often events arrive.
+
+const WEBHOOK_SECRET = 'whsec_test_threadline';
+
+let stripe: FakeStripe;
+let t: TestApp;
+let buyer: { id: string; email: string };
+let admin: { id: string; email: string };
+let tee: string;
+
+const callers = () => {
+  const payments = createPaymentProvider(t.config);
+  return {
+    buyer: callerFor(t.database, t.config, buyer, { payments }).caller,
+    admin: callerFor(t.database, t.config, admin, { payments }).caller,
+  };
+};
+const shipping = { first_name: 'Ann', last_name: 'Card', street: '1 Pay St', city: 'Austin', state: 'TX', zip: '78701', country: 'USA' };
+const placeOrder = (key = randomUUID()) =>
+  callers().buyer.checkout.placeOrder({ idempotencyKey: key, lines: [{ productId: tee, size: 'M', quantity: 2 }], shipping });
+
+const deliver = async (event: { body: string; signature: string }) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+    payload: event.body,
+  });
+  return { status: res.statusCode, body: res.json<{ outcome?: string; error?: string }>() };
+};
+const event = (type: string, object: object, eventId?: string) => signedEvent(WEBHOOK_SECRET, type, object, eventId);
+
+const orderOf = (sessionId: string) =>
+  t.db
+    .selectFrom('orders')
+    .select(['id', 'order_number', 'status', 'payment_status', 'payment_intent_id', 'total'])
+    .where('checkout_session_id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+const emailSubjects = async () =>
+  (await t.db.selectFrom('email_queue').select('subject').orderBy('created_at').execute()).map((e) => e.subject);
+const sessionOf = (url: string | null): FakeSession => {
+  const session = [...stripe.sessions.values()].find((s) => s.url === url);
+  if (!session) throw new Error(`no session for ${url}`);
+  return session;
+};
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_threadline', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url });
+  buyer = { id: await insertUser(t.db, 'ann@example.com'), email: 'ann@example.com' };
+  admin = { id: await insertUser(t.db, 'owner@example.com', { admin: true }), email: 'owner@example.com' };
+  const category = await t.db
+    .insertInto('categories')
+    .values({ slug: 'car', name: 'Car', description: 'Cars', image_url: 'https://example.com/c.png', sort_order: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  tee = (
+    await t.db
+      .insertInto('products')
+      .values({
+        sku_number: 'C-1',
+        slug: 'fast-tee',
+        name: 'Fast Tee',
+        description: 'Fast',
+        price: '24.99',
+        front_art_url: '/a.png',
+        category_id: category.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+});
+afterAll(async () => {
+  await t.close();
+  await stripe.close();
+});
+beforeEach(async () => {
+  await t.db.deleteFrom('orders').execute();
+  await t.db.deleteFrom('email_queue').execute();
+  await t.db
+    .updateTable('store_settings')
+    .set({ flat_shipping_rate: '4.00', free_shipping_threshold: null, tax_rate_percent: '0' })
+    .execute();
+  stripe.requests.length = 0;
+});
+
+describe('checking out with Stripe', () => {
+  it('opens a Checkout Session priced by the server and sends the buyer to it; nothing is emailed yet', async () => {
+    const placed = await placeOrder();
+    const session = sessionOf(placed.redirectUrl);
+    expect(placed.redirectUrl).toBe(session.url);
+    const order = await orderOf(session.id);
+    expect(order).toMatchObject({ order_number: placed.orderNumber, status: 'pending', payment_status: 'pending', total: '53.98' });
+    expect(session).toMatchObject({ client_reference_id: order.id, customer_email: 'ann@example.com', amount_total: 5398 });
+    expect(session.line_items).toEqual([
+      { name: 'Fast Tee (M)', unitAmount: 2499, quantity: 2 },
+      { name: 'Shipping', unitAmount: 400, quantity: 1 },
+    ]);
+    const [request] = stripe.requests;
+    expect(request?.idempotencyKey).toBe(`checkout-session-${order.id}`);
+    expect(request?.body).toMatchObject({
+      mode: 'payment',
+      success_url: expect.stringContaining(`/checkout/complete?order=${order.id}`) as unknown,
+    });
+    expect(await emailSubjects()).toEqual([]);
+  });
+
+  it('lets the webhook alone complete an order whose buyer closed the browser after paying, once', async () => {
+    const placed = await placeOrder();
+    const session = paidSession(sessionOf(placed.redirectUrl), 'pi_closed_browser');
+    const completed = event('checkout.session.completed', session);
+    expect(await deliver(completed)).toEqual({ status: 200, body: { received: true, outcome: 'applied' } });
+    expect(await orderOf(session.id)).toMatchObject({ payment_status: 'paid', payment_intent_id: 'pi_closed_browser' });
+    // Stripe delivers again (a timeout on its side): nothing more happens.
+    expect((await deliver(completed)).body.outcome).toBe('duplicate');
+    expect(await emailSubjects()).toEqual([`Order ${placed.orderNumber} confirmed`]);
+    // The buyer who comes back (before or after the webhook) reads the order's real state.
+    expect(await callers().buyer.orders.numberOf({ id: (await orderOf(session.id)).id })).toBe(placed.orderNumber);
+    expect(await callers().buyer.orders.get({ orderNumber: placed.orderNumber })).toMatchObject({
+      payment_status: 'paid',
+      paymentUrl: null,
+    });
+  });
+
+  it('offers the session again to a buyer who has not paid yet, and repeats nothing for a repeated submission', async () => {
+    const key = randomUUID();
+    const results = await Promise.all(Array.from({ length: 20 }, () => placeOrder(key)));
+    expect(new Set(results.map((r) => r.orderNumber)).size).toBe(1);
+    expect(new Set(results.map((r) => r.redirectUrl)).size).toBe(1);
+    expect(stripe.sessions.size).toBeGreaterThan(0);
+    const orders = await t.db.selectFrom('orders').select('order_number').execute();
+    expect(orders).toHaveLength(1);
+    const view = await callers().buyer.orders.get({ orderNumber: results[0]!.orderNumber });
+    expect(view.paymentUrl).toBe(results[0]?.redirectUrl);
+  });
+
+  it('makes one paid transition and one email of 20 deliveries of one event at once', async () => {
+    const placed = await placeOrder();
+    const completed = event('checkout.session.completed', paidSession(sessionOf(placed.redirectUrl)));
+    const outcomes = await Promise.all(Array.from({ length: 20 }, () => deliver(completed)));
+    expect(outcomes.filter((o) => o.body.outcome === 'applied')).toHaveLength(1);
+    expect(outcomes.every((o) => o.status === 200)).toBe(true);
+    expect(await emailSubjects()).toEqual([`Order ${placed.orderNumber} confirmed`]);
+    const history = await t.db.selectFrom('order_events').select('kind').where('kind', '=', 'paid').execute();
+    expect(history).toHaveLength(1);
+  });
+
+  it('cancels an unpaid order whose session expired, and ignores an expiry that arrives after payment', async () => {
+    const abandoned = await placeOrder();
+    const abandonedSession = sessionOf(abandoned.redirectUrl);
+    await deliver(event('checkout.session.expired', { ...abandonedSession, status: 'expired' }));
+    expect(await orderOf(abandonedSession.id)).toMatchObject({ status: 'cancelled', payment_status: 'failed' });
+
+    const paid = await placeOrder();
+    const paidOne = paidSession(sessionOf(paid.redirectUrl));
+    await deliver(event('checkout.session.completed', paidOne));
+    await deliver(event('checkout.session.expired', { ...paidOne, status: 'expired' }));
+    expect(await orderOf(paidOne.id)).toMatchObject({ status: 'pending', payment_status: 'paid' });
+  });
+
+  it('waits for a delayed payment method, then completes or fails on its own events', async () => {
+    const slow = await placeOrder();
+    const session = sessionOf(slow.redirectUrl);
+    await deliver(event('checkout.session.completed', { ...session, status: 'complete', payment_status: 'unpaid' }));
+    expect(await orderOf(session.id)).toMatchObject({ payment_status: 'pending' });
+    await deliver(event('checkout.session.async_payment_succeeded', paidSession(session)));
+    expect(await orderOf(session.id)).toMatchObject({ payment_status: 'paid' });
+
+    const failing = await placeOrder();
+    const failingSession = sessionOf(failing.redirectUrl);
+    await deliver(event('checkout.session.async_payment_failed', failingSession));
+    expect(await orderOf(failingSession.id)).toMatchObject({ payment_status: 'failed' });
+  });
+
+  it('refunds in full through Stripe with an idempotency key, emails once, and a late refund event changes nothing', async () => {
+    const placed = await placeOrder();
+    const session = paidSession(sessionOf(placed.redirectUrl), 'pi_to_refund');
+    await deliver(event('checkout.session.completed', session));
+    const { id } = await orderOf(session.id);
+
+    const refunded = await callers().admin.admin.orders.refund({ id });
+    expect(refunded).toMatchObject({ payment_status: 'refunded', payment_provider: 'stripe' });
+    const refundCall = stripe.requests.find((r) => r.path === '/v1/refunds');
+    expect(refundCall).toMatchObject({ idempotencyKey: `refund-${id}`, body: { payment_intent: 'pi_to_refund' } });
+    expect((await deliver(event('charge.refunded', refundedCharge('pi_to_refund', 5398)))).body.outcome).toBe('applied');
+    expect(await emailSubjects()).toEqual([`Order ${placed.orderNumber} confirmed`, `Order ${placed.orderNumber} refunded`]);
+  });
+
+  it('keeps a refund that Stripe reports before the payment it refunds', async () => {
+    const placed = await placeOrder();
+    const session = paidSession(sessionOf(placed.redirectUrl), 'pi_out_of_order');
+    // The refund's event names the payment intent only; the store asks Stripe which order it paid.
+    expect((await deliver(event('charge.refunded', refundedCharge('pi_out_of_order', 5398)))).body.outcome).toBe('applied');
+    await deliver(event('checkout.session.completed', session));
+    expect(await orderOf(session.id)).toMatchObject({ payment_status: 'refunded' });
+  });
+
+  it('refuses a delivery with a bad signature with 400 and changes nothing; an unknown order is acknowledged', async () => {
+    const placed = await placeOrder();
+    const session = paidSession(sessionOf(placed.redirectUrl));
+    const forged = signedEvent('whsec_someone_else', 'checkout.session.completed', session);
+    const eventsBefore = await t.db.selectFrom('payment_events').select('event_id').execute();
+    expect(await deliver(forged)).toEqual({ status: 400, body: { error: 'Invalid signature' } });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks/stripe',
+      headers: { 'content-type': 'application/json' },
+      payload: forged.body,
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect(await orderOf(session.id)).toMatchObject({ payment_status: 'pending' });
+    expect(await t.db.selectFrom('payment_events').select('event_id').execute()).toEqual(eventsBefore);
+
+    const stranger = await deliver(
+      event('checkout.session.completed', { ...session, id: 'cs_unknown', client_reference_id: randomUUID() }),
+    );
+    expect(stranger).toEqual({ status: 200, body: { received: true, outcome: 'unknown_order' } });
+  });
+
+  it('writes nothing when Stripe cannot open the session', async () => {
+    stripe.failNextSession();
+    const failure = await trpcFailure(placeOrder());
+    expect(failure.code).toBe('INTERNAL_SERVER_ERROR');
+    expect(await t.db.selectFrom('orders').select('id').execute()).toEqual([]);
+  });
+});

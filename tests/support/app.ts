@@ -1,0 +1,191 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { pino } from 'pino';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import type { DatabaseHandle, Db } from '../../src/server/db/database';
+import { EventHub } from '../../src/server/events/events';
+import { manualPayments } from '../../src/server/payments/manual';
+import type { PaymentProvider } from '../../src/server/payments/provider';
+import { LocalStorage } from '../../src/server/storage/local';
+import type { Storage } from '../../src/server/storage/storage';
+import { createContextInner } from '../../src/server/trpc/init';
+import { createCaller } from '../../src/server/trpc/router';
+import { createTestDatabase } from './db';
+import { createAdmin, createCustomer, DEFAULT_PASSWORD, type TestUser } from './factories';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-test-'));
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: TEST_ORIGIN,
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    ...env,
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The whole Fastify app on a fresh database, for app.inject. */
+export async function createTestApp(env: Record<string, string> = {}, options: { clientDir?: string } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(env);
+  const app = await buildApp(config, { database, logger: false, clientDir: options.clientDir });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TrpcResponse<T = unknown> {
+  statusCode: number;
+  data: T | undefined;
+  error:
+    { message: string; code: string; data: { code: string; httpStatus: number; fieldErrors: Record<string, string[]> | null } } | undefined;
+  cookies: Record<string, string>;
+  setCookies: string[];
+}
+
+/** Calls a procedure over HTTP like a browser on our origin would. */
+export async function callTrpc<T = unknown>(
+  app: FastifyInstance,
+  procedure: string,
+  options: { input?: unknown; type?: 'query' | 'mutation'; cookie?: string; headers?: Record<string, string> } = {},
+): Promise<TrpcResponse<T>> {
+  const type = options.type ?? 'mutation';
+  const headers: Record<string, string> = { origin: TEST_ORIGIN, ...options.headers };
+  if (options.cookie) headers.cookie = options.cookie;
+  const request: InjectOptions =
+    type === 'query'
+      ? {
+          method: 'GET',
+          url: `/trpc/${procedure}${options.input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(options.input))}`}`,
+          headers,
+        }
+      : {
+          method: 'POST',
+          url: `/trpc/${procedure}`,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: JSON.stringify(options.input ?? null),
+        };
+  const res = await app.inject(request);
+  const body = res.json<{ result?: { data: T }; error?: TrpcResponse['error'] }>();
+  const setCookieHeader = res.headers['set-cookie'];
+  const setCookies = setCookieHeader === undefined ? [] : Array.isArray(setCookieHeader) ? setCookieHeader : [setCookieHeader];
+  const cookies: Record<string, string> = {};
+  for (const c of res.cookies) cookies[c.name] = c.value;
+  return { statusCode: res.statusCode, data: body.result?.data, error: body.error, cookies, setCookies };
+}
+
+/** Signs up over HTTP and returns the session cookie header to send with later calls. */
+export async function signUp(app: FastifyInstance, email: string, password = DEFAULT_PASSWORD): Promise<string> {
+  const res = await callTrpc(app, 'auth.signUp', { input: { email, password } });
+  if (res.statusCode !== 200 || !res.cookies.session) throw new Error(`sign-up failed: ${JSON.stringify(res.error)}`);
+  return `session=${res.cookies.session}`;
+}
+
+/** Signs in over HTTP and returns the session cookie header to send with later calls. */
+export async function signInHttp(app: FastifyInstance, email: string, password = DEFAULT_PASSWORD): Promise<string> {
+  const res = await callTrpc(app, 'auth.signIn', { input: { email, password } });
+  if (res.statusCode !== 200 || !res.cookies.session) throw new Error(`sign-in failed: ${JSON.stringify(res.error)}`);
+  return `session=${res.cookies.session}`;
+}
+
+/**
+ * @deprecated Use createCustomer or createAdmin from ./factories (they return the user, not only its id).
+ */
+export async function insertUser(db: Db, email: string, options: { admin?: boolean; password?: string } = {}): Promise<string> {
+  const user = await (options.admin ? createAdmin : createCustomer)(db, {
+    email,
+    ...(options.password ? { password: options.password } : {}),
+  });
+  return user.id;
+}
+
+export interface CallerOptions {
+  events?: EventHub;
+  signal?: AbortSignal;
+  storage?: Storage;
+  payments?: PaymentProvider;
+}
+
+/**
+ * A server-side caller acting as the given user (or anonymous), through createContextInner: no
+ * HTTP. Cookies it would set are recorded in `cookieJar` instead of a response.
+ */
+export function callerFor(
+  database: DatabaseHandle,
+  config: Config,
+  user: { id: string; email: string } | null,
+  options: CallerOptions = {},
+) {
+  const cookieJar: { token?: string | undefined; cleared: boolean } = { cleared: false };
+  const ctx = createContextInner(
+    {
+      config,
+      db: database.db,
+      events: options.events ?? new EventHub(database),
+      storage: options.storage ?? new LocalStorage(path.join(config.dataDir, 'storage')),
+      payments: options.payments ?? manualPayments,
+    },
+    {
+      session: user ? { id: 'test-session', user: { id: user.id, email: user.email, emailConfirmed: true } } : null,
+      ip: '127.0.0.1',
+      log: pino({ level: 'silent' }),
+      setSessionCookie: (token) => {
+        cookieJar.token = token;
+      },
+      clearSessionCookie: () => {
+        cookieJar.cleared = true;
+      },
+      rateLimit: () => Promise.resolve(),
+    },
+  );
+  return { caller: createCaller(ctx, options.signal ? { signal: options.signal } : {}), cookieJar };
+}
+
+export type Caller = ReturnType<typeof callerFor>['caller'];
+
+/** callerFor on a test app's database and config: the caller alone. */
+export function callerAs(t: TestApp, user: { id: string; email: string } | null, options: CallerOptions = {}): Caller {
+  return callerFor(t.database, t.config, user, options).caller;
+}
+
+export interface Callers {
+  anonymous: Caller;
+  customer: Caller;
+  admin: Caller;
+  /** The users behind `customer` and `admin`, e.g. to sign them in over HTTP with signInHttp. */
+  users: { customer: TestUser; admin: TestUser };
+}
+
+/** Makes a customer and an admin (factories) and a caller for each, and one for nobody signed in. */
+export async function callers(t: TestApp, options: CallerOptions = {}): Promise<Callers> {
+  const users = { customer: await createCustomer(t.db), admin: await createAdmin(t.db) };
+  return {
+    anonymous: callerAs(t, null, options),
+    customer: callerAs(t, users.customer, options),
+    admin: callerAs(t, users.admin, options),
+    users,
+  };
+}

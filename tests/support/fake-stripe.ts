@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+// A local stand-in for the part of Stripe's API the store calls (Checkout Sessions, Payment
+// Intents, Refunds), started by a test on 127.0.0.1, with Stripe's idempotency rules: a repeated
+// idempotency key answers the first response, and the same key with other parameters is refused.
+// Webhook payloads are signed with the SDK's own test helper, so the store checks real signatures.
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  body: Record<string, unknown>;
+}
+
+export interface FakeSession {
+  id: string;
+  object: 'checkout.session';
+  url: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+  payment_intent: string | null;
+  amount_total: number;
+  customer_email: string | null;
+  line_items: { name: string; unitAmount: number; quantity: number }[];
+}
+
+/** Stripe's form encoding (line_items[0][price_data][unit_amount]=2499) back into nested values. */
+function decodeForm(text: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const parts = key.split(/\[|\]\[|\]/).filter(Boolean);
+    let node = root;
+    parts.forEach((part, index) => {
+      if (index === parts.length - 1) node[part] = value;
+      else node = (node[part] ??= {}) as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
+
+export interface FakeStripe {
+  url: string;
+  requests: RecordedRequest[];
+  sessions: Map<string, FakeSession>;
+  /** Makes the next session creation fail with Stripe's error shape (400). */
+  failNextSession(): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const requests: RecordedRequest[] = [];
+  const sessions = new Map<string, FakeSession>();
+  const idempotent = new Map<string, { params: string; response: unknown }>();
+  let failNext = false;
+
+  const create = (kind: string, body: Record<string, unknown>): unknown => {
+    if (kind === 'checkout_session') {
+      const lineItems = Object.values(
+        (body.line_items ?? {}) as Record<
+          string,
+          { quantity: string; price_data: { unit_amount: string; product_data: { name: string } } }
+        >,
+      );
+      const session: FakeSession = {
+        id: id('cs'),
+        object: 'checkout.session',
+        url: '',
+        status: 'open',
+        payment_status: 'unpaid',
+        client_reference_id: (body.client_reference_id as string | undefined) ?? null,
+        metadata: (body.metadata ?? {}) as Record<string, string>,
+        payment_intent: null,
+        customer_email: (body.customer_email as string | undefined) ?? null,
+        line_items: lineItems.map((item) => ({
+          name: item.price_data.product_data.name,
+          unitAmount: Number(item.price_data.unit_amount),
+          quantity: Number(item.quantity),
+        })),
+        amount_total: lineItems.reduce((sum, item) => sum + Number(item.price_data.unit_amount) * Number(item.quantity), 0),
+      };
+      session.url = `https://checkout.stripe.test/c/pay/${session.id}`;
+      sessions.set(session.id, session);
+      return session;
+    }
+    return { id: id('re'), object: 'refund', status: 'succeeded', payment_intent: body.payment_intent };
+  };
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      const path = (req.url ?? '').split('?')[0] ?? '';
+      const idempotencyKey = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
+      const body = decodeForm(raw);
+      requests.push({ method: req.method ?? '', path, idempotencyKey, body });
+      const send = (status: number, payload: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
+        res.end(JSON.stringify(payload));
+      };
+      const kind =
+        req.method === 'POST' && path === '/v1/checkout/sessions'
+          ? 'checkout_session'
+          : req.method === 'POST' && path === '/v1/refunds'
+            ? 'refund'
+            : null;
+      if (kind === 'checkout_session' && failNext) {
+        failNext = false;
+        return send(400, { error: { type: 'invalid_request_error', message: 'The card network is down (fake)' } });
+      }
+      if (kind) {
+        const seen = idempotencyKey ? idempotent.get(idempotencyKey) : undefined;
+        if (seen && seen.params !== raw) {
+          return send(400, {
+            error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters' },
+          });
+        }
+        const response = seen?.response ?? create(kind, body);
+        if (idempotencyKey) idempotent.set(idempotencyKey, { params: raw, response });
+        return send(200, response);
+      }
+      const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && intent) {
+        const session = [...sessions.values()].find((s) => s.payment_intent === intent[1]);
+        return send(200, { id: intent[1], object: 'payment_intent', metadata: session?.metadata ?? {} });
+      }
+      send(404, { error: { type: 'invalid_request_error', message: `No such route: ${req.method} ${path}` } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    sessions,
+    failNextSession: () => {
+      failNext = true;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+const signer = new Stripe('sk_test_signer');
+
+/** A webhook delivery as Stripe sends it: the JSON body and its Stripe-Signature header. */
+export function signedEvent(
+  secret: string,
+  type: string,
+  object: object,
+  eventId = id('evt'),
+): { body: string; signature: string; id: string } {
+  const body = JSON.stringify({
+    id: eventId,
+    object: 'event',
+    type,
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
+  return { body, signature: signer.webhooks.generateTestHeaderString({ payload: body, secret }), id: eventId };
+}
+
+/** The session as Stripe reports it once the buyer paid (a card: paid at once). */
+export function paidSession(session: FakeSession, paymentIntent = id('pi')): FakeSession {
+  session.status = 'complete';
+  session.payment_status = 'paid';
+  session.payment_intent = paymentIntent;
+  return { ...session };
+}
+
+/** A fully refunded charge of a payment intent. */
+export function refundedCharge(paymentIntent: string, amount: number) {
+  return { id: id('ch'), object: 'charge', payment_intent: paymentIntent, amount, amount_refunded: amount, refunded: true, metadata: {} };
+}
