@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_BACK_ART_POSITION, DEFAULT_FRONT_ART_POSITION } from '../../src/shared/constants';
 import { INVALID_URL } from '../../src/shared/schemas/admin-categories';
-import { DEFAULT_TEMPLATE_NAME, TEMPLATES_REQUIRED } from '../../src/shared/schemas/admin-settings';
+import { DEFAULT_TEMPLATE_NAME, TEMPLATES_REQUIRED, TRACKING_URL_NEEDS_NUMBER } from '../../src/shared/schemas/admin-settings';
 import { callerAs, callers, callTrpc, createTestApp, signInHttp, type Callers, type TestApp } from '../support/app';
 import { trpcFailure } from '../support/async';
 import { createAdmin } from '../support/factories';
@@ -171,6 +171,69 @@ describe('test email', () => {
     } finally {
       await outboxApp.close();
     }
+  });
+});
+
+describe('checkout settings', () => {
+  const valid = {
+    flat_shipping_rate: 4.95,
+    free_shipping_threshold: 75,
+    tax_rate_percent: 8.25,
+    payment_instructions: '  Bank transfer to IBAN XX00 1234  ',
+    tracking_url_template: 'https://tools.usps.com/go/TrackConfirmAction?tLabels={number}',
+  };
+  const stored = () =>
+    t.db
+      .selectFrom('store_settings')
+      .select(['flat_shipping_rate', 'free_shipping_threshold', 'tax_rate_percent', 'payment_instructions', 'tracking_url_template'])
+      .executeTakeFirstOrThrow();
+
+  it('starts with free shipping and no tax, saves what the admin enters, and says who takes payments', async () => {
+    await t.db
+      .updateTable('store_settings')
+      .set({ flat_shipping_rate: '0.00', free_shipping_threshold: null, tax_rate_percent: '0.00' })
+      .execute();
+    expect(await settings().checkout()).toMatchObject({ flat_shipping_rate: '0.00', tax_rate_percent: '0.00', paymentProvider: 'manual' });
+
+    const saved = await settings().saveCheckout(valid);
+    expect(saved).toMatchObject({
+      flat_shipping_rate: '4.95',
+      free_shipping_threshold: '75.00',
+      tax_rate_percent: '8.25',
+      payment_instructions: 'Bank transfer to IBAN XX00 1234',
+      paymentProvider: 'manual',
+    });
+    expect(await stored()).toEqual({
+      flat_shipping_rate: '4.95',
+      free_shipping_threshold: '75.00',
+      tax_rate_percent: '8.25',
+      payment_instructions: 'Bank transfer to IBAN XX00 1234',
+      tracking_url_template: valid.tracking_url_template,
+    });
+    // No threshold: the flat rate always applies.
+    expect(await settings().saveCheckout({ ...valid, free_shipping_threshold: null })).toMatchObject({ free_shipping_threshold: null });
+  });
+
+  it.each([
+    ['flat_shipping_rate', { flat_shipping_rate: -1 }, 'Shipping rate must be 0 or more'],
+    ['flat_shipping_rate', { flat_shipping_rate: 1.005 }, 'Shipping rate must be in whole cents'],
+    ['free_shipping_threshold', { free_shipping_threshold: -5 }, 'Free shipping threshold must be 0 or more'],
+    ['tax_rate_percent', { tax_rate_percent: 101 }, 'Tax rate must be at most 100'],
+    ['tax_rate_percent', { tax_rate_percent: 7.125 }, 'Tax rate can have at most 2 decimal places'],
+    ['payment_instructions', { payment_instructions: 'x'.repeat(2001) }, 'Payment instructions must be at most 2000 characters'],
+    ['tracking_url_template', { tracking_url_template: 'https://track.example.com/' }, TRACKING_URL_NEEDS_NUMBER],
+    ['tracking_url_template', { tracking_url_template: 'javascript:alert(1)//{number}' }, 'Please enter a valid URL'],
+  ])('refuses a bad %s with its message under the field and changes nothing', async (field, change, message) => {
+    const before = await stored();
+    const res = await http('saveCheckout', { ...valid, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.error?.data.fieldErrors?.[field]).toEqual([message]);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('is for admins only', async () => {
+    expect((await trpcFailure(as.customer.admin.settings.saveCheckout(valid))).code).toBe('FORBIDDEN');
+    expect((await trpcFailure(as.anonymous.admin.settings.checkout())).code).toBe('UNAUTHORIZED');
   });
 });
 
