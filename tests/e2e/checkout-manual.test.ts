@@ -10,7 +10,7 @@ import { createAdmin, createCustomer, createProduct } from '../support/factories
 
 // The manual-payment flow end to end (issue: real checkout): an admin writes the payment
 // instructions, a customer places an order from the cart, lands on "Thank you for your order!",
-// finds it in My Orders, the admin marks it paid, and the confirmation email with the
+// finds it in My Orders (the cart empties in every open tab), the admin marks it paid, and the confirmation email with the
 // instructions reaches the outbox.
 
 const INSTRUCTIONS = 'Bank transfer to Threadline LLC\nIBAN DE00 1234 5678 9012 3456 78';
@@ -72,6 +72,11 @@ describe('checkout with manual payment', () => {
         quantity: 2,
       },
     ]);
+    // A second tab of the same browser shows the same cart.
+    const otherTab = await page.context().newPage();
+    await otherTab.goto('/cart');
+    await otherTab.getByTestId('cart-line').waitFor();
+
     await page.goto('/cart');
     await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
     await page.waitForURL((url) => url.pathname === '/checkout');
@@ -107,6 +112,9 @@ describe('checkout with manual payment', () => {
     expect(await page.getByTestId('payment-instructions').innerText()).toContain('IBAN DE00 1234 5678 9012 3456 78');
     expect(await page.getByTestId('order-items').innerText()).toContain('Checkered Flag Tee');
     await expect.poll(() => page.getByTestId('cart-count').count()).toBe(0);
+    // The cart empties in every open tab.
+    await otherTab.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
+    expect(await otherTab.getByTestId('cart-count').count()).toBe(0);
     await waitForImages(page);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page, 'order-placed-375');
@@ -140,11 +148,13 @@ describe('checkout with manual payment', () => {
     // The queue sends the confirmation (with the instructions) and the payment receipt.
     await adminPage.goto('/admin/email-logs');
     await adminPage.getByRole('button', { name: 'Process Queue' }).click();
-    await expect.poll(() => outboxMail(`Order ${orderNumber} confirmed`) !== undefined).toBe(true);
-    const confirmation = outboxMail(`Order ${orderNumber} confirmed`)!;
+    const confirmedSubject = `Order ${orderNumber} confirmed`;
+    const receiptSubject = `Payment received for order ${orderNumber}`;
+    await expect.poll(() => [confirmedSubject, receiptSubject].filter((subject) => outboxMail(subject) !== undefined)).toHaveLength(2);
+    const confirmation = outboxMail(confirmedSubject)!;
     expect(confirmation).toContain(`To: ${customer.email}`);
     expect(confirmation).toContain('IBAN DE00 1234 5678 9012 3456 78');
-    expect(outboxMail(`Payment received for order ${orderNumber}`)).toContain(formatMoney(52.95));
+    expect(outboxMail(receiptSubject)).toContain(formatMoney(52.95));
 
     // The customer's page now says the payment arrived.
     await page.goto(`/orders/${orderNumber}`);
