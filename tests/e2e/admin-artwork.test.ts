@@ -5,22 +5,20 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTWORK_DELETE_CONFIRM } from '../../src/shared/schemas/admin-artwork';
-import { insertUser } from '../support/app';
 import { seriousA11yViolations } from '../support/a11y';
-import { saveScreenshot, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../support/browser';
+import { saveScreenshot, signInInBrowser, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../support/browser';
+import { createAdmin, type TestUser } from '../support/factories';
 
 // The Artwork Library in the browser: empty state, upload of a real PNG with tags (popular and
 // custom), search, tag filter, edit, delete after the confirmation; axe and screenshots.
 
-const ADMIN_EMAIL = 'art.admin@example.com';
-const PASSWORD = 'secret123';
 let env: BrowserApp;
-let adminId: string;
+let admin: TestUser;
 let pngFile: string;
 
 beforeAll(async () => {
   env = await startBrowserApp();
-  adminId = await insertUser(env.db, ADMIN_EMAIL, { admin: true, password: PASSWORD });
+  admin = await createAdmin(env.db);
   await env.db.deleteFrom('artwork_library').execute();
   pngFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'artwork-')), 'eagle.png');
   await sharp({ create: { width: 400, height: 300, channels: 4, background: '#c2410c' } })
@@ -31,16 +29,8 @@ afterAll(async () => {
   await env?.close();
 });
 
-async function adminPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
-  const page = await env.newPage({ viewport });
-  page.setDefaultTimeout(10_000);
-  const res = await page.request.post('/trpc/auth.signIn', {
-    data: { email: ADMIN_EMAIL, password: PASSWORD },
-    headers: { origin: env.baseUrl },
-  });
-  expect(res.status()).toBe(200);
-  return page;
-}
+const adminPage = (viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> =>
+  signInInBrowser(env, { email: admin.email, viewport });
 
 const artworkRows = () => env.db.selectFrom('artwork_library').selectAll().orderBy('created_at').execute();
 const cardNames = (page: Page) => page.getByTestId('artwork-card').locator('h2').allTextContents();
@@ -92,7 +82,7 @@ describe('artwork library', () => {
       name: 'Eagle Crest',
       description: 'Spread wings over a V-twin',
       tags: ['eagles', 'moto'],
-      created_by: adminId,
+      created_by: admin.id,
     });
     expect(row!.artwork_url).toMatch(/^\/storage\/product-art\/.+\.png$/);
     // The stored file is the real PNG that was chosen.
@@ -149,7 +139,7 @@ describe('artwork library', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Eagle Crest II' }).waitFor();
     const edited = (await artworkRows())[0]!;
-    expect(edited).toMatchObject({ name: 'Eagle Crest II', description: null, tags: ['eagles'], created_by: adminId });
+    expect(edited).toMatchObject({ name: 'Eagle Crest II', description: null, tags: ['eagles'], created_by: admin.id });
 
     // Cancelling the confirmation keeps it; confirming deletes it.
     await page.getByRole('button', { name: 'Delete Eagle Crest II' }).click();

@@ -4,23 +4,21 @@ import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../support/app';
 import { seriousA11yViolations } from '../support/a11y';
-import { saveScreenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
+import { saveScreenshot, signInInBrowser, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
+import { createAdmin, type TestUser } from '../support/factories';
 
 // The admin Categories, Subscriptions and Settings screens on the demo store: the inline
 // category form (slug generated, image uploaded), a reorder that survives a reload, toggle,
 // delete with its confirmation and the refusal for a category with products; plans created,
 // edited and deleted; default templates uploaded as real PNGs; a test email through the outbox.
 
-const ADMIN_EMAIL = 'catalog.admin@example.com';
-const PASSWORD = 'secret123';
-
 let env: BrowserApp;
+let admin: TestUser;
 
 beforeAll(async () => {
   env = await startBrowserApp();
-  await insertUser(env.db, ADMIN_EMAIL, { admin: true, password: PASSWORD });
+  admin = await createAdmin(env.db);
 });
 
 afterAll(async () => {
@@ -28,13 +26,7 @@ afterAll(async () => {
 });
 
 async function adminPage(url: string, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
-  const page = await env.newPage({ viewport });
-  page.setDefaultTimeout(10_000);
-  const res = await page.request.post('/trpc/auth.signIn', {
-    data: { email: ADMIN_EMAIL, password: PASSWORD },
-    headers: { origin: env.baseUrl },
-  });
-  expect(res.status()).toBe(200);
+  const page = await signInInBrowser(env, { email: admin.email, viewport });
   await page.goto(url);
   await page.getByTestId('admin-layout').waitFor();
   return page;

@@ -2,21 +2,20 @@ import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedIfEmpty } from '../../src/server/seed/seed';
-import { insertUser } from '../support/app';
 import { seriousA11yViolations } from '../support/a11y';
-import { saveScreenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
+import { holdRequests, saveScreenshot, signInInBrowser, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
+import { createAdmin, type TestUser } from '../support/factories';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 
 // The Email Logs screen on the demo store with a known queue: stat tiles, filters, expanded
 // delivery attempts, Retry Now, and Process Queue against a REAL local SMTP server that turns the
 // first delivery of one email away with 451 and takes the second, so both attempts show.
 
-const ADMIN_EMAIL = 'mail.admin@example.com';
-const PASSWORD = 'secret123';
 const FLAKY = 'flaky.reader@example.com';
 const MINUTE = 60_000;
 
 let env: BrowserApp;
+let admin: TestUser;
 let smtp: TestSmtpServer;
 let flakyId: string;
 let gaveUpId: string;
@@ -31,7 +30,7 @@ beforeAll(async () => {
       await db.deleteFrom('email_queue').execute();
     },
   });
-  await insertUser(env.db, ADMIN_EMAIL, { admin: true, password: PASSWORD });
+  admin = await createAdmin(env.db);
   const now = Date.now();
   const insert = (values: {
     subject: string;
@@ -123,16 +122,8 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function signedInPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
-  const page = await env.newPage({ viewport });
-  page.setDefaultTimeout(10_000);
-  const res = await page.request.post('/trpc/auth.signIn', {
-    data: { email: ADMIN_EMAIL, password: PASSWORD },
-    headers: { origin: env.baseUrl },
-  });
-  expect(res.status()).toBe(200);
-  return page;
-}
+const signedInPage = (viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> =>
+  signInInBrowser(env, { email: admin.email, viewport });
 
 async function expectToast(page: Page, text: string) {
   await page.getByTestId('toast-success').filter({ hasText: text }).first().waitFor();
@@ -211,16 +202,12 @@ describe('admin email logs screen', () => {
     });
     await page.waitForFunction(() => document.querySelector('[data-testid="stat-pending"]')?.textContent === '2');
 
-    // Process Queue: the retried email is sent, the flaky one is turned away once (451).
-    await page.route(
-      (url) => url.pathname.includes('admin.emails.processQueue'),
-      async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 600));
-        await route.continue();
-      },
-    );
+    // Process Queue: the retried email is sent, the flaky one is turned away once (451). The run
+    // is held until its busy button has been seen.
+    const processing = await holdRequests(page, 'admin.emails.processQueue');
     await page.getByRole('button', { name: 'Process Queue' }).click();
     await page.getByRole('button', { name: 'Processing...' }).waitFor();
+    processing.release();
     await expectToast(page, 'Queue processed: 1 sent, 1 queued for retry, 0 permanently failed');
     expect(smtp.received.map((m) => [m.subject, m.code])).toEqual([
       ['Welcome to the club', 250],
@@ -258,16 +245,12 @@ describe('admin email logs screen', () => {
     // Arrive from another admin screen, so the list is read alone (not batched with the header's first reads).
     await page.goto('/admin/contact');
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.route(
-      (url) => url.pathname.includes('admin.emails.list'),
-      async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 600));
-        await route.continue();
-      },
-    );
+    // The list is held until its loading state has been seen.
+    const list = await holdRequests(page, 'admin.emails.list');
     await page.getByRole('button', { name: 'Admin menu' }).click();
     await page.getByRole('link', { name: 'Email Logs' }).click();
     await page.getByText('Loading emails...').waitFor();
+    list.release();
     await page.getByTestId('email-row').first().waitFor();
     // After the first test nothing is pending any more.
     await page.getByRole('group', { name: 'Filter emails' }).getByRole('button', { name: 'Pending' }).click();

@@ -4,36 +4,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStorageUrl } from '../../src/server/storage/storage';
 import { artBox, effectiveDpi, previewScale, type Size } from '../../src/shared/placement';
 import { FRONT_MOCKUP_REQUIRED, MOCKUP_SAVED, MOCKUP_SAVE_FAILED } from '../../src/shared/schemas/admin-mockups';
-import { insertUser } from '../support/app';
 import { seriousA11yViolations } from '../support/a11y';
-import { saveScreenshot, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../support/browser';
+import { saveScreenshot, signInInBrowser, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../support/browser';
+import { createAdmin, type TestUser } from '../support/factories';
 
 // The mockup generator end to end on a seeded product: position each side (size, rotation,
 // arrows, drag, DPI readout and refusal), save front and back, choose back as default, save to
 // product; the product's image_url becomes the new back mockup, a real PNG rendered by the server.
 
-const ADMIN_EMAIL = 'mockup.admin@example.com';
-const PASSWORD = 'secret123';
 let env: BrowserApp;
+let admin: TestUser;
 
 beforeAll(async () => {
   env = await startBrowserApp();
-  await insertUser(env.db, ADMIN_EMAIL, { admin: true, password: PASSWORD });
+  admin = await createAdmin(env.db);
 });
 afterAll(async () => {
   await env?.close();
 });
 
-async function adminPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
-  const page = await env.newPage({ viewport });
-  page.setDefaultTimeout(15_000);
-  const res = await page.request.post('/trpc/auth.signIn', {
-    data: { email: ADMIN_EMAIL, password: PASSWORD },
-    headers: { origin: env.baseUrl },
-  });
-  expect(res.status()).toBe(200);
-  return page;
-}
+const adminPage = (viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> =>
+  signInInBrowser(env, { email: admin.email, viewport, timeout: 15_000 });
 
 async function expectToast(page: Page, kind: 'success' | 'error', text: string) {
   await page.getByTestId(`toast-${kind}`).filter({ hasText: text }).first().waitFor();

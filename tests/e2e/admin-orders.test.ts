@@ -3,37 +3,27 @@ import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRINT_QUEUE_COLUMNS } from '../../src/shared/schemas/admin-orders';
-import { insertUser } from '../support/app';
 import { seriousA11yViolations } from '../support/a11y';
-import { saveScreenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
+import { saveScreenshot, signInInBrowser, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
+import { createAdmin, type TestUser } from '../support/factories';
 
 // The Orders screen on the demo store: newest first, the status filter, the detail modal's
 // status, tracking number and print status changes reaching the database (and the spec's error
 // text when a change fails), and Export Print Queue as a real browser download.
 
-const ADMIN_EMAIL = 'orders.admin@example.com';
-const PASSWORD = 'secret123';
-
 let env: BrowserApp;
+let admin: TestUser;
 
 beforeAll(async () => {
   env = await startBrowserApp();
-  await insertUser(env.db, ADMIN_EMAIL, { admin: true, password: PASSWORD });
+  admin = await createAdmin(env.db);
 });
 afterAll(async () => {
   await env?.close();
 });
 
-async function signedInPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
-  const page = await env.newPage({ viewport });
-  page.setDefaultTimeout(10_000);
-  const res = await page.request.post('/trpc/auth.signIn', {
-    data: { email: ADMIN_EMAIL, password: PASSWORD },
-    headers: { origin: env.baseUrl },
-  });
-  expect(res.status()).toBe(200);
-  return page;
-}
+const signedInPage = (viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> =>
+  signInInBrowser(env, { email: admin.email, viewport });
 
 const ordersNewestFirst = () =>
   env.db

@@ -1,16 +1,16 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishEvent } from '../../src/server/events/events';
-import { insertUser } from '../support/app';
 import { seriousA11yViolations } from '../support/a11y';
-import { saveScreenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
+import { holdsFor } from '../support/async';
+import { holdRequests, saveScreenshot, signInInBrowser, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
+import { createAdmin, createCustomer } from '../support/factories';
 
 // The admin Customers screen (filters with counts, columns, Add to Customers, Make Admin and
 // Remove Admin with the spec's messages, a promotion reaching the promoted user's open page) and
 // the contact inbox (open marks read, status buttons, filter, live refresh), on the demo store.
 
 const ADMIN_EMAIL = 'people.admin@example.com';
-const PASSWORD = 'secret123';
 const WALK_IN = 'walk.in@example.com';
 const PENDING = 'pending.signup@example.com';
 const WALK_IN_SIGN_IN = new Date('2026-03-14T12:00:00Z');
@@ -19,8 +19,7 @@ let env: BrowserApp;
 
 beforeAll(async () => {
   env = await startBrowserApp();
-  const adminId = await insertUser(env.db, ADMIN_EMAIL, { admin: true, password: PASSWORD });
-  await env.db.updateTable('customers').set({ first_name: 'Avery', last_name: 'Admin' }).where('id', '=', adminId).execute();
+  await createAdmin(env.db, { email: ADMIN_EMAIL, first_name: 'Avery', last_name: 'Admin' });
   // Two accounts without a customer record: one confirmed that signed in once, one never confirmed.
   await env.db
     .insertInto('users')
@@ -35,30 +34,14 @@ afterAll(async () => {
   await env?.close();
 });
 
-async function signedInPage(email: string, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
-  const page = await env.newPage({ viewport });
-  page.setDefaultTimeout(10_000);
-  const res = await page.request.post('/trpc/auth.signIn', { data: { email, password: PASSWORD }, headers: { origin: env.baseUrl } });
-  expect(res.status()).toBe(200);
-  return page;
-}
+const signedInPage = (email: string, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> =>
+  signInInBrowser(env, { email, viewport });
 
 const toastText = (page: Page, kind: 'success' | 'error') => page.getByTestId(`toast-${kind}`).last().locator('p');
 /** Waits for a toast with exactly this text. */
 async function expectToast(page: Page, kind: 'success' | 'error', text: string) {
   await page.getByTestId(`toast-${kind}`).filter({ hasText: text }).first().waitFor();
   expect(await toastText(page, kind).textContent()).toBe(text);
-}
-
-/** Holds requests to one procedure for a moment, so busy labels can be seen. */
-async function slowDown(page: Page, procedure: string, ms = 800) {
-  await page.route(
-    (url) => url.pathname.includes(procedure),
-    async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      await route.continue();
-    },
-  );
 }
 
 const customerRecord = (email: string) =>
@@ -153,12 +136,13 @@ describe('admin customers screen', () => {
     await expect.poll(() => footer(page)).toBe('Showing 2 of 8 users');
     expect(await filter(page, 'Not in Customers').getAttribute('aria-pressed')).toBe('true');
 
-    // Add to Customers, with its busy label and message.
-    await slowDown(page, 'admin.customers.addToCustomers');
+    // Add to Customers, with its busy label (the request is held until it has been seen) and message.
+    const adding = await holdRequests(page, 'admin.customers.addToCustomers');
     const add = row(page, WALK_IN).getByRole('button', { name: /Add to Customers/ });
     await add.click();
     await row(page, WALK_IN).getByRole('button', { name: 'Adding...' }).waitFor();
     expect(await row(page, WALK_IN).getByRole('button', { name: 'Adding...' }).isDisabled()).toBe(true);
+    adding.release();
     await expectToast(page, 'success', 'User added to customers successfully!');
     expect(await customerRecord(WALK_IN)).toEqual({ first_name: '', last_name: '', phone: '', is_admin: false });
     await expect.poll(() => footer(page)).toBe('Showing 1 of 8 users');
@@ -199,9 +183,11 @@ describe('admin customers screen', () => {
     const maria = row(page, 'maria.alvarez@example.com');
     await maria.waitFor();
 
-    await slowDown(page, 'admin.customers.setAdmin');
+    // The request is held until its busy label has been seen.
+    const updating = await holdRequests(page, 'admin.customers.setAdmin');
     await maria.getByRole('button', { name: /Make Admin/ }).click();
     await maria.getByRole('button', { name: 'Updating...' }).waitFor();
+    updating.release();
     await expectToast(page, 'success', 'User promoted to admin successfully!');
     expect((await customerRecord('maria.alvarez@example.com'))?.is_admin).toBe(true);
     await maria.getByRole('button', { name: /Remove Admin/ }).waitFor();
@@ -245,7 +231,7 @@ describe('admin customers screen', () => {
 
   it("shows the Admin link in the promoted user's open page, and takes the admin area away on demotion", async () => {
     const email = 'rising.star@example.com';
-    await insertUser(env.db, email, { password: PASSWORD });
+    await createCustomer(env.db, { email });
     const shopper = await signedInPage(email);
     await shopper.goto('/');
     await expect.poll(() => shopper.getByTestId('account-link').getAttribute('href')).toBe('/dashboard');
@@ -270,7 +256,7 @@ describe('admin customers screen', () => {
 
   it('lets an admin remove their own access while another admin remains, and sends them out', async () => {
     const email = 'stepping.down@example.com';
-    await insertUser(env.db, email, { admin: true, password: PASSWORD });
+    await createAdmin(env.db, { email });
     const page = await signedInPage(email);
     await page.goto('/admin/customers');
     await row(page, email)
@@ -372,15 +358,19 @@ describe('admin contact inbox', () => {
     await expect.poll(() => detail(page).getByTestId('status-badge').first().textContent()).toBe('New');
     await expect.poll(() => page.getByTestId('admin-badge').textContent()).toBe('2');
 
-    // A failed update changes nothing on screen.
+    // A failed update changes nothing on screen: not while it fails (no optimistic change), nor
+    // once the page has reported the failure.
     await page.route(
       (url) => url.pathname.includes('admin.contact.setStatus'),
       (route) => route.abort(),
     );
+    const stillNew = async () =>
+      (await detail(page).getByTestId('status-badge').first().textContent()) === 'New' &&
+      (await item(page, 'Chris Nguyen').getByTestId('status-badge').textContent()) === 'New';
     await detail(page).getByRole('button', { name: 'Read' }).click();
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await detail(page).getByTestId('status-badge').first().textContent()).toBe('New');
-    expect(await item(page, 'Chris Nguyen').getByTestId('status-badge').textContent()).toBe('New');
+    await holdsFor(stillNew, 'the New badges after a failed update', 500);
+    await expect.poll(() => env.pageErrors(page).some((error) => error.includes('Failed to update the contact submission'))).toBe(true);
+    expect(await stillNew()).toBe(true);
     expect(await statusInDb('chris.nguyen@example.com')).toBe('new');
     await page.unrouteAll();
 

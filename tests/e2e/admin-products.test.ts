@@ -9,16 +9,14 @@ import { formatMoney } from '../../src/shared/money';
 import { ARTWORK_REQUIRED, DUPLICATE_SKU, PRODUCT_SAVE_FAILED } from '../../src/shared/schemas/admin-products';
 import { MAX_UPLOAD_BYTES } from '../../src/shared/constants';
 import { FILE_TOO_LARGE, NOT_AN_IMAGE } from '../../src/shared/schemas/admin-uploads';
-import { insertUser } from '../support/app';
 import { seriousA11yViolations } from '../support/a11y';
-import { saveScreenshot, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../support/browser';
+import { saveScreenshot, signInInBrowser, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../support/browser';
+import { createAdmin, createCustomer, type TestUser } from '../support/factories';
 
 // The admin layout, dashboard and products screens in Chromium against the built app and the
 // seeded demo store: the guard, the numbers, search and filter, the form with a real upload, and
 // edit, toggle and delete.
 
-const ADMIN = { email: 'admin@threadline.test', password: 'admin-pass-1' };
-const CUSTOMER = { email: 'rider@threadline.test', password: 'rider-pass-1' };
 const SIDEBAR = [
   'Dashboard',
   'Products',
@@ -34,13 +32,15 @@ const SIDEBAR = [
 ];
 
 let env: BrowserApp;
+let adminUser: TestUser;
+let customerUser: TestUser;
 let tmpDir: string;
 let realPng: string;
 
 beforeAll(async () => {
   env = await startBrowserApp();
-  await insertUser(env.db, ADMIN.email, { admin: true, password: ADMIN.password });
-  await insertUser(env.db, CUSTOMER.email, { password: CUSTOMER.password });
+  adminUser = await createAdmin(env.db);
+  customerUser = await createCustomer(env.db);
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-e2e-art-'));
   realPng = path.join(tmpDir, 'open-road-art.png');
   // A few megabytes of noise, so the upload takes long enough for its progress bar to show.
@@ -56,15 +56,9 @@ afterAll(async () => {
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
 });
 
-async function signedInPage(
-  user: { email: string; password: string },
-  viewport: { width: number; height: number } = VIEWPORTS.desktop,
-): Promise<Page> {
-  const page = await env.newPage({ viewport });
-  const res = await page.request.post(`${env.baseUrl}/trpc/auth.signIn`, { data: user, headers: { origin: env.baseUrl } });
-  expect(res.status()).toBe(200);
-  return page;
-}
+// Playwright's own 30 s for each step, as these tests always had (a real multi-megabyte upload).
+const signedInPage = (user: TestUser, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> =>
+  signInInBrowser(env, { email: user.email, viewport, timeout: 30_000 });
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 /** The sidebar's link texts without the Contact item's count badge. */
@@ -90,7 +84,7 @@ describe('admin layout', () => {
     await anonymous.goto('/admin/email-logs');
     await anonymous.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/admin/email-logs');
 
-    const customer = await signedInPage(CUSTOMER);
+    const customer = await signedInPage(customerUser);
     await customer.goto('/admin/products');
     await customer.waitForURL((url) => url.pathname === '/');
     expect(await customer.getByTestId('admin-layout').count()).toBe(0);
@@ -99,7 +93,7 @@ describe('admin layout', () => {
   });
 
   it('shows every admin screen in the sidebar, the current one highlighted, Back to Store and Sign Out', async () => {
-    const page = await signedInPage(ADMIN);
+    const page = await signedInPage(adminUser);
     await page.goto('/admin/products');
     const nav = page.getByRole('navigation', { name: 'Admin' });
     await nav.waitFor();
@@ -135,7 +129,7 @@ describe('admin layout', () => {
   });
 
   it('folds the sidebar into a menu on a phone', async () => {
-    const page = await signedInPage(ADMIN, VIEWPORTS.mobile);
+    const page = await signedInPage(adminUser, VIEWPORTS.mobile);
     await page.goto('/admin');
     const toggle = page.getByRole('button', { name: 'Admin menu' });
     await toggle.waitFor();
@@ -166,7 +160,7 @@ describe('admin dashboard', () => {
       [VIEWPORTS.desktop, '1280'],
       [VIEWPORTS.mobile, '375'],
     ] as const) {
-      const page = await signedInPage(ADMIN, viewport);
+      const page = await signedInPage(adminUser, viewport);
       await page.goto('/admin');
       await main(page).getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
       await expect.poll(() => page.getByTestId('stat-products').textContent()).toBe(String(totals.products));
@@ -225,7 +219,7 @@ describe('admin products', () => {
       .limit(25)
       .execute();
 
-    const page = await signedInPage(ADMIN);
+    const page = await signedInPage(adminUser);
     await page.goto('/admin/products');
     const rows = page.getByTestId('product-row');
     await expect.poll(() => rows.count()).toBe(25);
@@ -271,7 +265,7 @@ describe('admin products', () => {
     await expect.poll(() => rows.count()).toBe(inCategory.length);
     for (const text of await rows.allTextContents()) expect(text).toContain(category.name);
 
-    const phone = await signedInPage(ADMIN, VIEWPORTS.mobile);
+    const phone = await signedInPage(adminUser, VIEWPORTS.mobile);
     await phone.goto('/admin/products');
     await expect.poll(() => phone.getByTestId('product-card').count()).toBe(25);
     await waitForImages(phone);
@@ -295,7 +289,7 @@ describe('admin products', () => {
       ).n,
     );
 
-    const page = await signedInPage(ADMIN);
+    const page = await signedInPage(adminUser);
     await page.goto('/admin/products');
     await main(page).getByRole('link', { name: 'Add Product' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/products/new');
@@ -418,7 +412,7 @@ describe('admin products', () => {
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    const page = await signedInPage(ADMIN);
+    const page = await signedInPage(adminUser);
     await page.goto('/admin/products');
     const row = page.getByTestId('product-row').filter({ hasText: target.name }).first();
     await row.locator('td').first().click();
@@ -476,7 +470,7 @@ describe('admin products', () => {
   });
 
   it('shows the product form on a phone', async () => {
-    const page = await signedInPage(ADMIN, VIEWPORTS.mobile);
+    const page = await signedInPage(adminUser, VIEWPORTS.mobile);
     await page.goto('/admin/products/new');
     await page.getByRole('form', { name: 'New product' }).waitFor();
     await saveScreenshot(page, 'admin-product-new-375');

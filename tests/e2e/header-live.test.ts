@@ -2,9 +2,10 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishEvent } from '../../src/server/events/events';
-import { insertUser } from '../support/app';
 import { seriousA11yViolations } from '../support/a11y';
-import { SCREENSHOT_DIR, saveScreenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
+import { holdsFor } from '../support/async';
+import { SCREENSHOT_DIR, saveScreenshot, signInInBrowser, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
+import { createAdmin, createCustomer } from '../support/factories';
 
 // The header's live parts: the admin badge counting new contact submissions (SSE), the Admin link
 // following a promotion or demotion, and sign-in and sign-out reaching every open tab.
@@ -17,11 +18,6 @@ describe('live header', () => {
     page.setDefaultTimeout(10_000);
     return page;
   };
-
-  async function signIn(page: Page, email: string) {
-    const res = await page.request.post('/trpc/auth.signIn', { data: { email, password: 'secret123' }, headers: { origin: env.baseUrl } });
-    expect(res.status()).toBe(200);
-  }
 
   async function newCountInDb() {
     const row = await env.db
@@ -47,9 +43,8 @@ describe('live header', () => {
   });
 
   it('shows admins the number of new contact submissions and updates it live', async () => {
-    await insertUser(env.db, 'badge.admin@example.com', { admin: true });
-    const page = await open();
-    await signIn(page, 'badge.admin@example.com');
+    const admin = await createAdmin(env.db);
+    const page = await signInInBrowser(env, { email: admin.email });
     await page.goto('/');
     const adminLink = page.getByTestId('admin-link');
     await adminLink.waitFor();
@@ -85,8 +80,7 @@ describe('live header', () => {
     await page.locator('header').screenshot({ path: path.join(SCREENSHOT_DIR, 'header-admin-badge-1280-top.png') });
 
     // The phone menu shows the same count.
-    const phone = await open(VIEWPORTS.mobile);
-    await signIn(phone, 'badge.admin@example.com');
+    const phone = await signInInBrowser(env, { email: admin.email, viewport: VIEWPORTS.mobile });
     await phone.goto('/');
     await phone.getByRole('button', { name: 'Open menu' }).click();
     const mobileAdmin = phone.locator('#mobile-menu').getByRole('link', { name: /^Admin/ });
@@ -96,9 +90,8 @@ describe('live header', () => {
     await phone.locator('header').screenshot({ path: path.join(SCREENSHOT_DIR, 'header-admin-badge-375-top.png') });
 
     // A customer sees neither the link nor a count.
-    await insertUser(env.db, 'badge.customer@example.com');
-    const customer = await open();
-    await signIn(customer, 'badge.customer@example.com');
+    const shopper = await createCustomer(env.db);
+    const customer = await signInInBrowser(env, { email: shopper.email });
     await customer.goto('/');
     await expect.poll(() => customer.getByTestId('account-link').getAttribute('href')).toBe('/dashboard');
     expect(await customer.getByTestId('admin-link').count()).toBe(0);
@@ -106,9 +99,8 @@ describe('live header', () => {
   });
 
   it('shows the Admin link live when the signed-in user is promoted, and hides it on demotion', async () => {
-    const userId = await insertUser(env.db, 'promoted@example.com');
-    const page = await open();
-    await signIn(page, 'promoted@example.com');
+    const { id: userId, email } = await createCustomer(env.db);
+    const page = await signInInBrowser(env, { email });
     await page.goto('/');
     await expect.poll(() => page.getByTestId('account-link').getAttribute('href')).toBe('/dashboard');
     expect(await page.getByTestId('admin-link').count()).toBe(0);
@@ -126,17 +118,16 @@ describe('live header', () => {
     await setAdmin(false);
     await expect.poll(() => page.getByTestId('admin-link').count()).toBe(0);
     // Someone else's change does not touch this page.
-    const otherId = await insertUser(env.db, 'bystander@example.com');
+    const { id: otherId } = await createCustomer(env.db);
     await env.db.transaction().execute(async (trx) => {
       await trx.updateTable('customers').set({ is_admin: true }).where('id', '=', userId).execute();
       await publishEvent(trx, { type: 'customer_changed', userId: otherId });
     });
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(await page.getByTestId('admin-link').count()).toBe(0);
+    await holdsFor(async () => (await page.getByTestId('admin-link').count()) === 0, 'no Admin link after a change to another user', 1_000);
   });
 
   it('signing in or out in one tab updates the other open tabs', async () => {
-    await insertUser(env.db, 'two.tabs@example.com');
+    const user = await createCustomer(env.db, { email: 'two.tabs@example.com' });
     const first = await open();
     const second = await first.context().newPage();
     second.setDefaultTimeout(10_000);
@@ -144,8 +135,8 @@ describe('live header', () => {
     await expect.poll(() => second.getByTestId('account-link').getAttribute('href')).toBe('/login');
 
     await first.goto('/login');
-    await first.getByLabel('Email address').fill('two.tabs@example.com');
-    await first.getByLabel('Password', { exact: true }).fill('secret123');
+    await first.getByLabel('Email address').fill(user.email);
+    await first.getByLabel('Password', { exact: true }).fill(user.password);
     await first.getByRole('button', { name: 'Sign In' }).click();
     await first.waitForURL('**/dashboard');
     await expect.poll(() => second.getByTestId('account-link').getAttribute('href')).toBe('/dashboard');
@@ -164,8 +155,8 @@ describe('live header', () => {
     await first.goto('/login?redirect=/settings');
     const third = await first.context().newPage();
     await third.goto('/login');
-    await third.getByLabel('Email address').fill('two.tabs@example.com');
-    await third.getByLabel('Password', { exact: true }).fill('secret123');
+    await third.getByLabel('Email address').fill(user.email);
+    await third.getByLabel('Password', { exact: true }).fill(user.password);
     await third.getByRole('button', { name: 'Sign In' }).click();
     await first.waitForURL((url) => url.pathname === '/settings');
   });

@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database';
 import { cartStorageKey } from '../../src/shared/constants';
-import { insertUser } from '../support/app';
-import { saveScreenshot, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../support/browser';
+import { saveScreenshot, signInInBrowser, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../support/browser';
+import { createAdmin, createCustomer } from '../support/factories';
 
 // The client shell: header, footer, home page, not-found page, mobile menu, cart badge, session.
 
@@ -15,11 +15,6 @@ async function activeCategories(db: Db) {
 
 const mainNavHrefs = (page: Page) =>
   page.locator('header nav[aria-label="Main"] a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-
-async function signInThroughApi(page: Page, baseUrl: string, email: string, password = 'secret123') {
-  const res = await page.request.post('/trpc/auth.signIn', { data: { email, password }, headers: { origin: baseUrl } });
-  expect(res.status()).toBe(200);
-}
 
 describe('client shell', () => {
   let env: BrowserApp;
@@ -252,8 +247,8 @@ describe('client shell', () => {
   });
 
   it('the header follows the session: sign in, admin link, sign out in another tab', async () => {
-    await insertUser(env.db, 'shopper@example.com');
-    await insertUser(env.db, 'boss@example.com', { admin: true });
+    const shopper = await createCustomer(env.db);
+    const boss = await createAdmin(env.db);
 
     const page = await env.newPage();
     await page.goto('/');
@@ -262,7 +257,7 @@ describe('client shell', () => {
     expect(await account.getAttribute('aria-label')).toBe('Sign in');
     expect(await page.getByTestId('admin-link').count()).toBe(0);
 
-    await signInThroughApi(page, env.baseUrl, 'shopper@example.com');
+    await signInInBrowser(env, { email: shopper.email, page });
     await page.reload();
     await expect.poll(() => account.getAttribute('href')).toBe('/dashboard');
     expect(await page.getByRole('button', { name: 'Sign Out' }).isVisible()).toBe(true);
@@ -279,7 +274,7 @@ describe('client shell', () => {
 
     const adminPage = await env.newPage();
     await adminPage.goto('/');
-    await signInThroughApi(adminPage, env.baseUrl, 'boss@example.com');
+    await signInInBrowser(env, { email: boss.email, page: adminPage });
     await adminPage.reload();
     const adminLink = adminPage.getByTestId('admin-link');
     await adminLink.waitFor();
