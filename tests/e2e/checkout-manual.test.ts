@@ -61,6 +61,12 @@ describe('checkout with manual payment', () => {
     await adminPage.getByTestId('toast-success').filter({ hasText: 'Checkout settings saved' }).waitFor();
     expect(await adminPage.getByTestId('payment-provider').textContent()).toContain('Payments: manual');
 
+    // The storefront stops promising free shipping.
+    await adminPage.goto('/shipping');
+    await adminPage.getByRole('heading', { name: 'Flat-rate shipping: $4.95 per order' }).waitFor();
+    expect(await adminPage.locator('footer').innerText()).toContain('Prices in USD. Flat-rate shipping: $4.95 per order.');
+    expect(await adminPage.getByText('Free shipping on every order').count()).toBe(0);
+
     const customer = await createCustomer(env.db, { email: 'buyer@example.com' });
     const product = await createProduct(env.db, { name: 'Checkered Flag Tee', price: '24.00' });
     const page = await signInInBrowser(env, { email: customer.email, viewport: VIEWPORTS.mobile });

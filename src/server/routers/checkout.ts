@@ -30,6 +30,12 @@ export const checkoutRouter = router({
     };
   }),
 
+  /** What shipping costs, for the storefront's promises ("Free shipping on every order" only when it is true). */
+  shippingPolicy: publicProcedure.query(async ({ ctx }) => {
+    const { flat_shipping_rate, free_shipping_threshold } = await readCheckoutSettings(ctx.db);
+    return { flatRate: flat_shipping_rate, freeFrom: free_shipping_threshold };
+  }),
+
   /** Places the order (at most one per idempotency key); a card payment answers where to pay. */
   placeOrder: customerProcedure
     .input(placeOrderInput)

@@ -4,6 +4,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ADD_TO_CART_CONFIRM_MS, MAX_LINE_QUANTITY, type ChestPosition, type MockupSide } from '../../../shared/constants';
 import { formatMoney } from '../../../shared/money';
 import { cart } from '../../cart/cart';
+import { useShippingPromise } from '../../cart/shipping-policy';
 import type { RouterOutputs } from '../../trpc';
 import { Button, ButtonLink } from '../ui/Button';
 import { ProductImage } from './ProductImage';
@@ -23,6 +24,7 @@ const clampQuantity = (value: number) => Math.min(MAX_LINE_QUANTITY, Math.max(1,
 export function ProductDetail({ product }: { product: ProductDetailData }) {
   const sizeId = useId();
   const quantityId = useId();
+  const shipping = useShippingPromise();
   const [side, setSide] = useState<MockupSide>(product.default_mockup_side);
   const [size, setSize] = useState(product.available_sizes[0] ?? '');
   const [quantity, setQuantity] = useState(1);
@@ -212,10 +214,12 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
               <Printer className="size-5 shrink-0 text-accent-600" aria-hidden="true" />
               {CHEST_LABELS[product.chest_position]}, printed on demand just for you
             </li>
-            <li className="flex items-center gap-3">
-              <Truck className="size-5 shrink-0 text-accent-600" aria-hidden="true" />
-              Free shipping on every order
-            </li>
+            {shipping && (
+              <li className="flex items-center gap-3">
+                <Truck className="size-5 shrink-0 text-accent-600" aria-hidden="true" />
+                {shipping.long}
+              </li>
+            )}
             <li className="pl-8 text-xs tracking-wide text-stone-500 uppercase">SKU {product.sku_number}</li>
           </ul>
         </div>

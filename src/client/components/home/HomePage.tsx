@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { ArrowRight, CarFront, Gift, Motorbike, Package, Ruler, Truck } from 'lucide-react';
 import { FEATURED_PRODUCTS_LIMIT } from '../../../shared/constants';
+import { useShippingPromise } from '../../cart/shipping-policy';
 import { storeConfig } from '../../store-config';
 import { useTRPC } from '../../trpc';
 import { LatinCross } from '../catalog/category-icon';
@@ -30,6 +31,7 @@ export function HomePage() {
 }
 
 function Hero() {
+  const shipping = useShippingPromise();
   return (
     <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden bg-stone-950 text-white">
       <div
@@ -63,7 +65,8 @@ function Hero() {
           <ul className="mt-10 grid max-w-xl grid-cols-1 gap-3 text-sm text-stone-300 sm:grid-cols-3">
             <li className="flex items-center gap-2">
               <Truck className="size-5 shrink-0 text-accent-500" aria-hidden="true" />
-              Free shipping
+              {/* The same width while loading, so the row does not move. */}
+              {shipping?.short ?? <span className="h-4 w-24 animate-pulse rounded bg-stone-800" />}
             </li>
             <li className="flex items-center gap-2">
               <Ruler className="size-5 shrink-0 text-accent-500" aria-hidden="true" />

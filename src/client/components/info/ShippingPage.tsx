@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Printer, ShoppingBag, Truck } from 'lucide-react';
+import { useShippingPromise } from '../../cart/shipping-policy';
 import { HelpLayout, HelpList, HelpSection, helpLinkClass } from './HelpLayout';
 
 const TIMELINE = [
@@ -13,18 +14,14 @@ const TIMELINE = [
 ];
 
 export function ShippingPage() {
+  const shipping = useShippingPromise();
   return (
-    <HelpLayout
-      title="Shipping Info"
-      Icon={Truck}
-      lead="Every tee is printed just for you when you order it, then shipped to your door at no cost."
-    >
-      <HelpSection id="free-shipping" title="Free shipping on every order">
-        <p>
-          Shipping is always free, with no minimum order. Your cart and checkout show shipping as FREE, and the total you see is the total
-          you pay.
-        </p>
-      </HelpSection>
+    <HelpLayout title="Shipping Info" Icon={Truck} lead="Every tee is printed just for you when you order it, then shipped to your door.">
+      {shipping && (
+        <HelpSection id="shipping-cost" title={shipping.long}>
+          <p>{shipping.detail} The total at checkout is the total you pay.</p>
+        </HelpSection>
+      )}
 
       <HelpSection id="timeline" title="How long it takes">
         <p>

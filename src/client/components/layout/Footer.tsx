@@ -1,6 +1,7 @@
 import { Link, linkOptions } from '@tanstack/react-router';
 import { Mail } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
+import { useShippingPromise } from '../../cart/shipping-policy';
 import { storeConfig } from '../../store-config';
 import { BrandMark } from '../ui/Brand';
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from '../ui/SocialIcons';
@@ -44,6 +45,7 @@ const SOCIAL_LINKS: { href: string; label: string; Icon: ComponentType<SVGProps<
 
 export function Footer() {
   const year = new Date().getFullYear();
+  const shipping = useShippingPromise();
   return (
     <footer className="mt-auto bg-stone-950 text-stone-400" aria-labelledby="footer-heading">
       <h2 id="footer-heading" className="sr-only">
@@ -101,7 +103,7 @@ export function Footer() {
           <p data-testid="copyright">
             © {year} {storeConfig.storeName}. All rights reserved.
           </p>
-          <p>Prices in USD. Free shipping on every order.</p>
+          <p>Prices in USD.{shipping && ` ${shipping.long}.`}</p>
         </div>
       </div>
     </footer>

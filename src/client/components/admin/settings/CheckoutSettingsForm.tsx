@@ -57,6 +57,8 @@ function CheckoutFields({ settings }: { settings: CheckoutSettings }) {
     trpc.admin.settings.saveCheckout.mutationOptions({
       onSuccess: (saved) => {
         queryClient.setQueryData(trpc.admin.settings.checkout.queryKey(), saved);
+        // The storefront's shipping promise and any open cart follow the new settings.
+        void queryClient.invalidateQueries({ queryKey: trpc.checkout.pathKey() });
         toast.success(CHECKOUT_SETTINGS_SAVED);
       },
       onError: (error) => {
