@@ -168,4 +168,43 @@ describe('checkout with manual payment', () => {
     expect(env.pageErrors(page)).toEqual([]);
     expect(env.pageErrors(adminPage)).toEqual([]);
   });
+
+  it('shows the lines that changed since they were added, and places nothing until the cart is updated', async () => {
+    const customer = await createCustomer(env.db);
+    const [kept, repriced, withdrawn] = [
+      await createProduct(env.db, { name: 'Kept Tee', price: '20.00' }),
+      await createProduct(env.db, { name: 'Repriced Tee', price: '25.00' }),
+      await createProduct(env.db, { name: 'Withdrawn Tee', price: '30.00' }),
+    ];
+    const page = await signInInBrowser(env, { email: customer.email });
+    await page.goto('/');
+    await fillCart(
+      page,
+      [kept, repriced, withdrawn].map((product) => ({
+        product: { id: product.id, slug: product.slug, name: product.name, image_url: product.image_url, price: product.price },
+        size: 'M',
+        quantity: 1,
+      })),
+    );
+    await env.db.updateTable('products').set({ price: '27.50' }).where('id', '=', repriced.id).execute();
+    await env.db.updateTable('products').set({ is_active: false }).where('id', '=', withdrawn.id).execute();
+
+    await page.goto('/checkout');
+    const lines = page.getByTestId('checkout-line');
+    await expect
+      .poll(() => lines.getByTestId('line-problem').allTextContents())
+      .toEqual(['Price changed from $25.00 to $27.50', 'No longer available']);
+    await page.getByText('Some items changed since you added them. Update your cart to continue.').waitFor();
+    const complete = page.getByRole('button', { name: 'Complete Order' });
+    expect(await complete.isDisabled()).toBe(true);
+    await saveScreenshot(page, 'checkout-changed-lines-1280');
+
+    await page.getByRole('button', { name: 'Update Cart' }).click();
+    await expect.poll(() => lines.count()).toBe(2);
+    expect(await lines.getByTestId('line-problem').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('summary-total').textContent()).toBe('$47.50');
+    await expect.poll(() => complete.isEnabled()).toBe(true);
+    expect(await env.db.selectFrom('orders').select('id').where('customer_id', '=', customer.id).execute()).toEqual([]);
+    expect(env.pageErrors(page)).toEqual([]);
+  });
 });
