@@ -68,11 +68,13 @@ export function taxCents(subtotalCents: number, ratePercent: string) {
   return Math.round((subtotalCents * toCents(ratePercent)) / 10_000);
 }
 
-/** Prices the lines with today's products; lines that cannot be bought carry their problem and count for nothing. */
-export async function priceCart(db: Db, lines: readonly CartLineInput[], settings: CheckoutSettings): Promise<Quote> {
-  const wanted = mergeLines(lines);
-  const ids = [...new Set(wanted.map((line) => line.productId))];
-  const products = await db
+/**
+ * Today's name, price, sizes and availability of the given products (available: the product and
+ * its category are active). Missing ids were deleted. The cart page and the pricing both read this.
+ */
+export function cartProducts(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
     .selectFrom('products')
     .innerJoin('categories', 'categories.id', 'products.category_id')
     .select([
@@ -86,6 +88,13 @@ export async function priceCart(db: Db, lines: readonly CartLineInput[], setting
     ])
     .where('products.id', 'in', ids)
     .execute();
+}
+
+/** Prices the lines with today's products; lines that cannot be bought carry their problem and count for nothing. */
+export async function priceCart(db: Db, lines: readonly CartLineInput[], settings: CheckoutSettings): Promise<Quote> {
+  const wanted = mergeLines(lines);
+  const ids = [...new Set(wanted.map((line) => line.productId))];
+  const products = await cartProducts(db, ids);
   const byId = new Map(products.map((product) => [product.id, product]));
   const priced = wanted.map((line): PricedLine => {
     const product = byId.get(line.productId);

@@ -4,6 +4,7 @@ import { FEATURED_PRODUCTS_LIMIT, SORT_OPTIONS, type SortOption } from '../../sh
 import { productListInput, slugParam } from '../../shared/schemas/catalog';
 import type { Db } from '../db/database';
 import type { DB } from '../db/schema';
+import { cartProducts } from '../orders/pricing';
 import { publicProcedure, router } from '../trpc/init';
 
 // Storefront reads (SPEC §7): only active products in active categories.
@@ -117,23 +118,9 @@ export const catalogRouter = router({
    * Current name, price and availability of the products in a cart, so the cart shows today's
    * data instead of what was stored when the line was added. Missing ids were deleted.
    */
-  cartProducts: publicProcedure.input(z.object({ ids: z.array(z.uuid()).max(100) })).query(async ({ ctx, input }) => {
-    if (input.ids.length === 0) return [];
-    return ctx.db
-      .selectFrom('products')
-      .innerJoin('categories', 'categories.id', 'products.category_id')
-      .select([
-        'products.id',
-        'products.slug',
-        'products.name',
-        'products.price',
-        'products.image_url',
-        'products.available_sizes',
-        sql<boolean>`products.is_active and categories.is_active`.as('available'),
-      ])
-      .where('products.id', 'in', input.ids)
-      .execute();
-  }),
+  cartProducts: publicProcedure
+    .input(z.object({ ids: z.array(z.uuid()).max(100) }))
+    .query(({ ctx, input }) => cartProducts(ctx.db, input.ids)),
 
   productBySlug: publicProcedure.input(z.object({ slug: slugParam })).query(async ({ ctx, input }) => {
     const product = await activeProducts(ctx.db)

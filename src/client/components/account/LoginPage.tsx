@@ -13,9 +13,10 @@ import { storeConfig } from '../../store-config';
 import { useTRPC } from '../../trpc';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { AuthCard } from './AuthCard';
+import { EmailWithNotice, type FormNotice } from './credential-fields';
 import { textLinkClass } from '../ui/Button';
 import { TextField } from '../ui/fields';
-import { Form, FormMessage, SubmitButton } from '../ui/Form';
+import { Form, SubmitButton } from '../ui/Form';
 import { LoadingState } from '../ui/states';
 
 export const LOGIN_MODES = ['signin', 'signup', 'reset'] as const;
@@ -33,7 +34,7 @@ const signUpForm = z.object({
 });
 const resetForm = z.object({ email: z.string().trim().min(1, { error: 'Please enter your email address' }).pipe(emailField) });
 
-type Message = { kind: 'error' | 'success'; text: string } | null;
+type Message = FormNotice | null;
 
 const HEADINGS: Record<LoginMode, { title: string; subtitle: string; icon: typeof UserRound }> = {
   signin: { title: 'Sign In', subtitle: 'Welcome back! Sign in to your account.', icon: UserRound },
@@ -133,21 +134,7 @@ function CredentialsForm({ mode }: { mode: 'signin' | 'signup' }) {
 
   return (
     <Form form={form} onSubmit={onValid} onInvalid={onInvalid} className="space-y-5">
-      {message && (
-        <FormMessage id={messageId} kind={message.kind}>
-          {message.text}
-        </FormMessage>
-      )}
-      <TextField
-        name="email"
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        showError={false}
-        invalidDescribedBy={errors.email ? messageId : undefined}
-      />
+      <EmailWithNotice notice={message} noticeId={messageId} invalid={!!errors.email} />
       <div>
         <TextField
           name="password"
@@ -196,21 +183,7 @@ function ResetRequestForm() {
       onInvalid={(fieldErrors) => setMessage({ kind: 'error', text: fieldErrors.email?.message ?? RESET_LINK_FAILED })}
       className="space-y-5"
     >
-      {message && (
-        <FormMessage id={messageId} kind={message.kind}>
-          {message.text}
-        </FormMessage>
-      )}
-      <TextField
-        name="email"
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        showError={false}
-        invalidDescribedBy={form.formState.errors.email ? messageId : undefined}
-      />
+      <EmailWithNotice notice={message} noticeId={messageId} invalid={!!form.formState.errors.email} />
       <SubmitButton busyLabel="Sending..." className="w-full">
         Send Reset Link
       </SubmitButton>

@@ -11,8 +11,8 @@ import { sessionChanged } from '../../session/session';
 import { useTRPC } from '../../trpc';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { AuthCard } from './AuthCard';
+import { NewPasswordFields } from './credential-fields';
 import { ButtonLink } from '../ui/Button';
-import { TextField } from '../ui/fields';
 import { Form, FormMessage, SubmitButton } from '../ui/Form';
 import { LoadingState } from '../ui/states';
 
@@ -93,15 +93,7 @@ function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void 
     <AuthCard icon={KeyRound} title="Set a New Password" subtitle="Choose a password you don't use anywhere else.">
       <Form form={form} onSubmit={onValid} className="space-y-5">
         {failure && <FormMessage kind="error">{failure}</FormMessage>}
-        <TextField
-          name="password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="At least 6 characters."
-        />
-        <TextField name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" required />
+        <NewPasswordFields />
         <SubmitButton busy={resetPassword.isPending} busyLabel="Updating..." className="w-full">
           Update Password
         </SubmitButton>

@@ -18,6 +18,7 @@ import { LoadingState } from '../ui/states';
 import { toast } from '../ui/Toast';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { AddressFields } from './AddressFields';
+import { NewPasswordFields } from './credential-fields';
 
 // Texts of SPEC §8, word for word.
 const SETTINGS_SAVED = 'Settings saved successfully!';
@@ -171,15 +172,7 @@ function PasswordSection() {
           autoComplete="current-password"
           required
         />
-        <TextField
-          name="password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="At least 6 characters."
-        />
-        <TextField name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" required />
+        <NewPasswordFields />
         <div className="flex justify-end sm:col-span-2">
           <SubmitButton busyLabel="Changing..." className="w-full sm:w-auto">
             Change Password

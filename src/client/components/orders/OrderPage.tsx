@@ -39,21 +39,26 @@ export function OrderPage() {
 
   if (order.isPending) return <LoadingState label="Loading your order..." />;
   if (!order.data) {
-    return (
-      <MessagePage
-        icon={PackageX}
-        title="Order Not Found"
-        actions={
-          <ButtonLink to="/orders" size="lg">
-            My Orders
-          </ButtonLink>
-        }
-      >
-        There is no order {orderNumber} on your account.
-      </MessagePage>
-    );
+    return <OrderNotFound>There is no order {orderNumber} on your account.</OrderNotFound>;
   }
   return <OrderDetail order={order.data} thanks={placed === true || payment === 'done'} payment={payment} />;
+}
+
+/** An order number or link that is not one of this customer's orders. */
+export function OrderNotFound({ children }: { children: ReactNode }) {
+  return (
+    <MessagePage
+      icon={PackageX}
+      title="Order Not Found"
+      actions={
+        <ButtonLink to="/orders" size="lg">
+          My Orders
+        </ButtonLink>
+      }
+    >
+      {children}
+    </MessagePage>
+  );
 }
 
 function OrderDetail({ order, thanks, payment }: { order: Order; thanks: boolean; payment: 'done' | 'cancelled' | undefined }) {

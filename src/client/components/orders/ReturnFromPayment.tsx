@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Navigate } from '@tanstack/react-router';
-import { PackageX } from 'lucide-react';
 import { useTRPC } from '../../trpc';
-import { MessagePage } from '../MessagePage';
-import { ButtonLink } from '../ui/Button';
 import { LoadingState } from '../ui/states';
+import { OrderNotFound } from './OrderPage';
 
 const route = getRouteApi('/_account/checkout/complete');
 
@@ -15,17 +13,5 @@ export function ReturnFromPayment() {
   const number = useQuery(trpc.orders.numberOf.queryOptions({ id: order ?? '' }, { enabled: Boolean(order), retry: false }));
   if (order && number.isPending) return <LoadingState label="Opening your order..." />;
   if (number.data) return <Navigate to="/orders/$orderNumber" params={{ orderNumber: number.data }} search={{ payment }} replace />;
-  return (
-    <MessagePage
-      icon={PackageX}
-      title="Order Not Found"
-      actions={
-        <ButtonLink to="/orders" size="lg">
-          My Orders
-        </ButtonLink>
-      }
-    >
-      This link does not lead to one of your orders.
-    </MessagePage>
-  );
+  return <OrderNotFound>This link does not lead to one of your orders.</OrderNotFound>;
 }
