@@ -15,6 +15,7 @@ import { toast } from '../../ui/Toast';
 import { ToggleButton } from '../../ui/ToggleButton';
 import { PageHeader } from '../parts/PageHeader';
 import { usePendingIds } from '../parts/row-actions';
+import { TableHead } from '../parts/table';
 
 // The Customers screen (SPEC §2): every registered user, filter buttons with counts, and the
 // actions Make Admin / Remove Admin / Add to Customers with the spec's messages (SPEC §8).
@@ -240,31 +241,11 @@ function UsersTable({ users, myId, actions }: ListProps) {
   return (
     <div className="hidden overflow-x-auto xl:block">
       <table className="min-w-full divide-y divide-stone-200 text-sm">
-        <thead className="bg-stone-50">
-          <tr>
-            <th scope="col" className={th}>
-              User
-            </th>
-            <th scope="col" className={th}>
-              Email
-            </th>
-            <th scope="col" className={th}>
-              Email Status
-            </th>
-            <th scope="col" className={th}>
-              Customer Status
-            </th>
-            <th scope="col" className={th}>
-              Role
-            </th>
-            <th scope="col" className={th}>
-              Last Sign In
-            </th>
-            <th scope="col" className={th}>
-              Actions
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          className="bg-stone-50"
+          cellClass={th}
+          columns={['User', 'Email', 'Email Status', 'Customer Status', 'Role', 'Last Sign In', 'Actions']}
+        />
         <tbody className="divide-y divide-stone-100">
           {users.map((user) => (
             <tr key={user.id} data-testid="user-row" className="hover:bg-stone-50/60">

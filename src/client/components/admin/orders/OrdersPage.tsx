@@ -13,6 +13,7 @@ import { Pagination } from '../../ui/Pagination';
 import { EmptyState, LoadingState } from '../../ui/states';
 import { toast } from '../../ui/Toast';
 import { PageHeader } from '../parts/PageHeader';
+import { ClickableRow, TableHead } from '../parts/table';
 import { OrderDetailModal } from './OrderDetailModal';
 import { capitalize, customerName, PROVIDER_LABELS } from './order-look';
 import { downloadPrintQueue } from './print-queue';
@@ -110,36 +111,14 @@ export function OrdersPage({ status, page, onStatusChange, onPageChange }: Order
             </ul>
             <div className="hidden overflow-x-auto sm:block">
               <table className="min-w-full divide-y divide-stone-200">
-                <thead className="bg-stone-50">
-                  <tr>
-                    <th scope="col" className={headCell}>
-                      Order
-                    </th>
-                    <th scope="col" className={headCell}>
-                      Customer
-                    </th>
-                    <th scope="col" className={headCell}>
-                      Date
-                    </th>
-                    <th scope="col" className={headCell}>
-                      Status
-                    </th>
-                    <th scope="col" className={headCell}>
-                      Payment
-                    </th>
-                    <th scope="col" className={`${headCell} text-right`}>
-                      Total
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  className="bg-stone-50"
+                  cellClass={headCell}
+                  columns={['Order', 'Customer', 'Date', 'Status', 'Payment', { label: 'Total', className: 'text-right' }]}
+                />
                 <tbody className="divide-y divide-stone-100">
                   {orders.map((order) => (
-                    <tr
-                      key={order.id}
-                      data-testid="order-row"
-                      className="cursor-pointer transition hover:bg-stone-50"
-                      onClick={() => setOpenId(order.id)}
-                    >
+                    <ClickableRow key={order.id} testId="order-row" onClick={() => setOpenId(order.id)}>
                       <td className={`${cell} whitespace-nowrap`}>
                         {/* The keyboard's way in; a click anywhere on the row does the same. */}
                         <button
@@ -165,7 +144,7 @@ export function OrdersPage({ status, page, onStatusChange, onPageChange }: Order
                       <td className={`${cell} text-right font-semibold whitespace-nowrap text-stone-900 tabular-nums`}>
                         {formatMoney(order.total)}
                       </td>
-                    </tr>
+                    </ClickableRow>
                   ))}
                 </tbody>
               </table>

@@ -15,6 +15,7 @@ import { SearchField } from '../../ui/SearchField';
 import { EmptyState, LoadingState } from '../../ui/states';
 import { toast } from '../../ui/Toast';
 import { PageHeader } from '../parts/PageHeader';
+import { ClickableRow, TableHead } from '../parts/table';
 import { listInputOf } from './products-search';
 
 const route = getRouteApi('/admin/products/');
@@ -237,36 +238,21 @@ function ProductTable({ rows, busyId, onToggle, onDelete }: TableProps) {
   return (
     <>
       <table className="hidden w-full text-left text-sm md:table" data-testid="products-table">
-        <thead className="border-b border-stone-200 bg-stone-50 text-xs font-semibold tracking-wide text-stone-600 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              SKU
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Product
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Category
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              Price
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          className="border-b border-stone-200 bg-stone-50 text-xs font-semibold tracking-wide text-stone-600 uppercase"
+          cellClass="px-4 py-3"
+          columns={[
+            'SKU',
+            'Product',
+            'Category',
+            { label: 'Price', className: 'text-right' },
+            'Status',
+            { label: <span className="sr-only">Actions</span>, className: 'text-right' },
+          ]}
+        />
         <tbody className="divide-y divide-stone-100">
           {rows.map((row) => (
-            <tr
-              key={row.id}
-              className="cursor-pointer transition hover:bg-stone-50"
-              onClick={() => openRow(row.id)}
-              data-testid="product-row"
-            >
+            <ClickableRow key={row.id} testId="product-row" onClick={() => openRow(row.id)}>
               <td className="px-4 py-3 font-mono text-xs text-stone-700">{row.sku_number}</td>
               <td className="max-w-80 px-4 py-3">{productCell(row)}</td>
               <td className="px-4 py-3 text-stone-700">{row.category_name}</td>
@@ -275,7 +261,7 @@ function ProductTable({ rows, busyId, onToggle, onDelete }: TableProps) {
                 <ActiveBadge active={row.is_active} />
               </td>
               <td className="px-4 py-3">{actions(row)}</td>
-            </tr>
+            </ClickableRow>
           ))}
         </tbody>
       </table>
