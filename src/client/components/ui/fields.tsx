@@ -178,6 +178,32 @@ export function TextField({ ref, ...props }: Props<InputHTMLAttributes<HTMLInput
   );
 }
 
+type NumberFieldProps = Omit<Props<InputHTMLAttributes<HTMLInputElement>, HTMLInputElement>, 'type' | 'registerOptions'> & {
+  /** Whole numbers (a count): the numeric keypad and steps of 1, instead of amounts in cents. */
+  whole?: boolean;
+  /** An empty box is saved as null (e.g. "no threshold") instead of NaN, which the schema refuses. */
+  optional?: boolean;
+};
+
+const emptyAsNull = (value: string) => (value === '' || value === null ? null : Number(value));
+
+/**
+ * A number box whose form value is a number, never negative: an amount (decimal keypad, steps of
+ * 0.01) unless `whole`. Other input attributes (`max`, `hint`, ...) pass through.
+ */
+export function NumberField({ whole = false, optional = false, ...props }: NumberFieldProps) {
+  return (
+    <TextField
+      type="number"
+      inputMode={whole ? 'numeric' : 'decimal'}
+      min={0}
+      step={whole ? 1 : 0.01}
+      registerOptions={optional ? { setValueAs: emptyAsNull } : { valueAsNumber: true }}
+      {...props}
+    />
+  );
+}
+
 export function TextArea({ ref, ...props }: Props<TextareaHTMLAttributes<HTMLTextAreaElement>, HTMLTextAreaElement>) {
   const [field, textarea] = fieldProps(props);
   return (

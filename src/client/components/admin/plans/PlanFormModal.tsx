@@ -8,7 +8,7 @@ import { NEW_PLAN_DEFAULTS, planInput, planSaveError, type PlanInput } from '../
 import { errorMessage, showServerErrors } from '../../../errors';
 import { useTRPC } from '../../../trpc';
 import { Button } from '../../ui/Button';
-import { Checkbox, Select, TextArea, TextField } from '../../ui/fields';
+import { Checkbox, NumberField, Select, TextArea, TextField } from '../../ui/fields';
 import { Form } from '../../ui/Form';
 import { Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
@@ -80,16 +80,7 @@ export function PlanFormModal({ editing, onClose }: { editing: EditedPlan | null
         <TextField name="name" label="Name" required autoComplete="off" />
         <TextField name="slug" label="Slug" required autoComplete="off" hint="Saved in lower case, spaces become hyphens." />
         <TextArea name="description" label="Description" rows={2} className="sm:col-span-2" />
-        <TextField
-          name="price"
-          label="Price (USD)"
-          required
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.01}
-          registerOptions={{ valueAsNumber: true }}
-        />
+        <NumberField name="price" label="Price (USD)" required />
         <Select name="billing_interval" label="Billing interval" required>
           {BILLING_INTERVALS.map((interval) => (
             <option key={interval} value={interval}>
@@ -97,17 +88,7 @@ export function PlanFormModal({ editing, onClose }: { editing: EditedPlan | null
             </option>
           ))}
         </Select>
-        <TextField
-          name="category_limit"
-          label="Category limit"
-          required
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          hint="0 means all categories."
-          registerOptions={{ valueAsNumber: true }}
-        />
+        <NumberField name="category_limit" label="Category limit" required whole hint="0 means all categories." />
         <div className="flex items-end pb-2">
           <Checkbox name="is_active" label="Active" hint="Shown on the public subscriptions page." />
         </div>

@@ -19,7 +19,7 @@ import { showServerErrors } from '../../../errors';
 import { useTRPC, type RouterOutputs } from '../../../trpc';
 import { Button, ButtonLink } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { Checkbox, Select, TextArea, TextField } from '../../ui/fields';
+import { Checkbox, NumberField, Select, TextArea, TextField } from '../../ui/fields';
 import { Form } from '../../ui/Form';
 import { toast } from '../../ui/Toast';
 import { UploadField } from '../parts/UploadField';
@@ -166,16 +166,7 @@ export function ProductForm({ product }: { product?: AdminProduct }) {
                 spellCheck={false}
                 hint="Unique stock code, e.g. TL-MC-001."
               />
-              <TextField
-                name="price"
-                label="Price (USD)"
-                required
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step={0.01}
-                registerOptions={{ valueAsNumber: true }}
-              />
+              <NumberField name="price" label="Price (USD)" required />
               <Select name="category_id" label="Category" required>
                 <option value="">{categories ? 'Select a category' : 'Loading categories...'}</option>
                 {categories?.map((category) => (

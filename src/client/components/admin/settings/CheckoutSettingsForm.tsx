@@ -6,7 +6,7 @@ import { errorMessage, showServerErrors, UNEXPECTED_ERROR } from '../../../error
 import { useTRPC, type RouterOutputs } from '../../../trpc';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { TextArea, TextField } from '../../ui/fields';
+import { NumberField, TextArea, TextField } from '../../ui/fields';
 import { Form } from '../../ui/Form';
 import { LoadingState } from '../../ui/states';
 import { toast } from '../../ui/Toast';
@@ -70,39 +70,14 @@ function CheckoutFields({ settings }: { settings: CheckoutSettings }) {
 
   return (
     <Form form={form} onSubmit={(values) => save.mutate(values)} className="grid gap-4 md:grid-cols-3">
-      <TextField
-        name="flat_shipping_rate"
-        label="Shipping rate (USD)"
-        required
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step={0.01}
-        hint="Per order. 0 means free shipping."
-        registerOptions={{ valueAsNumber: true }}
-      />
-      <TextField
+      <NumberField name="flat_shipping_rate" label="Shipping rate (USD)" required hint="Per order. 0 means free shipping." />
+      <NumberField
         name="free_shipping_threshold"
         label="Free shipping from (USD)"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step={0.01}
+        optional
         hint="Subtotal that ships free. Empty: never."
-        registerOptions={{ setValueAs: (value: string) => (value === '' || value === null ? null : Number(value)) }}
       />
-      <TextField
-        name="tax_rate_percent"
-        label="Tax rate (%)"
-        required
-        type="number"
-        inputMode="decimal"
-        min={0}
-        max={100}
-        step={0.01}
-        hint="Of the items' subtotal."
-        registerOptions={{ valueAsNumber: true }}
-      />
+      <NumberField name="tax_rate_percent" label="Tax rate (%)" required max={100} hint="Of the items' subtotal." />
       <TextArea
         name="payment_instructions"
         label="Payment instructions"
