@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   ARTWORK_CREATE_REQUIRED,
   ARTWORK_EDIT_REQUIRED,
@@ -6,30 +6,20 @@ import {
   INVALID_ARTWORK_URL,
   type ArtworkCreateInput,
 } from '../../src/shared/schemas/admin-artwork';
-import { callers, callTrpc, createTestApp, signInHttp, type Callers, type TestApp } from '../support/app';
+import { callTrpc, sharedCallers, sharedTestApp } from '../support/app';
 import { trpcFailure } from '../support/async';
 
 // admin.artwork.*: list (server-side search and tag filter), tags, create, update, delete.
 // Through callers; over HTTP where a test checks the errorFormatter's message for bad input.
 
-let t: TestApp;
-let as: Callers;
-let adminId: string;
-let adminCookie: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  as = await callers(t);
-  adminId = as.users.admin.id;
-  adminCookie = await signInHttp(t.app, as.users.admin.email);
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
+const as = sharedCallers(t);
 beforeEach(async () => {
   await t.db.deleteFrom('artwork_library').execute();
 });
 
 const http = (procedure: 'create' | 'update', input: unknown) =>
-  callTrpc(t.app, `admin.artwork.${procedure}`, { input, cookie: adminCookie });
+  callTrpc(t.app, `admin.artwork.${procedure}`, { input, cookie: as.cookies.admin });
 const artwork = () => as.admin.admin.artwork;
 const rows = () => t.db.selectFrom('artwork_library').selectAll().orderBy('created_at').execute();
 
@@ -111,7 +101,7 @@ describe('create', () => {
       tags: [' Moto ', 'moto', 'FAITH', '  '],
     });
     const [row] = await rows();
-    expect(row).toMatchObject({ name: 'Iron Cross', description: 'Bold', tags: ['moto', 'faith'], created_by: adminId });
+    expect(row).toMatchObject({ name: 'Iron Cross', description: 'Bold', tags: ['moto', 'faith'], created_by: as.users.admin.id });
   });
 
   it('saves an empty description and no tags as null', async () => {
@@ -125,7 +115,7 @@ describe('create', () => {
       artwork_url: '/storage/product-art/x.png',
       created_by: crypto.randomUUID(),
     } as ArtworkCreateInput);
-    expect((await rows())[0]?.created_by).toBe(adminId);
+    expect((await rows())[0]?.created_by).toBe(as.users.admin.id);
   });
 
   it("refuses a blank name or a missing image: 'Please provide a name and upload an image'", async () => {
@@ -158,7 +148,7 @@ describe('update and delete', () => {
       description: null,
       artwork_url: '/storage/product-art/y.png',
       tags: null,
-      created_by: adminId,
+      created_by: as.users.admin.id,
     });
   });
 

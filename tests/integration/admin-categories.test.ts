@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import {
   CATEGORY_NOT_FOUND,
@@ -8,7 +8,7 @@ import {
   INVALID_URL,
   categoryInUseMessage,
 } from '../../src/shared/schemas/admin-categories';
-import { callerFor, callers, callTrpc, createTestApp, signInHttp, type Callers, type TestApp } from '../support/app';
+import { callerFor, callTrpc, sharedCallers, sharedTestApp } from '../support/app';
 import { trpcFailure } from '../support/async';
 import { createProduct } from '../support/factories';
 
@@ -16,25 +16,15 @@ import { createProduct } from '../support/factories';
 // the gap) under concurrency, and the refusal to delete a category that still has products.
 // Through callers; over HTTP where a test checks the status code or the field errors.
 
-let t: TestApp;
-let as: Callers;
-let adminCookie: string;
-let customerCookie: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  as = await callers(t);
-  adminCookie = await signInHttp(t.app, as.users.admin.email);
-  customerCookie = await signInHttp(t.app, as.users.customer.email);
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
+const as = sharedCallers(t);
 
 beforeEach(async () => {
   await t.db.deleteFrom('products').execute();
   await t.db.deleteFrom('categories').execute();
 });
 
-const http = (procedure: string, input?: unknown, cookie = adminCookie) =>
+const http = (procedure: string, input?: unknown, cookie = as.cookies.admin) =>
   callTrpc(t.app, `admin.categories.${procedure}`, { input, cookie, type: procedure === 'list' ? 'query' : 'mutation' });
 
 const valid = (n: number | string) => ({
@@ -239,10 +229,10 @@ describe('delete', () => {
 
 describe('permission', () => {
   it('refuses customers and anonymous callers and writes nothing', async () => {
-    const asCustomer = await http('create', valid('x'), customerCookie);
+    const asCustomer = await http('create', valid('x'), as.cookies.customer);
     expect([asCustomer.statusCode, asCustomer.error?.data.code]).toEqual([403, 'FORBIDDEN']);
     expect((await trpcFailure(as.anonymous.admin.categories.create(valid('y')))).code).toBe('UNAUTHORIZED');
-    expect((await http('list', undefined, customerCookie)).statusCode).toBe(403);
+    expect((await http('list', undefined, as.cookies.customer)).statusCode).toBe(403);
     expect(await orderInDb()).toEqual([]);
   });
 });

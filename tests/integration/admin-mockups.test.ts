@@ -1,10 +1,10 @@
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LocalStorage } from '../../src/server/storage/local';
 import { parseStorageUrl, type Storage } from '../../src/server/storage/storage';
 import { DEFAULT_SIDE_MISSING, FRONT_MOCKUP_REQUIRED, lowDpiMessage, missingArtMessage } from '../../src/shared/schemas/admin-mockups';
-import { callers, callTrpc, createTestApp, signInHttp, type Callers, type TestApp } from '../support/app';
+import { callTrpc, sharedCallers, sharedTestApp } from '../support/app';
 import { trpcFailure } from '../support/async';
 import { createCategory, createProduct } from '../support/factories';
 
@@ -12,10 +12,9 @@ import { createCategory, createProduct } from '../support/factories';
 // stored as PNGs and the product pointed at them, with the spec's messages and the DPI floor.
 // Through callers; over HTTP where a test checks the errorFormatter's message for bad input.
 
-let t: TestApp;
+const t = sharedTestApp();
+const as = sharedCallers(t);
 let storage: Storage;
-let as: Callers;
-let adminCookie: string;
 let templateId: string;
 let productId: string;
 let backOnlyId: string;
@@ -28,11 +27,8 @@ const png = (width: number, height: number, background: string) =>
 const put = async (bucket: string, key: string, bytes: Buffer) => (await storage.put(bucket, key, bytes, 'image/png')).url;
 
 beforeAll(async () => {
-  t = await createTestApp();
   // The storage the app and the callers use.
   storage = new LocalStorage(path.join(t.config.dataDir, 'storage'));
-  as = await callers(t);
-  adminCookie = await signInHttp(t.app, as.users.admin.email);
 
   const white = await png(1000, 1200, '#ffffff');
   const templates = await t.db
@@ -56,7 +52,6 @@ beforeAll(async () => {
 
   category = (await createCategory(t.db)).id;
 });
-afterAll(() => t.close());
 
 beforeEach(async () => {
   await t.db.deleteFrom('products').execute();
@@ -68,7 +63,7 @@ beforeEach(async () => {
 });
 
 const mockups = () => as.admin.admin.mockups;
-const httpSave = (input: unknown) => callTrpc(t.app, 'admin.mockups.save', { input, cookie: adminCookie });
+const httpSave = (input: unknown) => callTrpc(t.app, 'admin.mockups.save', { input, cookie: as.cookies.admin });
 
 const FRONT = { x: 50, y: 30, width: 30, height: 30, rotation: 0 };
 const BACK = { x: 50, y: 30, width: 40, height: 40, rotation: 90 };

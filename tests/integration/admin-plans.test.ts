@@ -1,30 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { INVALID_SLUG } from '../../src/shared/schemas/admin-categories';
 import { PLAN_NOT_FOUND, PLAN_SLUG_TAKEN, type PlanInput } from '../../src/shared/schemas/admin-plans';
-import { callers, callTrpc, createTestApp, signInHttp, type Callers, type TestApp } from '../support/app';
+import { callTrpc, sharedCallers, sharedTestApp } from '../support/app';
 import { trpcFailure } from '../support/async';
 
 // admin.plans.*: every plan listed for admins, the modal's rules (slug normalised, features
 // trimmed, price in cents), activate, edit, delete. Through callers; over HTTP where a test
 // checks the status code or the errorFormatter's message and field errors.
 
-let t: TestApp;
-let as: Callers;
-let adminCookie: string;
-let customerCookie: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  as = await callers(t);
-  adminCookie = await signInHttp(t.app, as.users.admin.email);
-  customerCookie = await signInHttp(t.app, as.users.customer.email);
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
+const as = sharedCallers(t);
 beforeEach(async () => {
   await t.db.deleteFrom('subscription_plans').execute();
 });
 
-const http = (procedure: string, input?: unknown, cookie = adminCookie) =>
+const http = (procedure: string, input?: unknown, cookie = as.cookies.admin) =>
   callTrpc(t.app, `admin.plans.${procedure}`, { input, cookie, type: procedure === 'list' ? 'query' : 'mutation' });
 const plans = () => as.admin.admin.plans;
 
@@ -168,7 +158,7 @@ describe('permission', () => {
   it('refuses customers and anonymous callers and writes nothing', async () => {
     expect((await trpcFailure(as.customer.admin.plans.create(plan()))).code).toBe('FORBIDDEN');
     expect((await trpcFailure(as.anonymous.admin.plans.create(plan()))).code).toBe('UNAUTHORIZED');
-    expect((await http('list', undefined, customerCookie)).statusCode).toBe(403);
+    expect((await http('list', undefined, as.cookies.customer)).statusCode).toBe(403);
     expect(await slugsInDb()).toEqual([]);
   });
 });

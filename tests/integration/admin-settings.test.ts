@@ -1,37 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_BACK_ART_POSITION, DEFAULT_FRONT_ART_POSITION } from '../../src/shared/constants';
 import { INVALID_URL } from '../../src/shared/schemas/admin-categories';
 import { DEFAULT_TEMPLATE_NAME, TEMPLATES_REQUIRED, TRACKING_URL_NEEDS_NUMBER } from '../../src/shared/schemas/admin-settings';
-import { callerAs, callers, callTrpc, createTestApp, signInHttp, type Callers, type TestApp } from '../support/app';
+import { callerAs, callTrpc, createTestApp, sharedCallers, sharedTestApp } from '../support/app';
+import { sharedBeforeAll } from '../support/hooks';
 import { trpcFailure } from '../support/async';
 import { createAdmin } from '../support/factories';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { startSmtpServer } from '../support/smtp';
 
 // admin.settings.*: the default mockup templates (update or insert, art positions kept) and the
 // test email, sent at once through the configured transport: a real SMTP server, or the outbox.
 // Through callers; over HTTP where a test checks the status code or the field errors.
 
-let t: TestApp;
-let smtp: TestSmtpServer;
-let as: Callers;
-let adminCookie: string;
-let customerCookie: string;
+const smtp = sharedBeforeAll(startSmtpServer, (server) => server.close());
+const t = sharedTestApp(() => ({ SMTP_URL: smtp.url, EMAIL_FROM: 'Threadline Test <test@threadline.example>' }));
+const as = sharedCallers(t);
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url, EMAIL_FROM: 'Threadline Test <test@threadline.example>' });
-  as = await callers(t);
-  adminCookie = await signInHttp(t.app, as.users.admin.email);
-  customerCookie = await signInHttp(t.app, as.users.customer.email);
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
-
-const http = (procedure: string, input?: unknown, cookie = adminCookie) =>
+const http = (procedure: string, input?: unknown, cookie = as.cookies.admin) =>
   callTrpc(t.app, `admin.settings.${procedure}`, { input, cookie, type: procedure === 'defaultTemplates' ? 'query' : 'mutation' });
 const settings = () => as.admin.admin.settings;
 
@@ -244,7 +231,7 @@ describe('permission', () => {
     );
     const templates = { front_template_url: '/storage/templates/f.png', back_template_url: '/storage/templates/b.png' };
     expect((await trpcFailure(as.anonymous.admin.settings.saveDefaultTemplates(templates))).code).toBe('UNAUTHORIZED');
-    expect((await http('defaultTemplates', undefined, customerCookie)).statusCode).toBe(403);
+    expect((await http('defaultTemplates', undefined, as.cookies.customer)).statusCode).toBe(403);
     expect(smtp.received).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { createContextInner } from '../../src/server/trpc/init';
 import { createCaller } from '../../src/server/trpc/router';
 import { createTestDatabase } from './db';
 import { createAdmin, createCustomer, DEFAULT_PASSWORD, type TestUser } from './factories';
+import { sharedBeforeAll } from './hooks';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -55,6 +56,17 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One test app for all the tests of a file: made in beforeAll, closed in afterAll. `env` may be a
+ * function, for values known only once earlier hooks ran (a mail server's URL).
+ */
+export function sharedTestApp(env: Record<string, string> | (() => Record<string, string>) = {}): TestApp {
+  return sharedBeforeAll(
+    () => createTestApp(typeof env === 'function' ? env() : env),
+    (t) => t.close(),
+  );
 }
 
 export interface TrpcResponse<T = unknown> {
@@ -188,4 +200,18 @@ export async function callers(t: TestApp, options: CallerOptions = {}): Promise<
     admin: callerAs(t, users.admin, options),
     users,
   };
+}
+
+export interface SignedInCallers extends Callers {
+  /** Session cookie headers of `users`, signed in over HTTP, for tests that read status codes or field errors. */
+  cookies: { customer: string; admin: string };
+}
+
+/** callers() on a sharedTestApp, made in beforeAll, with both users also signed in over HTTP. */
+export function sharedCallers(t: TestApp, options: CallerOptions = {}): SignedInCallers {
+  return sharedBeforeAll(async () => {
+    const as = await callers(t, options);
+    const admin = await signInHttp(t.app, as.users.admin.email);
+    return { ...as, cookies: { admin, customer: await signInHttp(t.app, as.users.customer.email) } };
+  });
 }
