@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, Link, stripSearchParams } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { CategoryIcon } from '../components/catalog/category-icon';
@@ -11,6 +11,7 @@ import { ButtonLink } from '../components/ui/Button';
 import { useDocumentTitle } from '../components/ui/use-document-title';
 import { prefetchQuietly } from '../prefetch';
 import { useTRPC, type RouterOutputs } from '../trpc';
+import { BackLink } from '../components/ui/BackLink';
 
 export const Route = createFileRoute('/category/$slug')({
   validateSearch: sortSearchSchema,
@@ -41,13 +42,9 @@ function CategoryPage() {
       <CategoryBanner category={category} />
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
         <div className="flex flex-col gap-4 border-b border-stone-200 pb-6 sm:flex-row sm:items-center sm:justify-between">
-          <Link
-            to="/shop"
-            className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-stone-600 hover:text-stone-900"
-          >
-            <ArrowLeft className="size-4" aria-hidden="true" />
+          <BackLink to="/shop" weight="semibold">
             All products
-          </Link>
+          </BackLink>
           <SortSelect value={sort} onChange={(next) => void navigate({ search: { sort: next }, resetScroll: false })} />
         </div>
         <div className="mt-8">

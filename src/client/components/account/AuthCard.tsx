@@ -1,6 +1,6 @@
-import { Link } from '@tanstack/react-router';
-import { ArrowLeft, type LucideIcon } from 'lucide-react';
+import { type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { BackLink } from '../ui/BackLink';
 
 /** The narrow card the sign-in, reset and confirmation screens share, with the way back home under it. */
 export function AuthCard({
@@ -28,10 +28,7 @@ export function AuthCard({
           <div className="mt-8">{children}</div>
         </div>
         <p className="mt-6 text-center text-sm">
-          <Link to="/" className="inline-flex items-center gap-1.5 rounded-sm font-medium text-stone-600 hover:text-stone-900">
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            Back to Home
-          </Link>
+          <BackLink to="/">Back to Home</BackLink>
         </p>
       </div>
     </div>

@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { ArrowLeft } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { emptyAddress } from '../../../shared/constants';
@@ -19,6 +17,7 @@ import { toast } from '../ui/Toast';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { AddressFields } from './AddressFields';
 import { NewPasswordFields } from './credential-fields';
+import { BackLink } from '../ui/BackLink';
 
 // Texts of SPEC §8, word for word.
 const SETTINGS_SAVED = 'Settings saved successfully!';
@@ -39,13 +38,7 @@ export function SettingsPage() {
   return (
     <div className="bg-stone-50">
       <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-        <Link
-          to="/dashboard"
-          className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-stone-600 hover:text-stone-900"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          My Account
-        </Link>
+        <BackLink to="/dashboard">My Account</BackLink>
         <h1 className="font-display mt-4 text-3xl font-extrabold tracking-tight text-stone-950 sm:text-4xl">Account Settings</h1>
         <p className="mt-2 text-stone-600">
           Keep your details up to date for faster checkout. Fields marked <span className="text-red-700">*</span> are required.

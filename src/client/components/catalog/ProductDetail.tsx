@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, Check, ChevronDown, Minus, Plus, Printer, ShoppingBag, Truck } from 'lucide-react';
+import { Check, ChevronDown, Minus, Plus, Printer, ShoppingBag, Truck } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ADD_TO_CART_CONFIRM_MS, MAX_LINE_QUANTITY, type ChestPosition, type MockupSide } from '../../../shared/constants';
 import { formatMoney } from '../../../shared/money';
@@ -8,6 +8,7 @@ import { useShippingPromise } from '../../cart/shipping-policy';
 import type { RouterOutputs } from '../../trpc';
 import { Button, ButtonLink } from '../ui/Button';
 import { ProductImage } from './ProductImage';
+import { BackLink } from '../ui/BackLink';
 
 type ProductDetailData = NonNullable<RouterOutputs['catalog']['productBySlug']>;
 
@@ -55,10 +56,9 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
-      <Link to="/shop" className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-stone-600 hover:text-stone-900">
-        <ArrowLeft className="size-4" aria-hidden="true" />
+      <BackLink to="/shop" weight="semibold">
         Back to Shop
-      </Link>
+      </BackLink>
 
       <div className="mt-6 grid gap-10 lg:grid-cols-2 lg:gap-16">
         <div>

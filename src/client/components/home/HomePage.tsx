@@ -98,15 +98,22 @@ function SectionHeading({ id, title, subtitle, link }: { id: string; title: stri
         <p className="mt-2 text-stone-600">{subtitle}</p>
       </div>
       {link && (
-        <Link
-          to={link.to}
-          className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-accent-700 hover:text-accent-800"
-        >
-          {link.label}
-          <ArrowRight className="size-4" aria-hidden="true" />
-        </Link>
+        <MoreLinkAnchor link={link} />
       )}
     </div>
+  );
+}
+
+/** "View all →": on to the rest of a section. */
+function MoreLinkAnchor({ link, className = '' }: { link: MoreLink; className?: string }) {
+  return (
+    <Link
+      to={link.to}
+      className={`inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-accent-700 hover:text-accent-800 ${className}`}
+    >
+      {link.label}
+      <ArrowRight className="size-4" aria-hidden="true" />
+    </Link>
   );
 }
 
@@ -114,13 +121,7 @@ function EmptyState({ message, link }: { message: string; link: MoreLink }) {
   return (
     <div className="mt-8 rounded-2xl border border-dashed border-stone-300 bg-stone-50 px-6 py-12 text-center">
       <p className="text-stone-600">{message}</p>
-      <Link
-        to={link.to}
-        className="mt-4 inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-accent-700 hover:text-accent-800"
-      >
-        {link.label}
-        <ArrowRight className="size-4" aria-hidden="true" />
-      </Link>
+      <MoreLinkAnchor link={link} className="mt-4" />
     </div>
   );
 }

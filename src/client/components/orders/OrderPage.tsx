@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
-import { ArrowLeft, CircleCheck, CreditCard, ExternalLink, Landmark, LoaderCircle, PackageX, Truck } from 'lucide-react';
+import { getRouteApi } from '@tanstack/react-router';
+import { CircleCheck, CreditCard, ExternalLink, Landmark, LoaderCircle, PackageX, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatDate, formatDateTime } from '../../../shared/dates';
 import { formatMoney, toCents } from '../../../shared/money';
@@ -13,6 +13,7 @@ import { buttonClass, ButtonLink } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { LoadingState } from '../ui/states';
 import { useDocumentTitle } from '../ui/use-document-title';
+import { BackLink } from '../ui/BackLink';
 
 const route = getRouteApi('/_account/orders/$orderNumber');
 
@@ -64,10 +65,7 @@ export function OrderNotFound({ children }: { children: ReactNode }) {
 function OrderDetail({ order, thanks, payment }: { order: Order; thanks: boolean; payment: 'done' | 'cancelled' | undefined }) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-      <Link to="/orders" className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-stone-600 hover:text-stone-900">
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        My Orders
-      </Link>
+      <BackLink to="/orders">My Orders</BackLink>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="font-display text-3xl font-extrabold tracking-tight text-stone-950 sm:text-4xl">

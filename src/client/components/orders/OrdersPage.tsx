@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { ArrowLeft, ChevronRight, ShoppingBag } from 'lucide-react';
+import { ChevronRight, ShoppingBag } from 'lucide-react';
 import { formatDate } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
 import { useTRPC, type RouterOutputs } from '../../trpc';
@@ -10,6 +10,7 @@ import { ButtonLink } from '../ui/Button';
 import { EmptyState, LoadingState } from '../ui/states';
 import { Pagination } from '../ui/Pagination';
 import { useDocumentTitle } from '../ui/use-document-title';
+import { BackLink } from '../ui/BackLink';
 
 const route = getRouteApi('/_account/orders/');
 
@@ -25,10 +26,7 @@ export function OrdersPage() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-      <Link to="/dashboard" className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-stone-600 hover:text-stone-900">
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        My Account
-      </Link>
+      <BackLink to="/dashboard">My Account</BackLink>
       <h1 className="font-display mt-4 text-3xl font-extrabold tracking-tight text-stone-950 sm:text-4xl">My Orders</h1>
       <div className="mt-8">
         {!data ? (
