@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowRight, DollarSign, FolderTree, Mail, Package, ShoppingCart, Users } from 'lucide-react';
+import { ArrowRight, DollarSign, FolderTree, Mail, Package, ShoppingCart, Users, type LucideIcon } from 'lucide-react';
 import { formatMoney } from '../../../../shared/money';
 import { useTRPC } from '../../../trpc';
 import { formatDateTime } from '../../../../shared/dates';
@@ -10,7 +10,7 @@ import { Card } from '../../ui/Card';
 import { PageHeader } from '../parts/PageHeader';
 import { StatTile } from '../parts/StatTile';
 
-const quickAction =
+const quickActionClass =
   'group flex items-center gap-3 rounded-lg border border-stone-200 bg-white px-4 py-3 text-sm font-semibold text-stone-800 transition hover:border-stone-300 hover:bg-stone-50';
 
 export function DashboardPage() {
@@ -38,27 +38,9 @@ export function DashboardPage() {
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card title="Quick Actions" className="lg:self-start">
           <ul className="space-y-2">
-            <li>
-              <Link to="/admin/products" className={quickAction}>
-                <Package className="size-5 text-accent-700" aria-hidden="true" />
-                <span className="flex-1">Manage Products</span>
-                <ArrowRight className="size-4 text-stone-400 transition group-hover:translate-x-0.5" aria-hidden="true" />
-              </Link>
-            </li>
-            <li>
-              <Link to="/admin/categories" className={quickAction}>
-                <FolderTree className="size-5 text-accent-700" aria-hidden="true" />
-                <span className="flex-1">Manage Categories</span>
-                <ArrowRight className="size-4 text-stone-400 transition group-hover:translate-x-0.5" aria-hidden="true" />
-              </Link>
-            </li>
-            <li>
-              <Link to="/admin/orders" className={quickAction}>
-                <ShoppingCart className="size-5 text-accent-700" aria-hidden="true" />
-                <span className="flex-1">View Orders</span>
-                <ArrowRight className="size-4 text-stone-400 transition group-hover:translate-x-0.5" aria-hidden="true" />
-              </Link>
-            </li>
+            <QuickAction to="/admin/products" icon={Package} label="Manage Products" />
+            <QuickAction to="/admin/categories" icon={FolderTree} label="Manage Categories" />
+            <QuickAction to="/admin/orders" icon={ShoppingCart} label="View Orders" />
           </ul>
         </Card>
 
@@ -97,5 +79,25 @@ export function DashboardPage() {
         </Card>
       </div>
     </>
+  );
+}
+
+function QuickAction({
+  to,
+  icon: Icon,
+  label,
+}: {
+  to: '/admin/products' | '/admin/categories' | '/admin/orders';
+  icon: LucideIcon;
+  label: string;
+}) {
+  return (
+    <li>
+      <Link to={to} className={quickActionClass}>
+        <Icon className="size-5 text-accent-700" aria-hidden="true" />
+        <span className="flex-1">{label}</span>
+        <ArrowRight className="size-4 text-stone-400 transition group-hover:translate-x-0.5" aria-hidden="true" />
+      </Link>
+    </li>
   );
 }

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { CircleAlert } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { CHEST_POSITIONS, MOCKUP_SIDES, SIZES, type ChestPosition, type MockupSide } from '../../../../shared/constants';
 import {
   ARTWORK_REQUIRED,
@@ -235,14 +235,12 @@ export function ProductForm({ product }: { product?: AdminProduct }) {
               <TextField name="front_mockup_url" label="Front mockup URL" type="url" autoComplete="off" />
               <TextField name="back_mockup_url" label="Back mockup URL" type="url" autoComplete="off" />
               <TextField name="image_url" label="Image URL" type="url" autoComplete="off" />
-              <RadioGroup legend="Mockup shown first">
-                {MOCKUP_SIDES.map((side) => (
-                  <label key={side} className="inline-flex cursor-pointer items-center gap-2 text-sm text-stone-800">
-                    <input type="radio" value={side} className="size-4 accent-accent-700" {...register('default_mockup_side')} />
-                    {SIDE_LABELS[side]}
-                  </label>
-                ))}
-              </RadioGroup>
+              <RadioGroup
+                legend="Mockup shown first"
+                options={MOCKUP_SIDES}
+                labels={SIDE_LABELS}
+                registration={register('default_mockup_side')}
+              />
             </div>
           </Section>
         </div>
@@ -278,14 +276,7 @@ export function ProductForm({ product }: { product?: AdminProduct }) {
           </Section>
 
           <Section title="Print">
-            <RadioGroup legend="Chest position">
-              {CHEST_POSITIONS.map((position) => (
-                <label key={position} className="inline-flex cursor-pointer items-center gap-2 text-sm text-stone-800">
-                  <input type="radio" value={position} className="size-4 accent-accent-700" {...register('chest_position')} />
-                  {CHEST_LABELS[position]}
-                </label>
-              ))}
-            </RadioGroup>
+            <RadioGroup legend="Chest position" options={CHEST_POSITIONS} labels={CHEST_LABELS} registration={register('chest_position')} />
           </Section>
 
           <Section title="Tags">
@@ -330,11 +321,29 @@ function Section({ title, description, children }: { title: string; description?
   );
 }
 
-function RadioGroup({ legend, children }: { legend: string; children: ReactNode }) {
+/** One radio button per option, each bound to the same form field. */
+function RadioGroup<Option extends string>({
+  legend,
+  options,
+  labels,
+  registration,
+}: {
+  legend: string;
+  options: readonly Option[];
+  labels: Record<Option, string>;
+  registration: UseFormRegisterReturn;
+}) {
   return (
     <fieldset>
       <legend className="text-sm font-medium text-stone-800">{legend}</legend>
-      <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">{children}</div>
+      <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+        {options.map((option) => (
+          <label key={option} className="inline-flex cursor-pointer items-center gap-2 text-sm text-stone-800">
+            <input type="radio" value={option} className="size-4 accent-accent-700" {...registration} />
+            {labels[option]}
+          </label>
+        ))}
+      </div>
     </fieldset>
   );
 }
