@@ -9,9 +9,9 @@ import { useTRPC, type RouterOutputs } from '../../../trpc';
 import { ContactStatusBadge } from '../../status-badges';
 import { textLinkClass } from '../../ui/Button';
 import { cardClass } from '../../ui/Card';
-import { Select } from '../../ui/fields';
 import { EmptyState, LoadingState } from '../../ui/states';
 import { ToggleButton } from '../../ui/ToggleButton';
+import { EnumSelect } from '../parts/EnumSelect';
 import { PageHeader } from '../parts/PageHeader';
 import { StatTile } from '../parts/StatTile';
 
@@ -87,18 +87,14 @@ export function ContactPage({ status, onStatusChange }: { status: ContactFilter;
         <StatTile label="Resolved" value={counts?.resolved ?? '–'} icon={CheckCheck} testId="stat-resolved" />
       </div>
 
-      <Select
+      <EnumSelect
         label="Status"
         className="mt-6 w-full sm:w-64"
+        values={CONTACT_FILTERS}
         value={status}
-        onChange={(event) => onStatusChange(event.target.value as ContactFilter)}
-      >
-        {CONTACT_FILTERS.map((value) => (
-          <option key={value} value={value}>
-            {FILTER_LABELS[value]}
-          </option>
-        ))}
-      </Select>
+        optionLabel={(value) => FILTER_LABELS[value]}
+        onChange={onStatusChange}
+      />
 
       <div className="mt-4 grid gap-6 lg:grid-cols-5">
         <section aria-label="Submissions" aria-busy={list.isFetching} className={`${cardClass} overflow-hidden lg:col-span-2`}>

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Save, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FALLBACK_PRODUCT_IMAGE, ORDER_STATUSES, PRINT_STATUSES, type OrderStatus, type PrintStatus } from '../../../../shared/constants';
+import { FALLBACK_PRODUCT_IMAGE, ORDER_STATUSES, PRINT_STATUSES } from '../../../../shared/constants';
 import { formatMoney } from '../../../../shared/money';
 import {
   printStatusUpdateError,
@@ -20,11 +20,12 @@ import { ORDER_EVENT_LABELS } from '../../orders/order-events';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../status-badges';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { Select, TextField } from '../../ui/fields';
+import { TextField } from '../../ui/fields';
 import { Form } from '../../ui/Form';
 import { Modal } from '../../ui/Modal';
 import { LoadingState } from '../../ui/states';
 import { toast } from '../../ui/Toast';
+import { EnumSelect } from '../parts/EnumSelect';
 import { capitalize, customerName, PROVIDER_LABELS } from './order-look';
 
 // One order (SPEC §2 Orders, §4, §8): its items with print status selects, the order status
@@ -122,23 +123,14 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
           <PaymentActions order={data} onChanged={applyChange} />
 
           <div className="grid gap-4 sm:grid-cols-2">
-            <Select
+            <EnumSelect
               label="Order Status"
+              values={ORDER_STATUSES}
               value={data.status}
+              optionLabel={capitalize}
               disabled={setStatus.isPending}
-              onChange={(event) =>
-                setStatus.mutate({
-                  id: data.id,
-                  status: event.target.value as OrderStatus,
-                })
-              }
-            >
-              {ORDER_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {capitalize(value)}
-                </option>
-              ))}
-            </Select>
+              onChange={(status) => setStatus.mutate({ id: data.id, status })}
+            />
             {/* Keyed by the saved value, so the form starts again from what the server holds. */}
             <TrackingNumberForm key={data.tracking_number ?? ''} orderId={data.id} saved={data.tracking_number} onSaved={applyChange} />
           </div>
@@ -168,25 +160,16 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
                       </p>
                     </div>
                   </div>
-                  <Select
+                  <EnumSelect
                     label={`Print status of ${item.product_name} (${item.size})`}
                     hideLabel
                     className="w-full sm:w-40"
+                    values={PRINT_STATUSES}
                     value={item.print_status}
+                    optionLabel={capitalize}
                     disabled={setPrintStatus.isPending && setPrintStatus.variables.itemId === item.id}
-                    onChange={(event) =>
-                      setPrintStatus.mutate({
-                        itemId: item.id,
-                        printStatus: event.target.value as PrintStatus,
-                      })
-                    }
-                  >
-                    {PRINT_STATUSES.map((value) => (
-                      <option key={value} value={value}>
-                        {capitalize(value)}
-                      </option>
-                    ))}
-                  </Select>
+                    onChange={(printStatus) => setPrintStatus.mutate({ itemId: item.id, printStatus })}
+                  />
                 </li>
               ))}
             </ul>

@@ -8,10 +8,10 @@ import { useTRPC } from '../../../trpc';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../status-badges';
 import { Button } from '../../ui/Button';
 import { cardClass } from '../../ui/Card';
-import { Select } from '../../ui/fields';
 import { Pagination } from '../../ui/Pagination';
 import { EmptyState, LoadingState } from '../../ui/states';
 import { toast } from '../../ui/Toast';
+import { EnumSelect } from '../parts/EnumSelect';
 import { PageHeader } from '../parts/PageHeader';
 import { ClickableRow, TableHead } from '../parts/table';
 import { OrderDetailModal } from './OrderDetailModal';
@@ -63,18 +63,14 @@ export function OrdersPage({ status, page, onStatusChange, onPageChange }: Order
         }
       />
 
-      <Select
+      <EnumSelect
         label="Status"
         className="mb-4 w-full sm:w-64"
+        values={ORDER_FILTERS}
         value={status}
-        onChange={(event) => onStatusChange(event.target.value as OrderFilter)}
-      >
-        {ORDER_FILTERS.map((value) => (
-          <option key={value} value={value}>
-            {value === 'all' ? 'All Orders' : capitalize(value)}
-          </option>
-        ))}
-      </Select>
+        optionLabel={(value) => (value === 'all' ? 'All Orders' : capitalize(value))}
+        onChange={onStatusChange}
+      />
 
       <section aria-label="Orders" aria-busy={list.isFetching} className={`${cardClass} overflow-hidden`}>
         {list.isPending ? (
