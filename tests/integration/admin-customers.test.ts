@@ -1,28 +1,18 @@
 import type { TRPCError } from '@trpc/server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
-import { EventHub } from '../../src/server/events/events';
 import { ADMIN_REQUIRED } from '../../src/server/trpc/init';
 import { LAST_ADMIN_MESSAGE } from '../../src/shared/schemas/admin-people';
-import { callerFor, callTrpc, createTestApp, insertUser, type TestApp } from '../support/app';
+import { callerFor, callTrpc, insertUser, sharedEventHub, sharedTestApp } from '../support/app';
 import { recordEvents, trpcFailure, waitFor } from '../support/async';
+import { countRows } from '../support/db';
 
 // admin.customers.*: the users list with its filters and counts, Add to Customers, Make Admin and
 // Remove Admin, and the rule that the store never loses its last admin, not even to two
 // demotions at the same moment.
 
-let t: TestApp;
-let hub: EventHub;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  hub = new EventHub(t.database);
-  await hub.start();
-});
-afterAll(async () => {
-  await hub.stop();
-  await t.close();
-});
+const t = sharedTestApp();
+const live = sharedEventHub(t);
 
 // Each test starts from no users at all.
 beforeEach(async () => {
@@ -30,7 +20,7 @@ beforeEach(async () => {
 });
 
 const asUser = (id: string, email: string, database: DatabaseHandle = t.database) =>
-  callerFor(database, t.config, { id, email }, { events: hub }).caller;
+  callerFor(database, t.config, { id, email }, { events: live.hub }).caller;
 
 async function newAdmin(email: string) {
   const id = await insertUser(t.db, email, { admin: true, password: 'adminpass1' });
@@ -56,16 +46,7 @@ async function insertBareUser(email: string, options: { confirmed: boolean; last
 const isAdminInDb = async (id: string) =>
   (await t.db.selectFrom('customers').select('is_admin').where('id', '=', id).executeTakeFirst())?.is_admin;
 
-const adminCount = async () =>
-  Number(
-    (
-      await t.db
-        .selectFrom('customers')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('is_admin', '=', true)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const adminCount = () => countRows(t.db.selectFrom('customers').where('is_admin', '=', true));
 
 describe('admin.customers.list', () => {
   it('lists every user with their customer record, newest first, filtered and counted on the server', async () => {
@@ -129,7 +110,7 @@ describe('admin.customers.addToCustomers', () => {
   it('creates the customer record with empty names and phone, not an admin, and tells the user', async () => {
     const admin = await newAdmin('boss@example.com');
     const userId = await insertBareUser('Bare.User@example.com', { confirmed: true });
-    const recorder = recordEvents(hub);
+    const recorder = recordEvents(live.hub);
     try {
       expect(await admin.caller.admin.customers.addToCustomers({ userId })).toEqual({ userId });
       await waitFor(() => recorder.events.length > 0, 'the customer_changed event');
@@ -167,16 +148,7 @@ describe('admin.customers.addToCustomers', () => {
     });
     expect(await trpcFailure(admin.caller.admin.customers.addToCustomers({ userId: 'nope' }))).toMatchObject({ code: 'BAD_REQUEST' });
     expect(await isAdminInDb(admin.id)).toBe(true);
-    expect(
-      Number(
-        (
-          await t.db
-            .selectFrom('customers')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
-    ).toBe(1);
+    expect(await countRows(t.db.selectFrom('customers'))).toBe(1);
   });
 });
 
@@ -184,7 +156,7 @@ describe('admin.customers.setAdmin', () => {
   it('promotes and demotes, publishing customer_changed for that user each time', async () => {
     const admin = await newAdmin('boss@example.com');
     const userId = await insertUser(t.db, 'helper@example.com');
-    const recorder = recordEvents(hub);
+    const recorder = recordEvents(live.hub);
     try {
       expect(await admin.caller.admin.customers.setAdmin({ userId, isAdmin: true })).toEqual({ userId, isAdmin: true });
       expect(await isAdminInDb(userId)).toBe(true);

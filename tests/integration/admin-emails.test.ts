@@ -1,28 +1,16 @@
 import { TRPCError } from '@trpc/server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { EMAIL_LIST_LIMIT, type EmailStatus } from '../../src/shared/constants';
-import { callerAs, callTrpc, createTestApp, signInHttp, type Caller, type TestApp } from '../support/app';
-import { createAdmin, type TestUser } from '../support/factories';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { callTrpc, sharedCallers, sharedTestApp } from '../support/app';
+import { sharedBeforeAll } from '../support/hooks';
+import { startSmtpServer } from '../support/smtp';
 
 // admin.emails.*: the newest 100 emails with filter and stat counts (no bodies), delivery
 // attempts newest first, Retry Now, and Process Queue against a real local SMTP server.
 
-let t: TestApp;
-let smtp: TestSmtpServer;
-let adminUser: TestUser;
-let admin: Caller;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
-  adminUser = await createAdmin(t.db);
-  admin = callerAs(t, adminUser);
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+const smtp = sharedBeforeAll(startSmtpServer, (server) => server.close());
+const t = sharedTestApp(() => ({ SMTP_URL: smtp.url }));
+const as = sharedCallers(t);
 beforeEach(async () => {
   await t.db.deleteFrom('email_queue').execute();
   smtp.reset();
@@ -66,7 +54,7 @@ describe('admin.emails.list', () => {
     await insertEmail('newest', 'pending', minutesAgo(10));
     await insertEmail('gave up', 'permanently_failed', minutesAgo(25));
 
-    const all = await admin.admin.emails.list({});
+    const all = await as.admin.admin.emails.list({});
     expect(all.emails.map((e) => e.subject)).toEqual(['newest', 'middle', 'gave up', 'oldest']);
     expect(all.counts).toEqual({
       total: 4,
@@ -80,7 +68,7 @@ describe('admin.emails.list', () => {
     );
     expect(JSON.stringify(all)).not.toContain('Secret body');
 
-    const failed = await admin.admin.emails.list({ status: 'failed' });
+    const failed = await as.admin.admin.emails.list({ status: 'failed' });
     expect(failed.emails.map((e) => e.subject)).toEqual(['middle']);
     expect(failed.emails[0]).toMatchObject({
       retry_count: 2,
@@ -105,18 +93,18 @@ describe('admin.emails.list', () => {
         })),
       )
       .execute();
-    const { emails, counts } = await admin.admin.emails.list({});
+    const { emails, counts } = await as.admin.admin.emails.list({});
     expect(emails).toHaveLength(EMAIL_LIST_LIMIT);
     expect(counts.total).toBe(EMAIL_LIST_LIMIT + 5);
     expect(emails[0]!.subject).toBe(`bulk ${EMAIL_LIST_LIMIT + 4}`);
-    const tied = await admin.admin.emails.list({});
+    const tied = await as.admin.admin.emails.list({});
     expect(tied.emails.map((e) => e.id)).toEqual(emails.map((e) => e.id));
     const lastFive = emails.slice(-5).filter((e) => new Date(e.created_at).getTime() === at.getTime());
     expect(lastFive.map((e) => e.id)).toEqual([...lastFive.map((e) => e.id)].sort().reverse());
   });
 
   it('refuses an unknown filter', async () => {
-    await expect(admin.admin.emails.list({ status: 'bounced' as 'sent' })).rejects.toThrow('Invalid status');
+    await expect(as.admin.admin.emails.list({ status: 'bounced' as 'sent' })).rejects.toThrow('Invalid status');
   });
 });
 
@@ -152,7 +140,7 @@ describe('admin.emails.attempts', () => {
         },
       ])
       .execute();
-    const attempts = await admin.admin.emails.attempts({ id });
+    const attempts = await as.admin.admin.emails.attempts({ id });
     expect(attempts.map((a) => [a.attempt_number, a.status, a.response_code, a.error_message])).toEqual([
       [2, 'failed', 421, 'later'],
       [1, 'failed', 451, 'busy'],
@@ -160,7 +148,7 @@ describe('admin.emails.attempts', () => {
   });
 
   it('rejects a malformed id', async () => {
-    await expect(admin.admin.emails.attempts({ id: 'nope' })).rejects.toThrow('Invalid email');
+    await expect(as.admin.admin.emails.attempts({ id: 'nope' })).rejects.toThrow('Invalid email');
   });
 });
 
@@ -171,7 +159,7 @@ describe('admin.emails.retry', () => {
     });
     const gaveUp = await insertEmail('gave up', 'permanently_failed', minutesAgo(10));
     for (const id of [failed, gaveUp]) {
-      const result = await admin.admin.emails.retry({ id });
+      const result = await as.admin.admin.emails.retry({ id });
       expect(result.status).toBe('pending');
       expect(await emailRow(id)).toMatchObject({
         status: 'pending',
@@ -182,9 +170,9 @@ describe('admin.emails.retry', () => {
 
   it('refuses sent or pending emails and unknown ids, changing nothing', async () => {
     const sent = await insertEmail('done', 'sent', minutesAgo(10));
-    await expect(admin.admin.emails.retry({ id: sent })).rejects.toThrow('Only failed emails can be retried');
+    await expect(as.admin.admin.emails.retry({ id: sent })).rejects.toThrow('Only failed emails can be retried');
     expect((await emailRow(sent)).status).toBe('sent');
-    const error = await admin.admin.emails.retry({ id: crypto.randomUUID() }).catch((e: unknown) => e);
+    const error = await as.admin.admin.emails.retry({ id: crypto.randomUUID() }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TRPCError);
     expect((error as TRPCError).code).toBe('NOT_FOUND');
   });
@@ -206,7 +194,7 @@ describe('admin.emails.processQueue', () => {
     });
 
     // Over HTTP, as the screen calls it.
-    const res = await callTrpc(t.app, 'admin.emails.processQueue', { cookie: await signInHttp(t.app, adminUser.email) });
+    const res = await callTrpc(t.app, 'admin.emails.processQueue', { cookie: as.cookies.admin });
     expect(res.statusCode).toBe(200);
     expect(res.data).toEqual({ sent: 1, retrying: 1, permanentlyFailed: 1 });
 
@@ -219,11 +207,11 @@ describe('admin.emails.processQueue', () => {
     expect((await emailRow(temp)).next_retry_at).not.toBeNull();
     expect((await emailRow(perm)).status).toBe('permanently_failed');
     expect((await emailRow(notDue)).status).toBe('failed');
-    const tempAttempts = await admin.admin.emails.attempts({ id: temp });
+    const tempAttempts = await as.admin.admin.emails.attempts({ id: temp });
     expect(tempAttempts.map((a) => [a.attempt_number, a.status, a.response_code])).toEqual([[1, 'failed', 451]]);
 
     // Nothing due any more: a second run sends nothing.
-    expect(await admin.admin.emails.processQueue()).toEqual({
+    expect(await as.admin.admin.emails.processQueue()).toEqual({
       sent: 0,
       retrying: 0,
       permanentlyFailed: 0,

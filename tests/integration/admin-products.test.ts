@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
   ARTWORK_REQUIRED,
@@ -7,7 +7,9 @@ import {
   DUPLICATE_SLUG,
   PRODUCT_NOT_FOUND,
 } from '../../src/shared/schemas/admin-products';
-import { callTrpc, insertUser, signUp, createTestApp, type TestApp } from '../support/app';
+import { callTrpc, sharedCallers, sharedTestApp, signInHttp } from '../support/app';
+import { countRows } from '../support/db';
+import { createAdmin, createCustomer } from '../support/factories';
 
 // admin.products.*: the paged, searchable list, every rule of SPEC §5 on create and update with
 // its message (and nothing written), duplicates, toggle, delete, and who may call them.
@@ -20,18 +22,12 @@ interface ListResult {
   pageCount: number;
 }
 
-let t: TestApp;
-let admin: string;
-let customer: string;
+const t = sharedTestApp();
+const as = sharedCallers(t);
 let motorcycle: string;
 let car: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await insertUser(t.db, 'boss@example.com', { admin: true });
-  const signIn = await callTrpc(t.app, 'auth.signIn', { input: { email: 'boss@example.com', password: 'secret123' } });
-  admin = `session=${signIn.cookies.session}`;
-  customer = await signUp(t.app, 'shopper@example.com');
   const categories = await t.db
     .insertInto('categories')
     .values([
@@ -43,7 +39,6 @@ beforeAll(async () => {
   motorcycle = categories.find((c) => c.slug === 'motorcycle')!.id;
   car = categories.find((c) => c.slug === 'car')!.id;
 });
-afterAll(() => t.close());
 
 beforeEach(async () => {
   await t.db.deleteFrom('order_items').execute();
@@ -53,7 +48,7 @@ beforeEach(async () => {
 
 const QUERIES = new Set(['list', 'byId', 'categoryOptions']);
 /** `cookie` '' calls anonymously. */
-const call = <T = unknown>(procedure: string, input?: unknown, cookie = admin) =>
+const call = <T = unknown>(procedure: string, input?: unknown, cookie = as.cookies.admin) =>
   callTrpc<T>(t.app, `admin.products.${procedure}`, { input, cookie, type: QUERIES.has(procedure) ? 'query' : 'mutation' });
 
 const valid = (overrides: Record<string, unknown> = {}) => ({
@@ -73,15 +68,7 @@ const valid = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const productCount = async () =>
-  Number(
-    (
-      await t.db
-        .selectFrom('products')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const productCount = () => countRows(t.db.selectFrom('products'));
 
 async function insertProducts(count: number, make: (i: number) => Record<string, unknown> = () => ({})) {
   const base = Date.parse('2025-01-01T00:00:00Z');
@@ -338,7 +325,7 @@ describe('admin.products.update, setActive and delete', () => {
 
   it('deletes a product; order lines keep their copy of it', async () => {
     const id = await createOne();
-    const buyerId = await insertUser(t.db, `buyer-${Date.now()}@example.com`);
+    const buyerId = (await createCustomer(t.db)).id;
     const order = await t.db
       .insertInto('orders')
       .values({
@@ -372,7 +359,7 @@ describe('admin.products.update, setActive and delete', () => {
 describe('who may call admin.products', () => {
   it('refuses customers (FORBIDDEN) and anonymous callers (UNAUTHORIZED), writing nothing', async () => {
     for (const [cookie, code] of [
-      [customer, 'FORBIDDEN'],
+      [as.cookies.customer, 'FORBIDDEN'],
       ['', 'UNAUTHORIZED'],
     ] as const) {
       expect((await call('list', {}, cookie)).error?.data.code).toBe(code);
@@ -383,9 +370,8 @@ describe('who may call admin.products', () => {
 
   it('stops working for an admin at once after a demotion', async () => {
     const email = `former-${Date.now()}@example.com`;
-    const userId = await insertUser(t.db, email, { admin: true });
-    const signIn = await callTrpc(t.app, 'auth.signIn', { input: { email, password: 'secret123' } });
-    const cookie = `session=${signIn.cookies.session}`;
+    const userId = (await createAdmin(t.db, { email })).id;
+    const cookie = await signInHttp(t.app, email);
     expect((await call('list', {}, cookie)).error).toBeUndefined();
     await t.db.updateTable('customers').set({ is_admin: false }).where('id', '=', userId).execute();
     expect((await call('create', valid(), cookie)).error?.data.code).toBe('FORBIDDEN');

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMPTY_CART, QUANTITY_RANGE } from '../../src/shared/schemas/checkout';
-import { callerFor, callTrpc, createTestApp, insertUser, type TestApp } from '../support/app';
+import { callerFor, callTrpc, sharedTestApp, signInHttp } from '../support/app';
 import { trpcFailure } from '../support/async';
+import { countRows } from '../support/db';
+import { createAdmin, createCategory, createCustomer, createProduct, type TestUser } from '../support/factories';
 
 // Placing an order paid by hand (the default provider): priced by the server, written with line
 // snapshots in one transaction, one order per submission, confirmation emailed with the store's
 // payment instructions; an admin marks it paid, ships, cancels or refunds it, each emailed.
 
-let t: TestApp;
-let buyer: { id: string; email: string };
-let other: { id: string; email: string };
-let admin: { id: string; email: string };
+const t = sharedTestApp();
+let buyer: TestUser;
+let other: TestUser;
+let admin: TestUser;
 let buyerCookie: string;
 let tee: string;
 let hoodie: string;
@@ -30,57 +32,29 @@ const shipping = {
 const caller = (user: { id: string; email: string }) => callerFor(t.database, t.config, user).caller;
 const place = (lines: { productId: string; size: string; quantity: number }[], key = randomUUID(), user = buyer) =>
   caller(user).checkout.placeOrder({ idempotencyKey: key, lines: lines as never, shipping });
-const orderCount = async () =>
-  Number(
-    (
-      await t.db
-        .selectFrom('orders')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const orderCount = () => countRows(t.db.selectFrom('orders'));
 const emailsTo = (to: string) =>
   t.db.selectFrom('email_queue').select(['subject', 'text_body']).where('to_email', '=', to).orderBy('created_at').execute();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  buyer = { id: await insertUser(t.db, 'jake@example.com'), email: 'jake@example.com' };
-  other = { id: await insertUser(t.db, 'maria@example.com'), email: 'maria@example.com' };
-  admin = { id: await insertUser(t.db, 'boss@example.com', { admin: true }), email: 'boss@example.com' };
-  buyerCookie = `session=${(await callTrpc(t.app, 'auth.signIn', { input: { email: buyer.email, password: 'secret123' } })).cookies.session}`;
-  const category = await t.db
-    .insertInto('categories')
-    .values({ slug: 'moto', name: 'Moto', description: 'Bikes', image_url: 'https://example.com/m.png', sort_order: 1 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const product = (
+  buyer = await createCustomer(t.db, { email: 'jake@example.com' });
+  other = await createCustomer(t.db, { email: 'maria@example.com' });
+  admin = await createAdmin(t.db, { email: 'boss@example.com' });
+  buyerCookie = await signInHttp(t.app, buyer.email);
+  const category = await createCategory(t.db);
+  const product = async (
     sku: string,
     slug: string,
     name: string,
     price: string,
     extra: { is_active?: boolean; available_sizes?: ('S' | 'M' | 'L')[] } = {},
   ) =>
-    t.db
-      .insertInto('products')
-      .values({
-        sku_number: sku,
-        slug,
-        name,
-        description: name,
-        price,
-        front_art_url: '/a.png',
-        image_url: `/img/${slug}.png`,
-        category_id: category.id,
-        ...extra,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-      .then((row) => row.id);
+    (await createProduct(t.db, { sku_number: sku, slug, name, price, image_url: `/img/${slug}.png`, category_id: category.id, ...extra }))
+      .id;
   tee = await product('T-1', 'ride-tee', 'Ride Tee', '24.99');
   hoodie = await product('T-2', 'road-tee', 'Road Tee', '30.00', { available_sizes: ['S', 'M'] });
   retired = await product('T-3', 'old-tee', 'Old Tee', '10.00', { is_active: false });
 });
-afterAll(() => t.close());
 beforeEach(async () => {
   await t.db.deleteFrom('orders').execute();
   await t.db.deleteFrom('email_queue').execute();

@@ -1,34 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../src/shared/constants';
 import { FILE_TOO_LARGE, NOT_AN_IMAGE } from '../../src/shared/schemas/admin-uploads';
-import { callTrpc, createTestApp, insertUser, signUp, TEST_ORIGIN, type TestApp } from '../support/app';
+import { sharedCallers, sharedTestApp, TEST_ORIGIN } from '../support/app';
 
 // POST /api/uploads/:bucket with real multipart bodies (built by the platform's FormData, as a
 // browser would): admins only, images judged by their bytes, 50 MB cut off while streaming,
 // random names, and the stored file served with its real type, nosniff and a one-hour cache.
 
-let t: TestApp;
-let admin: string;
-let customer: string;
+const t = sharedTestApp();
+const as = sharedCallers(t);
 let storageRoot: string;
 let png: Buffer;
 let jpeg: Buffer;
 let webp: Buffer;
 
 beforeAll(async () => {
-  t = await createTestApp();
   storageRoot = path.join(t.config.dataDir, 'storage');
-  await insertUser(t.db, 'boss@example.com', { admin: true });
-  const signIn = await callTrpc(t.app, 'auth.signIn', { input: { email: 'boss@example.com', password: 'secret123' } });
-  admin = `session=${signIn.cookies.session}`;
-  customer = await signUp(t.app, 'shopper@example.com');
   const image = () => sharp({ create: { width: 16, height: 12, channels: 3, background: '#c2410c' } });
   [png, jpeg, webp] = await Promise.all([image().png().toBuffer(), image().jpeg().toBuffer(), image().webp().toBuffer()]);
 });
-afterAll(() => t.close());
 
 beforeEach(() => fs.rmSync(storageRoot, { recursive: true, force: true }));
 
@@ -49,7 +42,7 @@ async function upload(
   form.append('file', new Blob([new Uint8Array(bytes)], { type: options.type ?? 'image/png' }), options.filename ?? 'art.png');
   const body = new Response(form);
   const headers: Record<string, string> = { 'content-type': body.headers.get('content-type')!, origin: options.origin ?? TEST_ORIGIN };
-  const cookie = options.cookie ?? admin;
+  const cookie = options.cookie ?? as.cookies.admin;
   if (cookie) headers.cookie = cookie;
   const res = await t.app.inject({
     method: 'POST',
@@ -130,7 +123,7 @@ describe('refused uploads store nothing', () => {
   });
 
   it('refuses customers (403) and anonymous callers (401)', async () => {
-    expect(await upload(png, { cookie: customer })).toEqual({ status: 403, body: { error: 'Admin access required' } });
+    expect(await upload(png, { cookie: as.cookies.customer })).toEqual({ status: 403, body: { error: 'Admin access required' } });
     expect(await upload(png, { cookie: '' })).toEqual({ status: 401, body: { error: 'Not authenticated' } });
     expect(storedFiles()).toEqual([]);
   });
@@ -146,7 +139,7 @@ describe('refused uploads store nothing', () => {
     const json = await t.app.inject({
       method: 'POST',
       url: '/api/uploads/product-art',
-      headers: { origin: TEST_ORIGIN, cookie: admin, 'content-type': 'application/json' },
+      headers: { origin: TEST_ORIGIN, cookie: as.cookies.admin, 'content-type': 'application/json' },
       payload: '{"file":"x"}',
     });
     expect(json.statusCode).toBe(400);
@@ -161,7 +154,7 @@ describe('a malformed multipart body', () => {
     const cut = await t.app.inject({
       method: 'POST',
       url: '/api/uploads/product-art',
-      headers: { origin: TEST_ORIGIN, cookie: admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { origin: TEST_ORIGIN, cookie: as.cookies.admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG`,
     });
     expect(cut.statusCode).toBe(400);
@@ -169,7 +162,7 @@ describe('a malformed multipart body', () => {
     const noBoundary = await t.app.inject({
       method: 'POST',
       url: '/api/uploads/product-art',
-      headers: { origin: TEST_ORIGIN, cookie: admin, 'content-type': 'multipart/form-data' },
+      headers: { origin: TEST_ORIGIN, cookie: as.cookies.admin, 'content-type': 'multipart/form-data' },
       payload: 'nothing',
     });
     expect(noBoundary.statusCode).toBe(400);

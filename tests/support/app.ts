@@ -207,11 +207,26 @@ export interface SignedInCallers extends Callers {
   cookies: { customer: string; admin: string };
 }
 
-/** callers() on a sharedTestApp, made in beforeAll, with both users also signed in over HTTP. */
-export function sharedCallers(t: TestApp, options: CallerOptions = {}): SignedInCallers {
+/**
+ * callers() on a sharedTestApp, made in beforeAll, with both users also signed in over HTTP.
+ * `options` may be a function, for what earlier hooks make (a sharedEventHub's hub).
+ */
+export function sharedCallers(t: TestApp, options: CallerOptions | (() => CallerOptions) = {}): SignedInCallers {
   return sharedBeforeAll(async () => {
-    const as = await callers(t, options);
+    const as = await callers(t, typeof options === 'function' ? options() : options);
     const admin = await signInHttp(t.app, as.users.admin.email);
     return { ...as, cookies: { admin, customer: await signInHttp(t.app, as.users.customer.email) } };
   });
+}
+
+/** A started EventHub on a sharedTestApp's database, for tests that record live events; stopped before the app closes. */
+export function sharedEventHub(t: TestApp): { hub: EventHub } {
+  return sharedBeforeAll(
+    async () => {
+      const hub = new EventHub(t.database);
+      await hub.start();
+      return { hub };
+    },
+    ({ hub }) => hub.stop(),
+  );
 }
