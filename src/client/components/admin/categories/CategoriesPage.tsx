@@ -189,26 +189,18 @@ function CategoryItem({ category, position, isFirst, isLast, actions, onEdit, on
         </div>
         {/* Stacked beside the name on a phone, so the row of text buttons below fits the width. */}
         <div className="flex shrink-0 flex-col sm:flex-row">
-          <button
-            type="button"
-            className={iconButtonClass()}
+          <MoveButton
+            name={category.name}
+            direction="up"
             disabled={isFirst || actions.isMoving}
-            onClick={() => actions.move(category, 'up')}
-            aria-label={`Move ${category.name} up`}
-            title="Move up"
-          >
-            <ArrowUp className="size-4" aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            className={iconButtonClass()}
+            onMove={() => actions.move(category, 'up')}
+          />
+          <MoveButton
+            name={category.name}
+            direction="down"
             disabled={isLast || actions.isMoving}
-            onClick={() => actions.move(category, 'down')}
-            aria-label={`Move ${category.name} down`}
-            title="Move down"
-          >
-            <ArrowDown className="size-4" aria-hidden="true" />
-          </button>
+            onMove={() => actions.move(category, 'down')}
+          />
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-1.5 sm:justify-end">
@@ -222,6 +214,32 @@ function CategoryItem({ category, position, isFirst, isLast, actions, onEdit, on
         <DeleteIconButton name={category.name} title="Delete category" busy={busy} onDelete={onDelete} className="ml-auto sm:ml-0" />
       </div>
     </li>
+  );
+}
+
+function MoveButton({
+  name,
+  direction,
+  disabled,
+  onMove,
+}: {
+  name: string;
+  direction: 'up' | 'down';
+  disabled: boolean;
+  onMove: () => void;
+}) {
+  const Icon = direction === 'up' ? ArrowUp : ArrowDown;
+  return (
+    <button
+      type="button"
+      className={iconButtonClass()}
+      disabled={disabled}
+      onClick={onMove}
+      aria-label={`Move ${name} ${direction}`}
+      title={`Move ${direction}`}
+    >
+      <Icon className="size-4" aria-hidden="true" />
+    </button>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck, ShieldOff, UserPlus, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { formatDate } from '../../../../shared/dates';
 import { CUSTOMER_FILTERS, type CustomerFilter } from '../../../../shared/schemas/admin-people';
 import { errorMessage } from '../../../errors';
@@ -282,6 +282,16 @@ function UsersTable({ users, myId, actions }: ListProps) {
   );
 }
 
+/** One labelled fact of a user card. */
+function Fact({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-stone-500">{label}</dt>
+      <dd className={className ? `mt-0.5 ${className}` : 'mt-0.5'}>{children}</dd>
+    </div>
+  );
+}
+
 /** Narrower screens (phones, tablets, a laptop with the sidebar): one card per user with the same facts, labelled. */
 function UserCards({ users, myId, actions }: ListProps) {
   return (
@@ -299,28 +309,18 @@ function UserCards({ users, myId, actions }: ListProps) {
             </div>
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-            <div>
-              <dt className="text-xs text-stone-500">Email Status</dt>
-              <dd className="mt-0.5">
-                <EmailStatus user={user} />
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs text-stone-500">Customer Status</dt>
-              <dd className="mt-0.5">
-                <CustomerStatus user={user} />
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs text-stone-500">Role</dt>
-              <dd className="mt-0.5">
-                <Role user={user} />
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs text-stone-500">Last Sign In</dt>
-              <dd className="mt-0.5 text-stone-700">{lastSignIn(user)}</dd>
-            </div>
+            <Fact label="Email Status">
+              <EmailStatus user={user} />
+            </Fact>
+            <Fact label="Customer Status">
+              <CustomerStatus user={user} />
+            </Fact>
+            <Fact label="Role">
+              <Role user={user} />
+            </Fact>
+            <Fact label="Last Sign In" className="text-stone-700">
+              {lastSignIn(user)}
+            </Fact>
           </dl>
           <div className="mt-3">
             <RowAction user={user} actions={actions} />

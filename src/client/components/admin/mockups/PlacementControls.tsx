@@ -10,6 +10,7 @@ import {
   Plus,
   RotateCcw,
   RotateCw,
+  type LucideIcon,
 } from 'lucide-react';
 import { useId } from 'react';
 import {
@@ -52,42 +53,30 @@ export function PlacementControls({
   return (
     <div className="space-y-5">
       <Stepper label="Size" value={`${position.width}%`} hint="of the template width">
-        <button
-          type="button"
-          className={stepButton}
+        <StepButton
+          icon={Minus}
+          label="Decrease size"
           onClick={() => onChange(withSize(position, stepSize(position.width, -1)))}
           disabled={position.width <= 5}
-          aria-label="Decrease size"
-        >
-          <Minus className="size-4" aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          className={stepButton}
+        />
+        <StepButton
+          icon={Plus}
+          label="Increase size"
           onClick={() => onChange(withSize(position, stepSize(position.width, 1)))}
           disabled={position.width >= 100}
-          aria-label="Increase size"
-        >
-          <Plus className="size-4" aria-hidden="true" />
-        </button>
+        />
       </Stepper>
       <Stepper label="Rotation" value={`${position.rotation}°`}>
-        <button
-          type="button"
-          className={stepButton}
+        <StepButton
+          icon={RotateCcw}
+          label="Rotate left 5 degrees"
           onClick={() => onChange({ ...position, rotation: stepRotation(position.rotation, -1) })}
-          aria-label="Rotate left 5 degrees"
-        >
-          <RotateCcw className="size-4" aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          className={stepButton}
+        />
+        <StepButton
+          icon={RotateCw}
+          label="Rotate right 5 degrees"
           onClick={() => onChange({ ...position, rotation: stepRotation(position.rotation, 1) })}
-          aria-label="Rotate right 5 degrees"
-        >
-          <RotateCw className="size-4" aria-hidden="true" />
-        </button>
+        />
       </Stepper>
 
       <fieldset>
@@ -95,19 +84,11 @@ export function PlacementControls({
         <div className="mt-2 flex flex-wrap items-end gap-4">
           <div className="grid grid-cols-3 gap-1" role="group" aria-label="Move artwork">
             <span />
-            <button type="button" className={stepButton} onClick={() => move(0, -1)} aria-label="Move up">
-              <ArrowUp className="size-4" aria-hidden="true" />
-            </button>
+            <StepButton icon={ArrowUp} label="Move up" onClick={() => move(0, -1)} />
             <span />
-            <button type="button" className={stepButton} onClick={() => move(-1, 0)} aria-label="Move left">
-              <ArrowLeft className="size-4" aria-hidden="true" />
-            </button>
-            <button type="button" className={stepButton} onClick={() => move(0, 1)} aria-label="Move down">
-              <ArrowDown className="size-4" aria-hidden="true" />
-            </button>
-            <button type="button" className={stepButton} onClick={() => move(1, 0)} aria-label="Move right">
-              <ArrowRight className="size-4" aria-hidden="true" />
-            </button>
+            <StepButton icon={ArrowLeft} label="Move left" onClick={() => move(-1, 0)} />
+            <StepButton icon={ArrowDown} label="Move down" onClick={() => move(0, 1)} />
+            <StepButton icon={ArrowRight} label="Move right" onClick={() => move(1, 0)} />
           </div>
           <div className="flex gap-3">
             <PercentInput id={xId} label="X" value={position.x} onChange={(x) => onChange(moveTo(position, x, position.y))} />
@@ -118,6 +99,25 @@ export function PlacementControls({
 
       <DpiReadout position={position} templateSize={templateSize} artSize={artSize} />
     </div>
+  );
+}
+
+/** A square icon button of the controls, named for screen readers. */
+function StepButton({
+  icon: Icon,
+  label,
+  onClick,
+  disabled,
+}: {
+  icon: LucideIcon;
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <button type="button" className={stepButton} onClick={onClick} disabled={disabled} aria-label={label}>
+      <Icon className="size-4" aria-hidden="true" />
+    </button>
   );
 }
 
