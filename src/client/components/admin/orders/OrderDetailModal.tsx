@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Save, Undo2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { FALLBACK_PRODUCT_IMAGE, ORDER_STATUSES, PRINT_STATUSES } from '../../../../shared/constants';
 import { formatMoney } from '../../../../shared/money';
@@ -85,38 +85,23 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
               <dd className="mt-0.5 font-medium text-stone-900">{customerName(data)}</dd>
               <dd className="truncate text-stone-600">{data.customer_email}</dd>
             </div>
-            <div>
-              <dt className="text-xs font-medium text-stone-500">Placed</dt>
-              <dd className="mt-0.5 text-stone-800">{formatDateTime(data.created_at)}</dd>
-            </div>
-            <div>
-              <dt className="text-xs font-medium text-stone-500">Last updated</dt>
-              <dd className="mt-0.5 text-stone-800" data-testid="order-updated-at">
-                {formatDateTime(data.updated_at)}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs font-medium text-stone-500">Status</dt>
-              <dd className="mt-1">
-                <OrderStatusBadge status={data.status} />
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs font-medium text-stone-500">Payment</dt>
-              <dd className="mt-1 flex flex-wrap items-center gap-1.5">
-                <PaymentStatusBadge status={data.payment_status} />
-                <span className="text-xs text-stone-600" data-testid="payment-provider">
-                  {PROVIDER_LABELS[data.payment_provider]}
-                </span>
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs font-medium text-stone-500">Ship to</dt>
-              <dd className="mt-0.5 text-stone-800">
-                {data.shipping_address.street}, {data.shipping_address.city}, {data.shipping_address.state} {data.shipping_address.zip},{' '}
-                {data.shipping_address.country}
-              </dd>
-            </div>
+            <Fact label="Placed">{formatDateTime(data.created_at)}</Fact>
+            <Fact label="Last updated" testId="order-updated-at">
+              {formatDateTime(data.updated_at)}
+            </Fact>
+            <Fact label="Status" valueClass="mt-1">
+              <OrderStatusBadge status={data.status} />
+            </Fact>
+            <Fact label="Payment" valueClass="mt-1 flex flex-wrap items-center gap-1.5">
+              <PaymentStatusBadge status={data.payment_status} />
+              <span className="text-xs text-stone-600" data-testid="payment-provider">
+                {PROVIDER_LABELS[data.payment_provider]}
+              </span>
+            </Fact>
+            <Fact label="Ship to">
+              {data.shipping_address.street}, {data.shipping_address.city}, {data.shipping_address.state} {data.shipping_address.zip},{' '}
+              {data.shipping_address.country}
+            </Fact>
           </dl>
           {data.notes && <p className="rounded-lg bg-stone-50 p-3 text-sm break-words whitespace-pre-wrap text-stone-700">{data.notes}</p>}
 
@@ -306,6 +291,28 @@ function PaymentActions({ order, onChanged }: { order: OrderDetail; onChanged: (
           onCancel={() => setConfirming(null)}
         />
       )}
+    </div>
+  );
+}
+
+/** One labelled fact at the top of the order. */
+function Fact({
+  label,
+  valueClass = 'mt-0.5 text-stone-800',
+  testId,
+  children,
+}: {
+  label: string;
+  valueClass?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-stone-500">{label}</dt>
+      <dd className={valueClass} data-testid={testId}>
+        {children}
+      </dd>
     </div>
   );
 }

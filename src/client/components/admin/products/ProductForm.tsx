@@ -30,6 +30,10 @@ export type AdminProduct = RouterOutputs['admin']['products']['byId'];
 
 const CHEST_LABELS: Record<ChestPosition, string> = { left_chest: 'Left chest', full_chest: 'Full chest' };
 const SIDE_LABELS: Record<MockupSide, string> = { front: 'Front', back: 'Back' };
+const ART_SIDES = [
+  { field: 'front_art_url', side: 'front', label: 'Front' },
+  { field: 'back_art_url', side: 'back', label: 'Back' },
+] as const;
 
 /** The form's starting values for an existing product (nulls become empty fields). */
 function valuesOf(product: AdminProduct): ProductFormValues {
@@ -195,35 +199,27 @@ export function ProductForm({ product }: { product?: AdminProduct }) {
               </p>
             )}
             <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
-              <div className="space-y-3">
-                <UploadField
-                  label="Front artwork"
-                  bucket="product-art"
-                  value={frontArt}
-                  onChange={(url) => setArt('front_art_url', url)}
-                  onBusyChange={busyChange}
-                  testId="front-art-upload"
-                />
-                <TextField
-                  name="front_art_url"
-                  label="Front artwork URL"
-                  type="url"
-                  autoComplete="off"
-                  showError={!artworkMissing}
-                  registerOptions={recheckArtwork}
-                />
-              </div>
-              <div className="space-y-3">
-                <UploadField
-                  label="Back artwork"
-                  bucket="product-art"
-                  value={backArt}
-                  onChange={(url) => setArt('back_art_url', url)}
-                  onBusyChange={busyChange}
-                  testId="back-art-upload"
-                />
-                <TextField name="back_art_url" label="Back artwork URL" type="url" autoComplete="off" registerOptions={recheckArtwork} />
-              </div>
+              {ART_SIDES.map(({ field, side, label }) => (
+                <div key={field} className="space-y-3">
+                  <UploadField
+                    label={`${label} artwork`}
+                    bucket="product-art"
+                    value={field === 'front_art_url' ? frontArt : backArt}
+                    onChange={(url) => setArt(field, url)}
+                    onBusyChange={busyChange}
+                    testId={`${side}-art-upload`}
+                  />
+                  <TextField
+                    name={field}
+                    label={`${label} artwork URL`}
+                    type="url"
+                    autoComplete="off"
+                    // The missing-artwork message stands above both fields instead of under the front one.
+                    showError={field === 'back_art_url' || !artworkMissing}
+                    registerOptions={recheckArtwork}
+                  />
+                </div>
+              ))}
             </div>
           </Section>
 
