@@ -1,57 +1,23 @@
 import { TRPCError } from '@trpc/server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderStatus, PrintStatus } from '../../src/shared/constants';
 import { ORDERS_PAGE_SIZE } from '../../src/shared/schemas/admin-orders';
-import { callerFor, callTrpc, createTestApp, insertUser, type TestApp } from '../support/app';
+import { callerAs, callTrpc, sharedTestApp, signInHttp, type Caller } from '../support/app';
+import { createAdmin, createCustomer, createOrder, createProduct } from '../support/factories';
 
 // admin.orders.*: the server-paged list newest first with its status filter, one order with
 // its items (SKU joined), and the status, tracking number and print status changes, each
 // stamping updated_at; bad input changes nothing.
 
-let t: TestApp;
-let admin: ReturnType<typeof callerFor>['caller'];
+const t = sharedTestApp();
+let admin: Caller;
 let customerId: string;
 let productId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const adminId = await insertUser(t.db, 'orders-admin@example.com', {
-    admin: true,
-  });
-  admin = callerFor(t.database, t.config, {
-    id: adminId,
-    email: 'orders-admin@example.com',
-  }).caller;
-  customerId = await insertUser(t.db, 'rider@example.com');
-  await t.db.updateTable('customers').set({ first_name: 'Rita', last_name: 'Rider' }).where('id', '=', customerId).execute();
-  const category = await t.db
-    .insertInto('categories')
-    .values({
-      slug: 'motorcycle',
-      name: 'Motorcycle',
-      description: 'Bikes',
-      image_url: 'https://example.com/c.png',
-      sort_order: 1,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const product = await t.db
-    .insertInto('products')
-    .values({
-      sku_number: 'MOTO-001',
-      slug: 'ride',
-      name: 'Ride Tee',
-      description: 'A tee',
-      price: '24.99',
-      front_art_url: '/a.png',
-      category_id: category.id,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  productId = product.id;
-});
-afterAll(async () => {
-  await t.close();
+  admin = callerAs(t, await createAdmin(t.db));
+  customerId = (await createCustomer(t.db, { email: 'rider@example.com', first_name: 'Rita', last_name: 'Rider' })).id;
+  productId = (await createProduct(t.db, { sku_number: 'MOTO-001', name: 'Ride Tee', price: '24.99' })).id;
 });
 beforeEach(async () => {
   await t.db.deleteFrom('orders').execute();
@@ -69,45 +35,29 @@ async function insertOrder(
     withProduct?: boolean;
   }[] = [],
 ) {
-  const order = await t.db
-    .insertInto('orders')
-    .values({
+  const order = await createOrder(
+    t.db,
+    {
       customer_id: customerId,
       status,
       payment_status: 'paid',
       subtotal: '49.98',
       total: '49.98',
-      shipping_address: JSON.stringify({
-        street: '1 Main St',
-        city: 'Austin',
-        state: 'TX',
-        zip: '78701',
-        country: 'USA',
-      }),
       created_at: new Date(Date.now() - hoursAgo * HOUR),
       updated_at: longAgo,
-    })
-    .returning(['id', 'order_number'])
-    .executeTakeFirstOrThrow();
-  if (items.length > 0) {
-    await t.db
-      .insertInto('order_items')
-      .values(
-        items.map((item, i) => ({
-          order_id: order.id,
-          product_id: item.withProduct === false ? null : productId,
-          product_name: item.name,
-          size: 'L' as const,
-          quantity: 2,
-          unit_price: '24.99',
-          total_price: '49.98',
-          print_status: item.printStatus ?? 'pending',
-          created_at: new Date(Date.now() - 10_000 + i),
-          updated_at: longAgo,
-        })),
-      )
-      .execute();
-  }
+    },
+    items.map((item, i) => ({
+      product_id: item.withProduct === false ? null : productId,
+      product_name: item.name,
+      size: 'L',
+      quantity: 2,
+      unit_price: '24.99',
+      total_price: '49.98',
+      print_status: item.printStatus ?? 'pending',
+      created_at: new Date(Date.now() - 10_000 + i),
+      updated_at: longAgo,
+    })),
+  );
   return order;
 }
 
@@ -268,12 +218,9 @@ describe('admin.orders changes', () => {
 
   it('answers the status change over HTTP to an admin only', async () => {
     const order = await insertOrder('pending', 1);
-    const signIn = await callTrpc(t.app, 'auth.signIn', {
-      input: { email: 'rider@example.com', password: 'secret123' },
-    });
     const res = await callTrpc(t.app, 'admin.orders.setStatus', {
       input: { id: order.id, status: 'cancelled' },
-      cookie: `session=${signIn.cookies.session}`,
+      cookie: await signInHttp(t.app, 'rider@example.com'),
     });
     expect(res.statusCode).toBe(403);
     expect((await orderRow(order.id)).status).toBe('pending');

@@ -1,58 +1,27 @@
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderStatus, PaymentStatus, PrintStatus } from '../../src/shared/constants';
 import { PRINT_QUEUE_COLUMNS, PRINT_QUEUE_PATH } from '../../src/shared/schemas/admin-orders';
-import { callTrpc, createTestApp, insertUser, TEST_ORIGIN, type TestApp } from '../support/app';
+import { sharedTestApp, signInHttp, TEST_ORIGIN } from '../support/app';
+import { createAdmin, createCustomer, createOrder, createProduct } from '../support/factories';
 
 // GET /api/admin/print-queue.csv: admins only; the items still to print (pending or printing),
 // ordered by order, written by a CSV library so hostile names survive a round trip through a
 // CSV parser, with formula-looking cells neutralised; 204 when nothing waits.
 
-let t: TestApp;
+const t = sharedTestApp();
 let adminCookie: string;
 let customerCookie: string;
 let customerId: string;
 let productId: string;
 
-const signIn = async (email: string) =>
-  `session=${(await callTrpc(t.app, 'auth.signIn', { input: { email, password: 'secret123' } })).cookies.session}`;
-
 beforeAll(async () => {
-  t = await createTestApp();
-  await insertUser(t.db, 'queue-admin@example.com', { admin: true });
-  customerId = await insertUser(t.db, 'buyer@example.com');
-  await t.db.updateTable('customers').set({ first_name: 'Bea', last_name: 'Buyer' }).where('id', '=', customerId).execute();
-  adminCookie = await signIn('queue-admin@example.com');
-  customerCookie = await signIn('buyer@example.com');
-  const category = await t.db
-    .insertInto('categories')
-    .values({
-      slug: 'car',
-      name: 'Car',
-      description: 'Cars',
-      image_url: 'https://example.com/c.png',
-      sort_order: 1,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  productId = (
-    await t.db
-      .insertInto('products')
-      .values({
-        sku_number: '-SKU+1',
-        slug: 'fast',
-        name: 'Fast Tee',
-        description: 'A tee',
-        price: '20.00',
-        front_art_url: '/a.png',
-        category_id: category.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-});
-afterAll(async () => {
-  await t.close();
+  const buyer = await createCustomer(t.db, { email: 'buyer@example.com', first_name: 'Bea', last_name: 'Buyer' });
+  customerId = buyer.id;
+  adminCookie = await signInHttp(t.app, (await createAdmin(t.db)).email);
+  customerCookie = await signInHttp(t.app, buyer.email);
+  // A SKU that looks like a formula, for the CSV's neutralising.
+  productId = (await createProduct(t.db, { sku_number: '-SKU+1', name: 'Fast Tee', price: '20.00' })).id;
 });
 beforeEach(async () => {
   await t.db.deleteFrom('orders').execute();
@@ -63,41 +32,20 @@ async function insertOrder(
   items: { name: string; printStatus: PrintStatus }[],
   { paymentStatus = 'paid', status = 'processing' }: { paymentStatus?: PaymentStatus; status?: OrderStatus } = {},
 ) {
-  const order = await t.db
-    .insertInto('orders')
-    .values({
-      customer_id: customerId,
-      status,
-      payment_status: paymentStatus,
-      subtotal: '20.00',
-      total: '20.00',
-      shipping_address: JSON.stringify({
-        street: '1 Main St',
-        city: 'Austin',
-        state: 'TX',
-        zip: '78701',
-        country: 'USA',
-      }),
-      created_at: createdAt,
-    })
-    .returning(['id', 'order_number'])
-    .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('order_items')
-    .values(
-      items.map((item, i) => ({
-        order_id: order.id,
-        product_id: productId,
-        product_name: item.name,
-        size: 'M' as const,
-        quantity: i + 1,
-        unit_price: '20.00',
-        total_price: (20 * (i + 1)).toFixed(2),
-        print_status: item.printStatus,
-        created_at: new Date(createdAt.getTime() + i),
-      })),
-    )
-    .execute();
+  const order = await createOrder(
+    t.db,
+    { customer_id: customerId, status, payment_status: paymentStatus, created_at: createdAt },
+    items.map((item, i) => ({
+      product_id: productId,
+      product_name: item.name,
+      size: 'M',
+      quantity: i + 1,
+      unit_price: '20.00',
+      total_price: (20 * (i + 1)).toFixed(2),
+      print_status: item.printStatus,
+      created_at: new Date(createdAt.getTime() + i),
+    })),
+  );
   return order.order_number;
 }
 

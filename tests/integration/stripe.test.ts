@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPaymentProvider } from '../../src/server/payments';
-import { callerFor, createTestApp, insertUser, type TestApp } from '../support/app';
+import { callerFor, sharedTestApp } from '../support/app';
 import { trpcFailure } from '../support/async';
-import { paidSession, refundedCharge, signedEvent, startFakeStripe, type FakeSession, type FakeStripe } from '../support/fake-stripe';
+import { createAdmin, createCustomer, createProduct, type TestUser } from '../support/factories';
+import { sharedBeforeAll } from '../support/hooks';
+import { paidSession, refundedCharge, signedEvent, startFakeStripe, type FakeSession } from '../support/fake-stripe';
 
 // Card payments through Stripe Checkout, against a local server that speaks the part of Stripe's
 // API the store uses; webhooks are signed as Stripe signs them. The webhook is the source of
@@ -11,10 +13,14 @@ import { paidSession, refundedCharge, signedEvent, startFakeStripe, type FakeSes
 
 const WEBHOOK_SECRET = 'whsec_test_threadline';
 
-let stripe: FakeStripe;
-let t: TestApp;
-let buyer: { id: string; email: string };
-let admin: { id: string; email: string };
+const stripe = sharedBeforeAll(startFakeStripe, (server) => server.close());
+const t = sharedTestApp(() => ({
+  STRIPE_SECRET_KEY: 'sk_test_threadline',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_API_URL: stripe.url,
+}));
+let buyer: TestUser;
+let admin: TestUser;
 let tee: string;
 
 const callers = () => {
@@ -54,34 +60,9 @@ const sessionOf = (url: string | null): FakeSession => {
 };
 
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_threadline', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url });
-  buyer = { id: await insertUser(t.db, 'ann@example.com'), email: 'ann@example.com' };
-  admin = { id: await insertUser(t.db, 'owner@example.com', { admin: true }), email: 'owner@example.com' };
-  const category = await t.db
-    .insertInto('categories')
-    .values({ slug: 'car', name: 'Car', description: 'Cars', image_url: 'https://example.com/c.png', sort_order: 1 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  tee = (
-    await t.db
-      .insertInto('products')
-      .values({
-        sku_number: 'C-1',
-        slug: 'fast-tee',
-        name: 'Fast Tee',
-        description: 'Fast',
-        price: '24.99',
-        front_art_url: '/a.png',
-        category_id: category.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-});
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
+  buyer = await createCustomer(t.db, { email: 'ann@example.com' });
+  admin = await createAdmin(t.db);
+  tee = (await createProduct(t.db, { name: 'Fast Tee', price: '24.99' })).id;
 });
 beforeEach(async () => {
   await t.db.deleteFrom('orders').execute();

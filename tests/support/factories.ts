@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Insertable, Selectable } from 'kysely';
 import { hashPassword } from '../../src/server/auth/password';
 import type { Db } from '../../src/server/db/database';
-import type { CategoriesTable, ProductsTable } from '../../src/server/db/schema';
+import type { CategoriesTable, OrderItemsTable, OrdersTable, ProductsTable } from '../../src/server/db/schema';
 
 // Valid minimal rows straight into the database, for tests about something else than creating
 // them. Defaults are unique (a counter plus a random tag), so tests name only what they check.
@@ -106,4 +106,32 @@ export async function createProduct(db: Db, overrides: Partial<Insertable<Produc
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** An order line without its order: what createOrder adds. */
+export type OrderLine = Omit<Insertable<OrderItemsTable>, 'order_id'>;
+
+/** An order of `customer_id` for $20.00 shipped to Austin, with the given lines (none unless given). */
+export async function createOrder(
+  db: Db,
+  order: Partial<Insertable<OrdersTable>> & { customer_id: string },
+  lines: OrderLine[] = [],
+): Promise<{ id: string; order_number: string }> {
+  const created = await db
+    .insertInto('orders')
+    .values({
+      subtotal: '20.00',
+      total: '20.00',
+      shipping_address: { street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'USA' },
+      ...order,
+    })
+    .returning(['id', 'order_number'])
+    .executeTakeFirstOrThrow();
+  if (lines.length > 0) {
+    await db
+      .insertInto('order_items')
+      .values(lines.map((line) => ({ ...line, order_id: created.id })))
+      .execute();
+  }
+  return created;
 }
