@@ -16,7 +16,7 @@ import {
 } from '../../../../shared/schemas/admin-artwork';
 import { errorMessage } from '../../../errors';
 import { useTRPC } from '../../../trpc';
-import { Button } from '../../ui/Button';
+import { FormModalFooter } from '../parts/FormModalFooter';
 import { TextArea, TextField } from '../../ui/fields';
 import { Form } from '../../ui/Form';
 import { Modal } from '../../ui/Modal';
@@ -88,21 +88,16 @@ export function ArtworkFormModal({
       onClose={onClose}
       busy={saving}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant="accent"
-            busy={saving}
-            busyLabel={editing ? 'Updating...' : 'Uploading...'}
-            disabled={uploading || incomplete}
-          >
-            {editing ? 'Update Artwork' : 'Upload Artwork'}
-          </Button>
-        </>
+        <FormModalFooter
+          formId={formId}
+          saving={saving}
+          onCancel={onClose}
+          variant="accent"
+          busyLabel={editing ? 'Updating...' : 'Uploading...'}
+          disabled={uploading || incomplete}
+        >
+          {editing ? 'Update Artwork' : 'Upload Artwork'}
+        </FormModalFooter>
       }
     >
       <Form

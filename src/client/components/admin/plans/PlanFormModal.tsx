@@ -7,7 +7,7 @@ import { BILLING_INTERVALS } from '../../../../shared/constants';
 import { NEW_PLAN_DEFAULTS, planInput, planSaveError, type PlanInput } from '../../../../shared/schemas/admin-plans';
 import { errorMessage, showServerErrors } from '../../../errors';
 import { useTRPC } from '../../../trpc';
-import { Button } from '../../ui/Button';
+import { FormModalFooter } from '../parts/FormModalFooter';
 import { Checkbox, NumberField, Select, TextArea, TextField } from '../../ui/fields';
 import { Form } from '../../ui/Form';
 import { Modal } from '../../ui/Modal';
@@ -61,14 +61,9 @@ export function PlanFormModal({ editing, onClose }: { editing: EditedPlan | null
       busy={saving}
       size="lg"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={saving} busyLabel="Saving...">
-            {editing ? 'Update Plan' : 'Create Plan'}
-          </Button>
-        </>
+        <FormModalFooter formId={formId} saving={saving} onCancel={onClose} busyLabel="Saving...">
+          {editing ? 'Update Plan' : 'Create Plan'}
+        </FormModalFooter>
       }
     >
       <Form
