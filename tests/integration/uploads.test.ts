@@ -5,6 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../src/shared/constants';
 import { FILE_TOO_LARGE, NOT_AN_IMAGE } from '../../src/shared/schemas/admin-uploads';
 import { sharedCallers, sharedTestApp, TEST_ORIGIN } from '../support/app';
+import { sharedBeforeAll } from '../support/hooks';
 
 // POST /api/uploads/:bucket with real multipart bodies (built by the platform's FormData, as a
 // browser would): admins only, images judged by their bytes, 50 MB cut off while streaming,
@@ -12,15 +13,16 @@ import { sharedCallers, sharedTestApp, TEST_ORIGIN } from '../support/app';
 
 const t = sharedTestApp();
 const as = sharedCallers(t);
-let storageRoot: string;
-let png: Buffer;
-let jpeg: Buffer;
-let webp: Buffer;
-
-beforeAll(async () => {
-  storageRoot = path.join(t.config.dataDir, 'storage');
+// One small picture in each accepted format.
+const images = sharedBeforeAll(async () => {
   const image = () => sharp({ create: { width: 16, height: 12, channels: 3, background: '#c2410c' } });
-  [png, jpeg, webp] = await Promise.all([image().png().toBuffer(), image().jpeg().toBuffer(), image().webp().toBuffer()]);
+  const [png, jpeg, webp] = await Promise.all([image().png().toBuffer(), image().jpeg().toBuffer(), image().webp().toBuffer()]);
+  return { png, jpeg, webp };
+});
+let storageRoot: string;
+
+beforeAll(() => {
+  storageRoot = path.join(t.config.dataDir, 'storage');
 });
 
 beforeEach(() => fs.rmSync(storageRoot, { recursive: true, force: true }));
@@ -53,11 +55,20 @@ async function upload(
   return { status: res.statusCode, body: res.json<{ url?: string; error?: string }>() };
 }
 
+/** A product-art upload by the admin with a body written by hand, not by FormData. */
+const postAsAdmin = (contentType: string, payload: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/uploads/product-art',
+    headers: { origin: TEST_ORIGIN, cookie: as.cookies.admin, 'content-type': contentType },
+    payload,
+  });
+
 describe('accepted images', () => {
   it.each([
-    ['a PNG', () => png, 'art.png', 'image/png', 'png'],
-    ['a JPEG sent with a generic type and name', () => jpeg, 'photo.bin', 'application/octet-stream', 'jpg'],
-    ['a WebP', () => webp, 'art.webp', 'image/webp', 'webp'],
+    ['a PNG', () => images.png, 'art.png', 'image/png', 'png'],
+    ['a JPEG sent with a generic type and name', () => images.jpeg, 'photo.bin', 'application/octet-stream', 'jpg'],
+    ['a WebP', () => images.webp, 'art.webp', 'image/webp', 'webp'],
   ])(
     'stores %s under a new random name and serves it with its real type, nosniff and cache headers',
     async (_case, bytes, filename, type, extension) => {
@@ -77,8 +88,8 @@ describe('accepted images', () => {
   );
 
   it('never overwrites: the same file uploaded twice is stored twice', async () => {
-    const first = await upload(png);
-    const second = await upload(png);
+    const first = await upload(images.png);
+    const second = await upload(images.png);
     expect(first.body.url).not.toBe(second.body.url);
     expect(storedFiles()).toHaveLength(2);
   });
@@ -116,32 +127,27 @@ describe('refused uploads store nothing', () => {
   it("refuses a file over 50 MB with 413 'File size must be less than 50MB'", async () => {
     // A real PNG header, so only the size can be the reason.
     const huge = Buffer.alloc(MAX_UPLOAD_BYTES + 1);
-    png.copy(huge);
+    images.png.copy(huge);
     const res = await upload(huge);
     expect(res).toEqual({ status: 413, body: { error: FILE_TOO_LARGE } });
     expect(storedFiles()).toEqual([]);
   });
 
   it('refuses customers (403) and anonymous callers (401)', async () => {
-    expect(await upload(png, { cookie: as.cookies.customer })).toEqual({ status: 403, body: { error: 'Admin access required' } });
-    expect(await upload(png, { cookie: '' })).toEqual({ status: 401, body: { error: 'Not authenticated' } });
+    expect(await upload(images.png, { cookie: as.cookies.customer })).toEqual({ status: 403, body: { error: 'Admin access required' } });
+    expect(await upload(images.png, { cookie: '' })).toEqual({ status: 401, body: { error: 'Not authenticated' } });
     expect(storedFiles()).toEqual([]);
   });
 
   it('refuses a cross-origin post, even from an admin', async () => {
-    const res = await upload(png, { origin: 'https://evil.example' });
+    const res = await upload(images.png, { origin: 'https://evil.example' });
     expect(res.status).toBe(403);
     expect(storedFiles()).toEqual([]);
   });
 
   it('refuses a bucket outside the allowed list and a body that is not multipart', async () => {
-    expect((await upload(png, { bucket: 'secrets' })).status).toBe(404);
-    const json = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads/product-art',
-      headers: { origin: TEST_ORIGIN, cookie: as.cookies.admin, 'content-type': 'application/json' },
-      payload: '{"file":"x"}',
-    });
+    expect((await upload(images.png, { bucket: 'secrets' })).status).toBe(404);
+    const json = await postAsAdmin('application/json', '{"file":"x"}');
     expect(json.statusCode).toBe(400);
     expect(json.json()).toEqual({ error: NOT_AN_IMAGE });
     expect(storedFiles()).toEqual([]);
@@ -151,20 +157,13 @@ describe('refused uploads store nothing', () => {
 describe('a malformed multipart body', () => {
   it('is refused with 400 and the upload message, not a 500', async () => {
     const boundary = '----cut';
-    const cut = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads/product-art',
-      headers: { origin: TEST_ORIGIN, cookie: as.cookies.admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG`,
-    });
+    const cut = await postAsAdmin(
+      `multipart/form-data; boundary=${boundary}`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG`,
+    );
     expect(cut.statusCode).toBe(400);
     expect(cut.json()).toMatchObject({ error: NOT_AN_IMAGE });
-    const noBoundary = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads/product-art',
-      headers: { origin: TEST_ORIGIN, cookie: as.cookies.admin, 'content-type': 'multipart/form-data' },
-      payload: 'nothing',
-    });
+    const noBoundary = await postAsAdmin('multipart/form-data', 'nothing');
     expect(noBoundary.statusCode).toBe(400);
   });
 });
