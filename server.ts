@@ -7,6 +7,8 @@ import { ConfigError, loadConfig } from './src/server/config';
 import { DatabaseBusyError, openDatabase } from './src/server/db/database';
 import { migrateToLatest } from './src/server/db/migrate';
 import { startEmailProcessor } from './src/server/email/processor';
+import { systemClock } from './src/server/subscriptions/dates';
+import { startSubscriptionRenewals } from './src/server/subscriptions/renewal';
 import { createTransport } from './src/server/email/transport';
 import { seedIfEmpty } from './src/server/seed/seed';
 import { LocalStorage } from './src/server/storage/local';
@@ -33,6 +35,10 @@ async function main() {
   const app = await buildApp(config, { database, storage, ...(dev ? { devClientRoot: root } : { clientDir: path.join(root, 'dist') }) });
   const transport = createTransport(config);
   const processor = startEmailProcessor({ db: database.db, transport, config, log: app.log });
+  const renewals = startSubscriptionRenewals(
+    { db: database.db, mail: config, clock: systemClock, log: app.log },
+    config.subscriptionRenewIntervalMs,
+  );
   const sessionSweep = setInterval(
     () => {
       deleteExpiredSessions(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
@@ -47,6 +53,7 @@ async function main() {
     stopping = true;
     app.log.info(`${signal} received, shutting down`);
     clearInterval(sessionSweep);
+    await renewals.stop();
     await processor.stop();
     await app.close();
     await transport.close();

@@ -70,6 +70,7 @@ const envSchema = z
     EMAIL_FROM: optionalString,
     SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']),
     EMAIL_POLL_INTERVAL_MS: positiveInt(5000, 100),
+    SUBSCRIPTION_RENEW_INTERVAL_MS: positiveInt(60_000, 1000),
     EMAIL_MAX_RETRIES: positiveInt(5),
     EMAIL_BATCH_SIZE: positiveInt(20),
     SESSION_DAYS: positiveInt(30),
@@ -113,6 +114,8 @@ export interface Config {
   emailFrom: string;
   smtpUrl: string | undefined;
   emailPollIntervalMs: number;
+  /** How often the subscription engine looks for cycles that are due. */
+  subscriptionRenewIntervalMs: number;
   emailMaxRetries: number;
   emailBatchSize: number;
   sessionDays: number;
@@ -150,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     emailFrom: e.EMAIL_FROM ?? `${e.STORE_NAME} <${e.STORE_EMAIL}>`,
     smtpUrl: e.SMTP_URL,
     emailPollIntervalMs: e.EMAIL_POLL_INTERVAL_MS,
+    subscriptionRenewIntervalMs: e.SUBSCRIPTION_RENEW_INTERVAL_MS,
     emailMaxRetries: e.EMAIL_MAX_RETRIES,
     emailBatchSize: e.EMAIL_BATCH_SIZE,
     sessionDays: e.SESSION_DAYS,

@@ -36,6 +36,9 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 export const BILLING_INTERVALS = ['monthly', 'quarterly', 'yearly'] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 
+export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'past_due', 'cancelled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
 export const SORT_OPTIONS = ['newest', 'price-low', 'price-high'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 

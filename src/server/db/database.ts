@@ -23,13 +23,15 @@ export class DatabaseBusyError extends Error {
 const TIMESTAMPTZ_OID = 1184;
 const TIMESTAMP_OID = 1114;
 const INT8_OID = 20;
+const DATE_OID = 1082;
 
-// Timestamps leave the database as ISO-8601 strings and counts as numbers, so results
+// Timestamps leave the database as ISO-8601 strings, calendar dates as 'YYYY-MM-DD' and counts as numbers, so results
 // serialise over tRPC unchanged and both drivers return the same shapes.
 const typeParsers: pg.CustomTypesConfig = {
   getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
     if (oid === TIMESTAMPTZ_OID || oid === TIMESTAMP_OID) return (value: string) => new Date(value).toISOString();
     if (oid === INT8_OID) return (value: string) => Number(value);
+    if (oid === DATE_OID) return (value: string) => value;
     return pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown;
   },
 };

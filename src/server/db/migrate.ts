@@ -1,6 +1,7 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from '../../../migrations/0001_initial';
 import * as checkout from '../../../migrations/0002_checkout';
+import * as subscriptions from '../../../migrations/0003_subscriptions';
 import type { Db } from './database';
 
 // A static list: Kysely's FileMigrationProvider cannot import .ts files under Vitest.
@@ -8,6 +9,7 @@ import type { Db } from './database';
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_checkout': checkout,
+  '0003_subscriptions': subscriptions,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -14,6 +14,7 @@ import type {
   PrintStatus,
   ShippingAddress,
   Size,
+  SubscriptionStatus,
 } from '../../shared/constants';
 
 // Table types for Kysely. Timestamps are read as ISO-8601 strings (see database.ts),
@@ -133,6 +134,7 @@ export interface OrdersTable {
   shipping_address: Json<ShippingAddress>;
   notes: string | null;
   payment_provider: Generated<PaymentProviderName>;
+  subscription_id: string | null;
   idempotency_key: string | null;
   checkout_session_id: string | null;
   checkout_url: string | null;
@@ -140,6 +142,39 @@ export interface OrdersTable {
   paid_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** 'YYYY-MM-DD': a calendar day, with no time and no zone. */
+type CalendarDate = ColumnType<string, string, string>;
+
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  customer_id: string;
+  plan_id: string;
+  status: Generated<SubscriptionStatus>;
+  size: Size;
+  category_ids: ColumnType<string[], string[] | undefined, string[]>;
+  shipping_address: Json<ShippingAddress>;
+  payment_provider: Generated<PaymentProviderName>;
+  price: Money;
+  billing_interval: BillingInterval;
+  anchor_day: number;
+  next_cycle_on: CalendarDate;
+  skip_next: Generated<boolean>;
+  paused_until: ColumnType<string | null, string | null | undefined, string | null>;
+  cancel_at: ColumnType<string | null, string | null | undefined, string | null>;
+  cancel_reason: string | null;
+  cancelled_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SubscriptionCyclesTable {
+  subscription_id: string;
+  cycle_start: CalendarDate;
+  outcome: 'ordered' | 'skipped';
+  order_id: string | null;
+  created_at: CreatedAt;
 }
 
 export interface OrderEventsTable {
@@ -259,6 +294,8 @@ export interface DB {
   categories: CategoriesTable;
   products: ProductsTable;
   subscription_plans: SubscriptionPlansTable;
+  subscriptions: SubscriptionsTable;
+  subscription_cycles: SubscriptionCyclesTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_events: OrderEventsTable;

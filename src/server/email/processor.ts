@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { EmailSendError, type EmailTransport, type SendResult } from './transport';
+import { startPeriodicTask, type PeriodicTask } from '../periodic';
 
 export interface ProcessResult {
   sent: number;
@@ -182,13 +183,11 @@ async function recordAttempt(
   });
 }
 
-export interface EmailProcessor {
-  stop(): Promise<void>;
-  runNow(): Promise<ProcessResult>;
-}
+export type EmailProcessor = PeriodicTask<ProcessResult>;
 
-interface ProcessorLog {
+export interface ProcessorLog {
   info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
   error(obj: unknown, msg?: string): void;
 }
 
@@ -198,39 +197,12 @@ interface ProcessorLog {
  */
 export function startEmailProcessor(deps: { db: Db; transport: EmailTransport; config: Config; log: ProcessorLog }): EmailProcessor {
   const { db, transport, config, log } = deps;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let tail: Promise<unknown> = Promise.resolve();
-
-  const runExclusive = (): Promise<ProcessResult> => {
-    const run = tail.then(() => processEmailQueue(db, transport, { from: config.emailFrom, batchSize: config.emailBatchSize }));
-    tail = run.catch(() => undefined);
-    return run;
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      void runExclusive()
-        .then((result) => {
-          if (result.sent + result.retrying + result.permanentlyFailed > 0) log.info(result, 'email queue processed');
-        })
-        .catch((error: unknown) => log.error({ err: error }, 'email queue processing failed'))
-        .finally(schedule);
-    }, config.emailPollIntervalMs);
-    // The processor alone must not keep a process alive (scripts, tests that forget stop()).
-    timer.unref();
-  };
-  schedule();
-
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await tail;
+  return startPeriodicTask({
+    intervalMs: config.emailPollIntervalMs,
+    run: () => processEmailQueue(db, transport, { from: config.emailFrom, batchSize: config.emailBatchSize }),
+    onResult: (result) => {
+      if (result.sent + result.retrying + result.permanentlyFailed > 0) log.info(result, 'email queue processed');
     },
-    runNow: runExclusive,
-  };
+    onError: (error) => log.error({ err: error }, 'email queue processing failed'),
+  });
 }

@@ -1,0 +1,38 @@
+import { sql } from 'kysely';
+import type { Size } from '../../shared/constants';
+import type { Db } from '../db/database';
+
+// Which shirt a member gets in a cycle (the written rule): an active product in the member's
+// categories (all when none are chosen) and made in their size, that they have not been sent
+// before, newest first; when every one has been sent, the one sent longest ago. "Sent" counts
+// every order of the member that was not cancelled, shop purchases included: nobody wants a
+// shirt they already bought.
+
+export interface CycleShirt {
+  id: string;
+  name: string;
+  image_url: string | null;
+}
+
+export function pickCycleShirt(
+  db: Db,
+  member: { customer_id: string; size: Size; category_ids: readonly string[] },
+): Promise<CycleShirt | undefined> {
+  const lastSent = sql`(
+    select max(o.created_at) from order_items oi join orders o on o.id = oi.order_id
+    where oi.product_id = products.id and o.customer_id = ${member.customer_id} and o.status <> 'cancelled'
+  )`;
+  return db
+    .selectFrom('products')
+    .innerJoin('categories', 'categories.id', 'products.category_id')
+    .select(['products.id', 'products.name', 'products.image_url'])
+    .where('products.is_active', '=', true)
+    .where('categories.is_active', '=', true)
+    .where(sql<boolean>`${member.size} = any(products.available_sizes)`)
+    .$if(member.category_ids.length > 0, (query) => query.where('products.category_id', 'in', member.category_ids))
+    .orderBy(sql`${lastSent} asc nulls first`)
+    .orderBy('products.created_at', 'desc')
+    .orderBy('products.id')
+    .limit(1)
+    .executeTakeFirst();
+}

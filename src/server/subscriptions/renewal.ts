@@ -1,0 +1,195 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/database';
+import type { SubscriptionsTable } from '../db/schema';
+import type { ProcessorLog } from '../email/processor';
+import { recordOrderEvent, sendOrderConfirmation, type MailSettings } from '../orders/transitions';
+import { startPeriodicTask, type PeriodicTask } from '../periodic';
+import { pickCycleShirt } from './curation';
+import { addCycles, today, type Clock } from './dates';
+
+// The renewal engine: every due subscription goes through its cycle once. Each cycle is one
+// transaction that claims the subscription with FOR UPDATE SKIP LOCKED, so processes running the
+// engine side by side never take the same one, and a process killed half-way leaves the cycle
+// as it was (it is done by the next pass). A cycle makes exactly one order, guarded by the
+// (subscription, cycle start) key of subscription_cycles.
+//
+// Card subscriptions renew when Stripe says an invoice was paid; the engine renews the ones paid by hand.
+
+export interface RenewalServices {
+  db: Db;
+  mail: MailSettings;
+  clock: Clock;
+  log: Pick<ProcessorLog, 'warn' | 'error'>;
+}
+
+type Subscription = Selectable<SubscriptionsTable>;
+
+/** Where a pass left things: cycles ordered or skipped, memberships that resumed or ended, cycles that failed. */
+export interface RenewalResult {
+  ordered: number;
+  skipped: number;
+  resumed: number;
+  ended: number;
+  failed: number;
+}
+
+type Step = Exclude<keyof RenewalResult, 'failed'>;
+
+/**
+ * One pass: every subscription due by the clock's today, including cycles missed while the store
+ * was down. A cycle that fails is rolled back, logged and left for the next pass; the others go on.
+ */
+export async function renewDueSubscriptions(services: RenewalServices, maxCycles = 500): Promise<RenewalResult> {
+  const result: RenewalResult = { ordered: 0, skipped: 0, resumed: 0, ended: 0, failed: 0 };
+  const failed: string[] = [];
+  for (let cycles = 0; cycles < maxCycles; cycles++) {
+    let claimed: string | undefined;
+    try {
+      const step = await services.db.transaction().execute((trx) =>
+        renewNextDue({ ...services, db: trx }, failed, (id) => {
+          claimed = id;
+        }),
+      );
+      if (!step) break;
+      result[step]++;
+    } catch (error) {
+      if (!claimed) throw error;
+      services.log.error({ err: error, subscriptionId: claimed }, 'subscription cycle failed; it is tried again on the next pass');
+      failed.push(claimed);
+      result.failed++;
+    }
+  }
+  return result;
+}
+
+async function renewNextDue(services: RenewalServices, skip: readonly string[], onClaim: (id: string) => void): Promise<Step | null> {
+  const { db } = services;
+  const day = today(services.clock);
+  const due = await db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('payment_provider', '=', 'manual')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'active'), eb('next_cycle_on', '<=', day)]),
+        eb.and([eb('status', '=', 'paused'), eb('paused_until', '<=', day)]),
+      ]),
+    )
+    .$if(skip.length > 0, (query) => query.where('id', 'not in', skip))
+    .orderBy('next_cycle_on')
+    .orderBy('id')
+    .forUpdate()
+    .skipLocked()
+    .limit(1)
+    .executeTakeFirst();
+  if (!due) return null;
+  onClaim(due.id);
+  if (due.status === 'paused') {
+    // A pause for some cycles ends on its day; the cycle of that day, if due, is the next step.
+    await db
+      .updateTable('subscriptions')
+      .set({ status: 'active', paused_until: null, updated_at: new Date() })
+      .where('id', '=', due.id)
+      .execute();
+    return 'resumed';
+  }
+  return runCycle(services, due);
+}
+
+async function runCycle(services: RenewalServices, subscription: Subscription): Promise<Step> {
+  const { db } = services;
+  const cycleStart = subscription.next_cycle_on;
+  if (subscription.cancel_at !== null && cycleStart >= subscription.cancel_at) {
+    await db
+      .updateTable('subscriptions')
+      .set({ status: 'cancelled', cancelled_at: new Date(), updated_at: new Date() })
+      .where('id', '=', subscription.id)
+      .execute();
+    return 'ended';
+  }
+
+  const outcome = subscription.skip_next ? 'skipped' : 'ordered';
+  const cycle = await db
+    .insertInto('subscription_cycles')
+    .values({ subscription_id: subscription.id, cycle_start: cycleStart, outcome })
+    .onConflict((oc) => oc.columns(['subscription_id', 'cycle_start']).doNothing())
+    .returning('cycle_start')
+    .executeTakeFirst();
+  if (cycle && outcome === 'ordered') {
+    const orderId = await placeCycleOrder(services, subscription);
+    await db
+      .updateTable('subscription_cycles')
+      .set({ order_id: orderId })
+      .where('subscription_id', '=', subscription.id)
+      .where('cycle_start', '=', cycleStart)
+      .execute();
+  }
+  await db
+    .updateTable('subscriptions')
+    .set({
+      next_cycle_on: addCycles(cycleStart, subscription.billing_interval, 1, subscription.anchor_day),
+      skip_next: false,
+      updated_at: new Date(),
+    })
+    .where('id', '=', subscription.id)
+    .execute();
+  return outcome;
+}
+
+/** The cycle's order: the member's price (shipping included), one curated shirt in their size. */
+async function placeCycleOrder({ db, mail, log }: RenewalServices, subscription: Subscription): Promise<string> {
+  const plan = await db.selectFrom('subscription_plans').select('name').where('id', '=', subscription.plan_id).executeTakeFirstOrThrow();
+  const shirt = await pickCycleShirt(db, subscription);
+  const order = await db
+    .insertInto('orders')
+    .values({
+      customer_id: subscription.customer_id,
+      subscription_id: subscription.id,
+      payment_provider: subscription.payment_provider,
+      idempotency_key: `subscription:${subscription.id}:${subscription.next_cycle_on}`,
+      subtotal: subscription.price,
+      shipping_cost: '0.00',
+      tax: '0.00',
+      total: subscription.price,
+      shipping_address: JSON.stringify(subscription.shipping_address),
+      notes: `${plan.name}: shipment of ${subscription.next_cycle_on}`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (shirt) {
+    await db
+      .insertInto('order_items')
+      .values({
+        order_id: order.id,
+        product_id: shirt.id,
+        product_name: shirt.name,
+        product_image: shirt.image_url,
+        size: subscription.size,
+        quantity: 1,
+        unit_price: subscription.price,
+        total_price: subscription.price,
+      })
+      .execute();
+  } else {
+    // Paid for all the same: the order waits for an admin to choose a shirt by hand.
+    log.warn({ subscriptionId: subscription.id, orderId: order.id }, "no shirt left in the member's categories and size");
+  }
+  await recordOrderEvent(db, order.id, 'placed');
+  await sendOrderConfirmation(db, mail, order.id, false);
+  return order.id;
+}
+
+/** Runs the engine every SUBSCRIPTION_RENEW_INTERVAL_MS beside the email processor. */
+export function startSubscriptionRenewals(
+  services: Omit<RenewalServices, 'log'> & { log: ProcessorLog },
+  intervalMs: number,
+): PeriodicTask<RenewalResult> {
+  return startPeriodicTask({
+    intervalMs,
+    run: () => renewDueSubscriptions(services),
+    onResult: (result) => {
+      if (Object.values(result).some((count) => count > 0)) services.log.info(result, 'subscriptions renewed');
+    },
+    onError: (error) => services.log.error({ err: error }, 'subscription renewal failed'),
+  });
+}

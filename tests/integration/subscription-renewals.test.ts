@@ -1,0 +1,246 @@
+import { sql } from 'kysely';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { BillingInterval, Size } from '../../src/shared/constants';
+import type { Db } from '../../src/server/db/database';
+import { renewDueSubscriptions, type RenewalServices } from '../../src/server/subscriptions/renewal';
+import { dayOfMonth } from '../../src/server/subscriptions/dates';
+import { sharedTestApp } from '../support/app';
+import { createCategory, createCustomer, createProduct } from '../support/factories';
+
+// The renewal engine on a real database (both kinds): one order per due cycle with the curated
+// shirt, skips, pauses, cancellation at the period's end, missed cycles, a pass that dies half-way,
+// and engines running side by side. Time comes from a clock the tests move.
+
+const t = sharedTestApp();
+
+let now = new Date('2027-01-31T09:00:00Z');
+const clock = { now: () => now };
+const setDay = (day: string) => (now = new Date(`${day}T09:00:00Z`));
+const warnings: unknown[] = [];
+const errors: unknown[] = [];
+const services = (): RenewalServices => ({
+  db: t.db,
+  mail: t.config,
+  clock,
+  log: { warn: (entry) => warnings.push(entry), error: (entry) => errors.push(entry) },
+});
+const renew = () => renewDueSubscriptions(services());
+
+const ADDRESS = { name: 'Rita Rider', phone: '', street: '12 Piston Way', city: 'Austin', state: 'TX', zip: '78701', country: 'USA' };
+
+async function createPlan(db: Db, interval: BillingInterval = 'monthly') {
+  return db
+    .insertInto('subscription_plans')
+    .values({
+      name: `Club ${interval} ${Math.random().toString(36).slice(2, 8)}`,
+      slug: `club-${Math.random().toString(36).slice(2, 10)}`,
+      price: '29.00',
+      billing_interval: interval,
+      features: [],
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+interface MemberOptions {
+  interval?: BillingInterval;
+  size?: Size;
+  categoryIds?: string[];
+  startsOn?: string;
+}
+
+/** A member whose first cycle starts on `startsOn` (today by default), paid by hand. */
+async function createMember(options: MemberOptions = {}) {
+  const interval = options.interval ?? 'monthly';
+  const plan = await createPlan(t.db, interval);
+  const customer = await createCustomer(t.db);
+  const startsOn = options.startsOn ?? now.toISOString().slice(0, 10);
+  const subscription = await t.db
+    .insertInto('subscriptions')
+    .values({
+      customer_id: customer.id,
+      plan_id: plan.id,
+      size: options.size ?? 'M',
+      category_ids: options.categoryIds ?? [],
+      shipping_address: JSON.stringify(ADDRESS),
+      price: plan.price,
+      billing_interval: interval,
+      anchor_day: dayOfMonth(startsOn),
+      next_cycle_on: startsOn,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { plan, customer, subscription };
+}
+
+const subscriptionRow = (id: string) => t.db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const cyclesOf = (id: string) =>
+  t.db
+    .selectFrom('subscription_cycles')
+    .select(['cycle_start', 'outcome', 'order_id'])
+    .where('subscription_id', '=', id)
+    .orderBy('cycle_start')
+    .execute();
+const shirtsSent = (subscriptionId: string) =>
+  t.db
+    .selectFrom('orders')
+    .innerJoin('order_items', 'order_items.order_id', 'orders.id')
+    .select(['order_items.product_name', 'order_items.size', 'orders.total', 'orders.payment_status'])
+    .where('orders.subscription_id', '=', subscriptionId)
+    .orderBy('orders.created_at')
+    .execute();
+
+let theme: string;
+
+beforeEach(async () => {
+  setDay('2027-01-31');
+  warnings.length = 0;
+  errors.length = 0;
+  // Members of earlier tests are finished with: nothing of theirs may be due in this one.
+  await t.db.updateTable('subscriptions').set({ status: 'cancelled' }).execute();
+  theme = (await createCategory(t.db)).id;
+});
+
+describe('a due cycle', () => {
+  it('makes one order with the newest shirt the member has not had, and moves to the same day next month', async () => {
+    await createProduct(t.db, { category_id: theme, name: 'Older Tee', created_at: new Date('2026-01-01') });
+    await createProduct(t.db, { category_id: theme, name: 'Newest Tee', created_at: new Date('2026-06-01') });
+    await createProduct(t.db, {
+      category_id: theme,
+      name: 'No Small Tee',
+      available_sizes: ['L'],
+      created_at: new Date('2026-09-01'),
+    });
+    const { subscription, customer } = await createMember({ categoryIds: [theme], size: 'S' });
+
+    expect(await renew()).toEqual({ ordered: 1, skipped: 0, resumed: 0, ended: 0, failed: 0 });
+    expect(await shirtsSent(subscription.id)).toEqual([
+      { product_name: 'Newest Tee', size: 'S', total: '29.00', payment_status: 'pending' },
+    ]);
+    expect((await subscriptionRow(subscription.id)).next_cycle_on).toBe('2027-02-28');
+    const email = await t.db.selectFrom('email_queue').select('subject').where('to_email', '=', customer.email).executeTakeFirstOrThrow();
+    expect(email.subject).toMatch(/^Order TL-\d+ confirmed$/);
+
+    // Again the same day: nothing is due.
+    expect(await renew()).toEqual({ ordered: 0, skipped: 0, resumed: 0, ended: 0, failed: 0 });
+
+    // February's cycle: the next shirt not yet sent; March's: every one sent, so the one sent longest ago.
+    setDay('2027-02-28');
+    await renew();
+    setDay('2027-03-31');
+    await renew();
+    expect((await shirtsSent(subscription.id)).map((item) => item.product_name)).toEqual(['Newest Tee', 'Older Tee', 'Newest Tee']);
+    expect((await cyclesOf(subscription.id)).map((cycle) => cycle.cycle_start)).toEqual(['2027-01-31', '2027-02-28', '2027-03-31']);
+    expect((await subscriptionRow(subscription.id)).next_cycle_on).toBe('2027-04-30');
+  });
+
+  it('leaves out shirts that left the store, and still makes the paid order when none is left', async () => {
+    await createProduct(t.db, { category_id: theme, name: 'Withdrawn Tee', is_active: false });
+    const { subscription } = await createMember({ categoryIds: [theme] });
+    await renew();
+    const [order] = await t.db.selectFrom('orders').select(['id', 'total']).where('subscription_id', '=', subscription.id).execute();
+    expect(order?.total).toBe('29.00');
+    expect(await shirtsSent(subscription.id)).toEqual([]);
+    expect(warnings).toHaveLength(1);
+  });
+
+  it('catches up cycles missed while the store was down, one order each', async () => {
+    await createProduct(t.db, { category_id: theme });
+    const { subscription } = await createMember({ categoryIds: [theme], interval: 'quarterly', startsOn: '2026-07-31' });
+    const result = await renew();
+    expect(result.ordered).toBe(3);
+    expect((await cyclesOf(subscription.id)).map((cycle) => cycle.cycle_start)).toEqual(['2026-07-31', '2026-10-31', '2027-01-31']);
+    expect((await subscriptionRow(subscription.id)).next_cycle_on).toBe('2027-04-30');
+  });
+});
+
+describe('member choices', () => {
+  it('skips the next shipment: no order that cycle, the one after as usual', async () => {
+    await createProduct(t.db, { category_id: theme });
+    const { subscription } = await createMember({ categoryIds: [theme] });
+    await t.db.updateTable('subscriptions').set({ skip_next: true }).where('id', '=', subscription.id).execute();
+    expect(await renew()).toMatchObject({ ordered: 0, skipped: 1 });
+    expect(await cyclesOf(subscription.id)).toEqual([{ cycle_start: '2027-01-31', outcome: 'skipped', order_id: null }]);
+    expect(await subscriptionRow(subscription.id)).toMatchObject({ skip_next: false, next_cycle_on: '2027-02-28' });
+    setDay('2027-02-28');
+    expect(await renew()).toMatchObject({ ordered: 1 });
+  });
+
+  it("makes nothing while paused and resumes on the chosen day with that day's cycle", async () => {
+    await createProduct(t.db, { category_id: theme });
+    const { subscription } = await createMember({ categoryIds: [theme] });
+    await t.db
+      .updateTable('subscriptions')
+      .set({ status: 'paused', paused_until: '2027-03-31', next_cycle_on: '2027-03-31' })
+      .where('id', '=', subscription.id)
+      .execute();
+    setDay('2027-02-28');
+    expect(await renew()).toEqual({ ordered: 0, skipped: 0, resumed: 0, ended: 0, failed: 0 });
+    setDay('2027-03-31');
+    expect(await renew()).toMatchObject({ resumed: 1, ordered: 1 });
+    expect(await subscriptionRow(subscription.id)).toMatchObject({ status: 'active', paused_until: null, next_cycle_on: '2027-04-30' });
+
+    // Paused until resumed: never due on its own.
+    await t.db.updateTable('subscriptions').set({ status: 'paused', paused_until: null }).where('id', '=', subscription.id).execute();
+    setDay('2027-09-30');
+    expect(await renew()).toEqual({ ordered: 0, skipped: 0, resumed: 0, ended: 0, failed: 0 });
+  });
+
+  it('ends at the end of the paid period: no cycle on or after the cancel day', async () => {
+    await createProduct(t.db, { category_id: theme });
+    const { subscription } = await createMember({ categoryIds: [theme] });
+    await renew();
+    await t.db
+      .updateTable('subscriptions')
+      .set({ cancel_at: '2027-02-28', cancel_reason: 'Too many tees' })
+      .where('id', '=', subscription.id)
+      .execute();
+    setDay('2027-02-28');
+    expect(await renew()).toMatchObject({ ordered: 0, ended: 1 });
+    const ended = await subscriptionRow(subscription.id);
+    expect(ended.status).toBe('cancelled');
+    expect(ended.cancelled_at).not.toBeNull();
+    expect(await cyclesOf(subscription.id)).toHaveLength(1);
+  });
+});
+
+describe('faults and concurrency', () => {
+  it('rolls back a cycle that fails half-way, goes on with the others, and does it once on the next pass', async () => {
+    await createProduct(t.db, { category_id: theme });
+    const first = await createMember({ categoryIds: [theme] });
+    const second = await createMember({ categoryIds: [theme] });
+    // The second member's order cannot be written: the pass fails there, as a killed process would.
+    await sql`
+      create function fail_order() returns trigger language plpgsql as $$
+      begin raise exception 'disk full'; end $$;
+      create trigger fail_order before insert on orders for each row
+        when (new.subscription_id = ${sql.lit(second.subscription.id)}::uuid) execute function fail_order();
+    `.execute(t.db);
+    try {
+      expect(await renew()).toMatchObject({ ordered: 1, failed: 1 });
+    } finally {
+      await sql`drop trigger fail_order on orders; drop function fail_order();`.execute(t.db);
+    }
+    expect(await cyclesOf(first.subscription.id)).toHaveLength(1);
+    expect(await cyclesOf(second.subscription.id)).toEqual([]);
+    expect((await subscriptionRow(second.subscription.id)).next_cycle_on).toBe('2027-01-31');
+
+    expect(errors).toHaveLength(1);
+    expect(await t.db.selectFrom('orders').select('id').where('subscription_id', '=', second.subscription.id).execute()).toEqual([]);
+
+    expect(await renew()).toMatchObject({ ordered: 1, failed: 0 });
+    expect(await cyclesOf(first.subscription.id)).toHaveLength(1);
+    expect(await cyclesOf(second.subscription.id)).toHaveLength(1);
+  });
+
+  it('lets several engines run at once and still makes one order per cycle', async () => {
+    await createProduct(t.db, { category_id: theme });
+    const members = await Promise.all(Array.from({ length: 8 }, () => createMember({ categoryIds: [theme] })));
+    const results = await Promise.all([renew(), renew(), renew(), renew()]);
+    expect(results.reduce((sum, result) => sum + result.ordered, 0)).toBe(8);
+    for (const { subscription } of members) {
+      expect(await cyclesOf(subscription.id)).toHaveLength(1);
+      expect(await t.db.selectFrom('orders').select('id').where('subscription_id', '=', subscription.id).execute()).toHaveLength(1);
+    }
+  });
+});
