@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INVALID_SLUG } from '../../src/shared/schemas/admin-categories';
-import { PLAN_NOT_FOUND, PLAN_SLUG_TAKEN, type PlanInput } from '../../src/shared/schemas/admin-plans';
+import { PLAN_HAS_MEMBERS, PLAN_NOT_FOUND, PLAN_SLUG_TAKEN, type PlanInput } from '../../src/shared/schemas/admin-plans';
 import { callTrpc, sharedCallers, sharedTestApp } from '../support/app';
 import { trpcFailure } from '../support/async';
+import { createCustomer } from '../support/factories';
 
 // admin.plans.*: every plan listed for admins, the modal's rules (slug normalised, features
 // trimmed, price in cents), activate, edit, delete. Through callers; over HTTP where a test
@@ -11,6 +12,7 @@ import { trpcFailure } from '../support/async';
 const t = sharedTestApp();
 const as = sharedCallers(t);
 beforeEach(async () => {
+  await t.db.deleteFrom('subscriptions').execute();
   await t.db.deleteFrom('subscription_plans').execute();
 });
 
@@ -151,6 +153,27 @@ describe('list, edit, activate, delete', () => {
     expect(await slugsInDb()).toEqual(['keep']);
     const again = await http('delete', { id: row.id });
     expect([again.statusCode, again.error?.message]).toEqual([404, PLAN_NOT_FOUND]);
+  });
+
+  it('refuses to delete a plan with members, and keeps it', async () => {
+    const row = await create({ slug: 'has-members' });
+    const member = await createCustomer(t.db);
+    await t.db
+      .insertInto('subscriptions')
+      .values({
+        customer_id: member.id,
+        plan_id: row.id,
+        size: 'M',
+        shipping_address: JSON.stringify({ street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'USA' }),
+        price: row.price,
+        billing_interval: row.billing_interval,
+        anchor_day: 1,
+        next_cycle_on: '2027-01-01',
+      })
+      .execute();
+    const res = await http('delete', { id: row.id });
+    expect([res.statusCode, res.error?.message]).toEqual([409, PLAN_HAS_MEMBERS]);
+    expect(await slugsInDb()).toContain('has-members');
   });
 });
 

@@ -7,6 +7,7 @@ import { INVALID_SLUG, requiredText } from './fields';
 
 export const PLAN_SLUG_TAKEN = 'A plan with this slug already exists';
 export const PLAN_NOT_FOUND = 'Plan not found';
+export const PLAN_HAS_MEMBERS = 'This plan has members, so it cannot be deleted. Deactivate it instead.';
 const MAX_PRICE = 99_999_999.99; // numeric(10, 2)
 
 /** SPEC §5: the slug is lowercased with spaces turned into hyphens on save. */

@@ -1,4 +1,13 @@
-import { PLAN_SLUG_TAKEN, planIdInput, planInput, planSetActiveInput, planUpdateInput } from '../../../shared/schemas/admin-plans';
+import { TRPCError } from '@trpc/server';
+import {
+  PLAN_HAS_MEMBERS,
+  PLAN_SLUG_TAKEN,
+  planIdInput,
+  planInput,
+  planSetActiveInput,
+  planUpdateInput,
+} from '../../../shared/schemas/admin-plans';
+import { isForeignKeyViolation } from '../../db/errors';
 import { assertFound, withUniqueSlug } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
 
@@ -57,8 +66,14 @@ export const adminPlansRouter = router({
     return assertFound(row, 'Plan');
   }),
 
+  /** Members (past ones too) keep their plan: such a plan can only be deactivated. */
   delete: adminProcedure.input(planIdInput).mutation(async ({ ctx, input }) => {
-    assertFound(await ctx.db.deleteFrom('subscription_plans').where('id', '=', input.id).returning('id').executeTakeFirst(), 'Plan');
+    try {
+      assertFound(await ctx.db.deleteFrom('subscription_plans').where('id', '=', input.id).returning('id').executeTakeFirst(), 'Plan');
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: PLAN_HAS_MEMBERS });
+      throw error;
+    }
     return { deleted: true };
   }),
 });
