@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, FolderTree, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { categoryInUseMessage } from '../../../../shared/schemas/admin-categories';
@@ -11,7 +11,8 @@ import { Modal } from '../../ui/Modal';
 import { EmptyState, LoadingState } from '../../ui/states';
 import { toast } from '../../ui/Toast';
 import { PageHeader } from '../parts/PageHeader';
-import { ActiveToggleButton, DeleteIconButton, EditButton, usePendingIds } from '../parts/row-actions';
+import { activeAndDeleteOptions, ActiveToggleButton, DeleteIconButton, EditButton, usePendingIds } from '../parts/row-actions';
+import { useInvalidate } from '../parts/use-invalidate';
 import { CategoryForm, type EditedCategory } from './CategoryForm';
 
 // The Categories screen (SPEC §2): the inline form, the list in sort_order with move up / move
@@ -108,13 +109,8 @@ type Actions = ReturnType<typeof useCategoryActions>;
 
 function useCategoryActions(onDeleted: () => void) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   // The header's category links read catalog.*: refresh them with the admin list.
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.admin.categories.list.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.catalog.pathKey() }),
-    ]);
+  const refresh = useInvalidate(trpc.admin.categories.list.queryKey(), trpc.catalog.pathKey());
 
   const move = useMutation(
     trpc.admin.categories.move.mutationOptions({
@@ -122,23 +118,15 @@ function useCategoryActions(onDeleted: () => void) {
       onError: (error) => toast.error(`Failed to move category: ${error.message}`),
     }),
   );
-  const setActive = useMutation(
-    trpc.admin.categories.setActive.mutationOptions({
-      onSuccess: (row) => toast.success(`"${row.name}" is now ${row.is_active ? 'active' : 'inactive'}.`),
-      onError: (error) => toast.error(`Failed to update category: ${error.message}`),
-      onSettled: refresh,
-    }),
-  );
-  const remove = useMutation(
-    trpc.admin.categories.delete.mutationOptions({
-      onSuccess: () => toast.success('Category deleted.'),
-      onError: (error) => toast.error(error.message),
-      onSettled: async () => {
-        onDeleted();
-        await refresh();
-      },
-    }),
-  );
+  const options = activeAndDeleteOptions({
+    refresh,
+    deleted: 'Category deleted.',
+    activeError: (message) => `Failed to update category: ${message}`,
+    deleteError: (message) => message,
+    onDeleteSettled: onDeleted,
+  });
+  const setActive = useMutation(trpc.admin.categories.setActive.mutationOptions(options.setActive));
+  const remove = useMutation(trpc.admin.categories.delete.mutationOptions(options.remove));
 
   const isBusy = usePendingIds(trpc.admin.categories.pathKey());
 

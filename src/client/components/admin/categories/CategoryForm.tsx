@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { CATEGORY_BUCKET, CATEGORY_SAVE_FAILED, categoryInput, type CategoryInput } from '../../../../shared/schemas/admin-categories';
@@ -11,6 +11,7 @@ import { TextArea, TextField } from '../../ui/fields';
 import { Form } from '../../ui/Form';
 import { toast } from '../../ui/Toast';
 import { UploadField } from '../parts/UploadField';
+import { useInvalidate } from '../parts/use-invalidate';
 import { useSlugFromName } from '../parts/use-slug-from-name';
 
 // The inline category form, for a new category and for editing one (SPEC §2, §5): every field
@@ -25,7 +26,7 @@ const EMPTY: CategoryInput = { name: '', slug: '', description: '', image_url: '
 
 export function CategoryForm({ editing, onDone }: { editing: EditedCategory | null; onDone: () => void }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const refresh = useInvalidate(trpc.admin.categories.list.queryKey(), trpc.catalog.pathKey());
   const [uploading, setUploading] = useState(false);
 
   const form = useForm<CategoryInput>({
@@ -46,10 +47,7 @@ export function CategoryForm({ editing, onDone }: { editing: EditedCategory | nu
   const onSaved = async (name: string) => {
     toast.success(`Category "${name}" saved.`);
     onDone();
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.admin.categories.list.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.catalog.pathKey() }),
-    ]);
+    await refresh();
   };
   const onFailed = (error: unknown) => {
     // The spec's text exactly; the reason goes under its field, or into a second alert.

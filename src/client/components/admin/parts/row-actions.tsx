@@ -1,9 +1,10 @@
 import { useMutationState, type MutationKey } from '@tanstack/react-query';
 import { Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
 import { Button, iconButtonClass } from '../../ui/Button';
+import { toast } from '../../ui/Toast';
 
 // The small actions of a category or plan: Edit, Activate / Deactivate and a Delete icon, each
-// named for screen readers with the thing it acts on.
+// named for screen readers with the thing it acts on, and the options of their mutations.
 
 export function EditButton({ name, onEdit }: { name: string; onEdit: () => void }) {
   return (
@@ -36,6 +37,44 @@ export function ActiveToggleButton({
       {active ? 'Deactivate' : 'Activate'}
     </Button>
   );
+}
+
+/**
+ * The options of a row's Activate / Deactivate and Delete mutations (categories, plans): the
+ * alerts, each screen's error texts, and the list re-read when either settles.
+ *
+ *   const options = activeAndDeleteOptions({ refresh, deleted: 'Plan deleted.', activeError: planSaveError, ... });
+ *   const setActive = useMutation(trpc.admin.plans.setActive.mutationOptions(options.setActive));
+ */
+export function activeAndDeleteOptions({
+  refresh,
+  deleted,
+  activeError,
+  deleteError,
+  onDeleteSettled,
+}: {
+  refresh: () => Promise<unknown>;
+  deleted: string;
+  activeError: (message: string) => string;
+  deleteError: (message: string) => string;
+  onDeleteSettled: () => void;
+}) {
+  return {
+    setActive: {
+      onSuccess: (row: { name: string; is_active: boolean }) =>
+        toast.success(`"${row.name}" is now ${row.is_active ? 'active' : 'inactive'}.`),
+      onError: (error: { message: string }) => toast.error(activeError(error.message)),
+      onSettled: refresh,
+    },
+    remove: {
+      onSuccess: () => toast.success(deleted),
+      onError: (error: { message: string }) => toast.error(deleteError(error.message)),
+      onSettled: async () => {
+        onDeleteSettled();
+        await refresh();
+      },
+    },
+  };
 }
 
 /** Icon-only, so a row of actions fits a phone's width. */

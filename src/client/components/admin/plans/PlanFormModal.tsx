@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -8,6 +8,7 @@ import { NEW_PLAN_DEFAULTS, planInput, planSaveError, type PlanInput } from '../
 import { errorMessage, showServerErrors } from '../../../errors';
 import { useTRPC } from '../../../trpc';
 import { FormModalFooter } from '../parts/FormModalFooter';
+import { useInvalidate } from '../parts/use-invalidate';
 import { Checkbox, NumberField, Select, TextArea, TextField } from '../../ui/fields';
 import { Form } from '../../ui/Form';
 import { Modal } from '../../ui/Modal';
@@ -31,7 +32,7 @@ function firstItemError(error: unknown): string | undefined {
 
 export function PlanFormModal({ editing, onClose }: { editing: EditedPlan | null; onClose: () => void }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const refresh = useInvalidate(trpc.admin.plans.list.queryKey(), trpc.subscriptions.pathKey());
   const formId = useId();
   const form = useForm<PlanInput, unknown, z.output<typeof planInput>>({
     resolver: zodResolver(planInput),
@@ -41,10 +42,7 @@ export function PlanFormModal({ editing, onClose }: { editing: EditedPlan | null
   const onSaved = async (name: string) => {
     toast.success(`Plan "${name}" saved.`);
     onClose();
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.admin.plans.list.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() }),
-    ]);
+    await refresh();
   };
   const onFailed = (error: unknown) => {
     toast.error(planSaveError(errorMessage(error, 'An unexpected error occurred')));

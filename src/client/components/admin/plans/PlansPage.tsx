@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Check, Plus, Repeat } from 'lucide-react';
 import { useState } from 'react';
 import { formatMoney } from '../../../../shared/money';
@@ -9,9 +9,9 @@ import { Button } from '../../ui/Button';
 import { Card, cardClass } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState, LoadingState } from '../../ui/states';
-import { toast } from '../../ui/Toast';
 import { PageHeader } from '../parts/PageHeader';
-import { ActiveToggleButton, DeleteIconButton, EditButton, usePendingIds } from '../parts/row-actions';
+import { activeAndDeleteOptions, ActiveToggleButton, DeleteIconButton, EditButton, usePendingIds } from '../parts/row-actions';
+import { useInvalidate } from '../parts/use-invalidate';
 import { PlanFormModal, type EditedPlan } from './PlanFormModal';
 
 // The Subscriptions screen (SPEC §2): every plan as a card, the create / edit modal, activate /
@@ -92,30 +92,18 @@ export function PlansPage() {
 
 function usePlanActions(onDeleteSettled: () => void) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.admin.plans.list.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() }),
-    ]);
+  // The public subscriptions page reads subscriptions.*: refresh it with the admin list.
+  const refresh = useInvalidate(trpc.admin.plans.list.queryKey(), trpc.subscriptions.pathKey());
 
-  const setActive = useMutation(
-    trpc.admin.plans.setActive.mutationOptions({
-      onSuccess: (row) => toast.success(`"${row.name}" is now ${row.is_active ? 'active' : 'inactive'}.`),
-      onError: (error) => toast.error(planSaveError(error.message)),
-      onSettled: refresh,
-    }),
-  );
-  const remove = useMutation(
-    trpc.admin.plans.delete.mutationOptions({
-      onSuccess: () => toast.success('Plan deleted.'),
-      onError: (error) => toast.error(planDeleteError(error.message)),
-      onSettled: async () => {
-        onDeleteSettled();
-        await refresh();
-      },
-    }),
-  );
+  const options = activeAndDeleteOptions({
+    refresh,
+    deleted: 'Plan deleted.',
+    activeError: planSaveError,
+    deleteError: planDeleteError,
+    onDeleteSettled,
+  });
+  const setActive = useMutation(trpc.admin.plans.setActive.mutationOptions(options.setActive));
+  const remove = useMutation(trpc.admin.plans.delete.mutationOptions(options.remove));
   const isBusy = usePendingIds(trpc.admin.plans.pathKey());
 
   return {
