@@ -23,6 +23,7 @@ import { LocalStorage } from './storage/local';
 import type { Storage } from './storage/storage';
 import { createContextFactory, type RateLimitedAction } from './trpc/init';
 import { appRouter, type AppRouter } from './trpc/router';
+import { systemClock, type Clock } from './subscriptions/dates';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -33,6 +34,8 @@ export interface AppDeps {
   storage?: Storage;
   /** Who takes payments; by default the one the config names (Stripe when its keys are set, else by hand). */
   payments?: PaymentProvider;
+  /** The subscription calendar's clock; the system's by default. */
+  clock?: Clock;
   logger?: boolean;
 }
 
@@ -113,7 +116,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: createContextFactory({ config, db: deps.database.db, events, storage, payments }, rateLimit),
+      createContext: createContextFactory({ config, db: deps.database.db, events, storage, payments, clock: deps.clock ?? systemClock }, rateLimit),
       onError({ error, path: procedure }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure }, 'tRPC call failed');
       },

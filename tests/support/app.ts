@@ -16,6 +16,7 @@ import { createCaller } from '../../src/server/trpc/router';
 import { createTestDatabase } from './db';
 import { createAdmin, createCustomer, DEFAULT_PASSWORD, type TestUser } from './factories';
 import { sharedBeforeAll } from './hooks';
+import { systemClock, type Clock } from '../../src/server/subscriptions/dates';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -109,6 +110,15 @@ export async function callTrpc<T = unknown>(
   return { statusCode: res.statusCode, data: body.result?.data, error: body.error, cookies, setCookies };
 }
 
+/**
+ * Calls one router's procedures over HTTP (`router` as 'admin.plans'), signed in with `cookie()`
+ * unless a call passes another ('' for nobody); those named in `queries` go as GET queries.
+ */
+export function routerOverHttp(t: TestApp, router: string, options: { cookie: () => string; queries?: string[] }) {
+  return <T = unknown>(procedure: string, input?: unknown, cookie = options.cookie()) =>
+    callTrpc<T>(t.app, `${router}.${procedure}`, { input, cookie, type: options.queries?.includes(procedure) ? 'query' : 'mutation' });
+}
+
 /** Signs up over HTTP and returns the session cookie header to send with later calls. */
 export async function signUp(app: FastifyInstance, email: string, password = DEFAULT_PASSWORD): Promise<string> {
   const res = await callTrpc(app, 'auth.signUp', { input: { email, password } });
@@ -139,6 +149,7 @@ export interface CallerOptions {
   signal?: AbortSignal;
   storage?: Storage;
   payments?: PaymentProvider;
+  clock?: Clock;
 }
 
 /**
@@ -159,6 +170,7 @@ export function callerFor(
       events: options.events ?? new EventHub(database),
       storage: options.storage ?? new LocalStorage(path.join(config.dataDir, 'storage')),
       payments: options.payments ?? manualPayments,
+      clock: options.clock ?? systemClock,
     },
     {
       session: user ? { id: 'test-session', user: { id: user.id, email: user.email, emailConfirmed: true } } : null,

@@ -187,7 +187,6 @@ export type EmailProcessor = PeriodicTask<ProcessResult>;
 
 export interface ProcessorLog {
   info(obj: unknown, msg?: string): void;
-  warn(obj: unknown, msg?: string): void;
   error(obj: unknown, msg?: string): void;
 }
 

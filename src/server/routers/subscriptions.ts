@@ -1,14 +1,116 @@
-import { publicProcedure, router } from '../trpc/init';
+import { TRPCError } from '@trpc/server';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import {
+  cancelInput,
+  changeChoicesInput,
+  joinInput,
+  pauseInput,
+  PLAN_UNAVAILABLE,
+  subscriptionIdInput,
+} from '../../shared/schemas/subscriptions';
+import { cancelAtPeriodEnd, changeChoices, joinPlan, pause, resume, skipNext } from '../subscriptions/membership';
+import { customerProcedure, publicProcedure, router, type Context } from '../trpc/init';
+
+// The subscription club: the plans, joining one, and the member's own memberships (issue 11).
+
+const PLAN_COLUMNS = ['id', 'name', 'slug', 'description', 'price', 'billing_interval', 'category_limit', 'features'] as const;
+
+const membership = (ctx: Context) => ({ db: ctx.db, mail: ctx.config, clock: ctx.clock });
+const member = (ctx: Context & { session: { user: { id: string; email: string } } }) => ctx.session.user;
 
 export const subscriptionsRouter = router({
   /** Active plans, cheapest first (SPEC §7). */
   plans: publicProcedure.query(({ ctx }) =>
-    ctx.db
-      .selectFrom('subscription_plans')
-      .select(['id', 'name', 'slug', 'description', 'price', 'billing_interval', 'category_limit', 'features'])
-      .where('is_active', '=', true)
-      .orderBy('price')
-      .orderBy('name')
-      .execute(),
+    ctx.db.selectFrom('subscription_plans').select(PLAN_COLUMNS).where('is_active', '=', true).orderBy('price').orderBy('name').execute(),
   ),
+
+  /** What the join page asks about: the plan and, when it limits them, the categories to choose from. */
+  joinOptions: publicProcedure.input(z.object({ slug: z.string().trim().max(120) })).query(async ({ ctx, input }) => {
+    const plan = await ctx.db
+      .selectFrom('subscription_plans')
+      .select(PLAN_COLUMNS)
+      .where('slug', '=', input.slug)
+      .where('is_active', '=', true)
+      .executeTakeFirst();
+    if (!plan) throw new TRPCError({ code: 'NOT_FOUND', message: PLAN_UNAVAILABLE });
+    const categories = await ctx.db
+      .selectFrom('categories')
+      .select(['id', 'name'])
+      .where('is_active', '=', true)
+      .orderBy('sort_order')
+      .execute();
+    return { plan, categories, paymentProvider: ctx.payments.name };
+  }),
+
+  /** Starts a membership paid by hand; its first cycle's order is made at once. */
+  join: customerProcedure.input(joinInput).mutation(({ ctx, input }) => {
+    if (ctx.payments.name !== 'manual') {
+      // Card subscriptions (Stripe Billing) are not built yet; the store must not take members it cannot charge.
+      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Joining by card is not available yet. Please contact us to join.' });
+    }
+    return joinPlan({ ...membership(ctx), log: ctx.log }, member(ctx), input);
+  }),
+
+  /** The member's memberships, live ones first, each with its plan, chosen categories and past cycles' orders. */
+  mine: customerProcedure.query(async ({ ctx }) => {
+    const rows = await ctx.db
+      .selectFrom('subscriptions')
+      .innerJoin('subscription_plans', 'subscription_plans.id', 'subscriptions.plan_id')
+      .select([
+        'subscriptions.id',
+        'subscriptions.status',
+        'subscriptions.size',
+        'subscriptions.category_ids',
+        'subscriptions.price',
+        'subscriptions.billing_interval',
+        'subscriptions.next_cycle_on',
+        'subscriptions.skip_next',
+        'subscriptions.paused_until',
+        'subscriptions.cancel_at',
+        'subscriptions.cancelled_at',
+        'subscriptions.created_at',
+        'subscription_plans.name as plan_name',
+        'subscription_plans.slug as plan_slug',
+        'subscription_plans.category_limit',
+      ])
+      .select((eb) =>
+        eb
+          .selectFrom('categories')
+          .select(sql<string[]>`coalesce(array_agg(categories.name order by categories.sort_order), '{}')`.as('names'))
+          .where(sql<boolean>`categories.id = any(subscriptions.category_ids)`)
+          .as('category_names'),
+      )
+      .where('subscriptions.customer_id', '=', ctx.session.user.id)
+      .orderBy(sql`subscriptions.status = 'cancelled'`)
+      .orderBy('subscriptions.created_at', 'desc')
+      .execute();
+    const orders = await ctx.db
+      .selectFrom('orders')
+      .select([
+        'orders.subscription_id',
+        'orders.order_number',
+        'orders.created_at',
+        'orders.status',
+        'orders.payment_status',
+        'orders.total',
+      ])
+      .where('orders.customer_id', '=', ctx.session.user.id)
+      .where('orders.subscription_id', 'is not', null)
+      .orderBy('orders.created_at', 'desc')
+      .execute();
+    return rows.map((row) => ({
+      ...row,
+      category_names: row.category_names ?? [],
+      orders: orders.filter((order) => order.subscription_id === row.id).map(({ subscription_id: _id, ...order }) => order),
+    }));
+  }),
+
+  changeChoices: customerProcedure
+    .input(changeChoicesInput)
+    .mutation(({ ctx, input }) => changeChoices(membership(ctx), member(ctx), input)),
+  skipNext: customerProcedure.input(subscriptionIdInput).mutation(({ ctx, input }) => skipNext(membership(ctx), member(ctx), input.id)),
+  pause: customerProcedure.input(pauseInput).mutation(({ ctx, input }) => pause(membership(ctx), member(ctx), input)),
+  resume: customerProcedure.input(subscriptionIdInput).mutation(({ ctx, input }) => resume(membership(ctx), member(ctx), input.id)),
+  cancel: customerProcedure.input(cancelInput).mutation(({ ctx, input }) => cancelAtPeriodEnd(membership(ctx), member(ctx), input)),
 });

@@ -19,7 +19,11 @@ export interface RenewalServices {
   db: Db;
   mail: MailSettings;
   clock: Clock;
-  log: Pick<ProcessorLog, 'warn' | 'error'>;
+  log: Pick<RenewalLog, 'warn' | 'error'>;
+}
+
+interface RenewalLog extends ProcessorLog {
+  warn(obj: unknown, msg?: string): void;
 }
 
 type Subscription = Selectable<SubscriptionsTable>;
@@ -96,7 +100,7 @@ async function renewNextDue(services: RenewalServices, skip: readonly string[], 
   return runCycle(services, due);
 }
 
-async function runCycle(services: RenewalServices, subscription: Subscription): Promise<Step> {
+export async function runCycle(services: RenewalServices, subscription: Subscription): Promise<Step> {
   const { db } = services;
   const cycleStart = subscription.next_cycle_on;
   if (subscription.cancel_at !== null && cycleStart >= subscription.cancel_at) {
@@ -181,7 +185,7 @@ async function placeCycleOrder({ db, mail, log }: RenewalServices, subscription:
 
 /** Runs the engine every SUBSCRIPTION_RENEW_INTERVAL_MS beside the email processor. */
 export function startSubscriptionRenewals(
-  services: Omit<RenewalServices, 'log'> & { log: ProcessorLog },
+  services: Omit<RenewalServices, 'log'> & { log: RenewalLog },
   intervalMs: number,
 ): PeriodicTask<RenewalResult> {
   return startPeriodicTask({

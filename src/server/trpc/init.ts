@@ -12,6 +12,7 @@ import type { EventHub } from '../events/events';
 import type { PaymentProvider } from '../payments/provider';
 import type { Storage } from '../storage/storage';
 import { FieldErrors } from './errors';
+import type { Clock } from '../subscriptions/dates';
 
 /** What every procedure receives: the app's services plus who is calling (see createContextInner). */
 export interface Context extends ContextServices, RequestScope {}
@@ -25,6 +26,8 @@ export interface ContextServices {
   storage: Storage;
   /** Who takes the money: payment by hand, or Stripe when configured. */
   payments: PaymentProvider;
+  /** Today, for the subscription calendar; tests pass a clock they move. */
+  clock: Clock;
 }
 
 /** What belongs to one request: the caller, their address, the logger and the response's cookies. */

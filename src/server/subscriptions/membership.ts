@@ -1,0 +1,220 @@
+import { TRPCError } from '@trpc/server';
+import type { Selectable, Updateable } from 'kysely';
+import type { z } from 'zod';
+import {
+  ALREADY_MEMBER,
+  CHOOSE_A_CATEGORY,
+  PLAN_UNAVAILABLE,
+  SUBSCRIPTION_NOT_FOUND,
+  tooManyCategories,
+  UNKNOWN_CATEGORY,
+  type cancelInput,
+  type changeChoicesInput,
+  type joinInput,
+  type pauseInput,
+} from '../../shared/schemas/subscriptions';
+import type { Db } from '../db/database';
+import { isUniqueViolation } from '../db/errors';
+import type { SubscriptionsTable } from '../db/schema';
+import { enqueueEmail } from '../email/queue';
+import { membershipEmail, type MembershipChange } from '../email/templates/subscriptions';
+import type { MailSettings } from '../orders/transitions';
+import { fieldError } from '../trpc/errors';
+import { addCycles, dayOfMonth, today, type Clock } from './dates';
+import { runCycle, type RenewalServices } from './renewal';
+
+// What a member does with their membership: join a plan (its first cycle is made at once), change
+// size or categories, skip, pause, resume, cancel at the end of the paid period. Each change is
+// one transaction with the member's row locked, and sends a short email.
+
+type Subscription = Selectable<SubscriptionsTable>;
+type Member = { id: string; email: string };
+
+/** The categories a member of a plan receives: none chosen (all) when the plan has no limit. */
+async function checkedCategories(db: Db, limit: number, ids: readonly string[]): Promise<string[]> {
+  if (limit === 0) return [];
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) throw fieldError('BAD_REQUEST', 'categoryIds', CHOOSE_A_CATEGORY);
+  if (unique.length > limit) throw fieldError('BAD_REQUEST', 'categoryIds', tooManyCategories(limit));
+  const found = await db.selectFrom('categories').select('id').where('id', 'in', unique).where('is_active', '=', true).execute();
+  if (found.length !== unique.length) throw fieldError('BAD_REQUEST', 'categoryIds', UNKNOWN_CATEGORY);
+  return unique;
+}
+
+async function notify(db: Db, mail: MailSettings, subscription: Subscription, change: MembershipChange) {
+  const plan = await db.selectFrom('subscription_plans').select('name').where('id', '=', subscription.plan_id).executeTakeFirstOrThrow();
+  const customer = await db.selectFrom('customers').select('email').where('id', '=', subscription.customer_id).executeTakeFirstOrThrow();
+  await enqueueEmail(db, membershipEmail(mail, { customerEmail: customer.email, planName: plan.name }, change), mail.emailMaxRetries);
+}
+
+export async function joinPlan(services: RenewalServices, member: Member, input: z.output<typeof joinInput>): Promise<{ id: string }> {
+  return services.db.transaction().execute(async (trx) => {
+    const plan = await trx
+      .selectFrom('subscription_plans')
+      .selectAll()
+      .where('slug', '=', input.planSlug)
+      .where('is_active', '=', true)
+      .executeTakeFirst();
+    if (!plan) throw new TRPCError({ code: 'NOT_FOUND', message: PLAN_UNAVAILABLE });
+    const categoryIds = await checkedCategories(trx, plan.category_limit, input.categoryIds);
+    const day = today(services.clock);
+    const { shipping } = input;
+    // Every signed-in user can join, including one an admin never added to customers.
+    await trx
+      .insertInto('customers')
+      .values({ id: member.id, email: member.email })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    let subscription: Subscription;
+    try {
+      subscription = await trx
+        .insertInto('subscriptions')
+        .values({
+          customer_id: member.id,
+          plan_id: plan.id,
+          size: input.size,
+          category_ids: categoryIds,
+          shipping_address: JSON.stringify({
+            name: `${shipping.first_name} ${shipping.last_name}`,
+            phone: shipping.phone,
+            street: shipping.street,
+            city: shipping.city,
+            state: shipping.state,
+            zip: shipping.zip,
+            country: shipping.country,
+          }),
+          price: plan.price,
+          billing_interval: plan.billing_interval,
+          anchor_day: dayOfMonth(day),
+          next_cycle_on: day,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: ALREADY_MEMBER });
+      throw error;
+    }
+    await notify(trx, services.mail, subscription, { kind: 'joined', firstShipment: day });
+    // The first cycle starts today: its order (to be paid by hand) is made now.
+    await runCycle({ ...services, db: trx }, subscription);
+    return { id: subscription.id };
+  });
+}
+
+/** Locks the member's own subscription for a change; anyone else's is not found. */
+async function lockOwn(db: Db, member: Member, id: string): Promise<Subscription> {
+  const subscription = await db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('customer_id', '=', member.id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!subscription) throw new TRPCError({ code: 'NOT_FOUND', message: SUBSCRIPTION_NOT_FOUND });
+  return subscription;
+}
+
+const refuse = (message: string) => new TRPCError({ code: 'CONFLICT', message });
+
+interface ChangeServices {
+  db: Db;
+  mail: MailSettings;
+  clock: Clock;
+}
+
+/** Runs one change of a member's own subscription in a transaction and mails what changed. */
+function changeOwn(
+  { db, mail }: ChangeServices,
+  member: Member,
+  id: string,
+  change: (trx: Db, subscription: Subscription) => Promise<{ set: Updateable<SubscriptionsTable>; email: MembershipChange }>,
+) {
+  return db.transaction().execute(async (trx) => {
+    const subscription = await lockOwn(trx, member, id);
+    const { set, email } = await change(trx, subscription);
+    const updated = await trx
+      .updateTable('subscriptions')
+      .set({ ...set, updated_at: new Date() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await notify(trx, mail, updated, email);
+    return updated;
+  });
+}
+
+const live = (subscription: Subscription) => subscription.status !== 'cancelled' && subscription.cancel_at === null;
+
+export const changeChoices = (services: ChangeServices, member: Member, input: z.output<typeof changeChoicesInput>) =>
+  changeOwn(services, member, input.id, async (trx, subscription) => {
+    if (!live(subscription)) throw refuse('This subscription has ended');
+    const plan = await trx
+      .selectFrom('subscription_plans')
+      .select('category_limit')
+      .where('id', '=', subscription.plan_id)
+      .executeTakeFirstOrThrow();
+    return {
+      set: { size: input.size, category_ids: await checkedCategories(trx, plan.category_limit, input.categoryIds) },
+      email: { kind: 'changed' },
+    };
+  });
+
+export const skipNext = (services: ChangeServices, member: Member, id: string) =>
+  changeOwn(services, member, id, (_trx, subscription) => {
+    if (subscription.status !== 'active' || !live(subscription)) throw refuse('Only an active subscription can skip a shipment');
+    if (subscription.skip_next) throw refuse('The next shipment is already skipped');
+    const nextShipment = addCycles(subscription.next_cycle_on, subscription.billing_interval, 1, subscription.anchor_day);
+    return Promise.resolve({ set: { skip_next: true }, email: { kind: 'skipped', skipped: subscription.next_cycle_on, nextShipment } });
+  });
+
+export const pause = (services: ChangeServices, member: Member, input: z.output<typeof pauseInput>) =>
+  changeOwn(services, member, input.id, (_trx, subscription) => {
+    if (subscription.status !== 'active' || !live(subscription)) throw refuse('Only an active subscription can be paused');
+    // Paused for n cycles: the n shipments from the next one are not made; it resumes on the cycle after them.
+    const resumesOn =
+      input.cycles === null
+        ? null
+        : addCycles(subscription.next_cycle_on, subscription.billing_interval, input.cycles, subscription.anchor_day);
+    return Promise.resolve({
+      set: { status: 'paused' as const, paused_until: resumesOn, next_cycle_on: resumesOn ?? subscription.next_cycle_on, skip_next: false },
+      email: { kind: 'paused', resumesOn },
+    });
+  });
+
+/** Resumed by the member: the next cycle is the first on their day that has not passed. */
+export const resume = (services: ChangeServices, member: Member, id: string) =>
+  changeOwn(services, member, id, (_trx, subscription) => {
+    if (subscription.status !== 'paused') throw refuse('Only a paused subscription can be resumed');
+    const day = today(services.clock);
+    let next = subscription.next_cycle_on;
+    while (next < day) next = addCycles(next, subscription.billing_interval, 1, subscription.anchor_day);
+    return Promise.resolve({
+      set: { status: 'active' as const, paused_until: null, next_cycle_on: next },
+      email: { kind: 'resumed', nextShipment: next },
+    });
+  });
+
+/** Ends the membership when the paid period ends: the start of the next cycle. */
+export const cancelAtPeriodEnd = (services: ChangeServices, member: Member, input: z.output<typeof cancelInput>) =>
+  changeOwn(services, member, input.id, (_trx, subscription) => {
+    if (!live(subscription)) throw refuse('This subscription is already cancelled');
+    const reason = input.reason === '' ? null : input.reason;
+    if (subscription.status === 'paused') {
+      // Nothing is paid ahead while paused: it ends now.
+      const day = today(services.clock);
+      return Promise.resolve({
+        set: {
+          status: 'cancelled' as const,
+          cancel_at: day,
+          cancel_reason: reason,
+          cancelled_at: new Date().toISOString(),
+          paused_until: null,
+        },
+        email: { kind: 'cancelling', cancelsOn: day },
+      });
+    }
+    return Promise.resolve({
+      set: { cancel_at: subscription.next_cycle_on, cancel_reason: reason },
+      email: { kind: 'cancelling', cancelsOn: subscription.next_cycle_on },
+    });
+  });

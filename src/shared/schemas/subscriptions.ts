@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { SIZES } from '../constants';
+import { shippingInput } from './checkout';
+
+// The subscription club (issue 11): joining a plan and what a member can change, with the messages shown.
+
+export const PLAN_UNAVAILABLE = 'This plan is not available';
+export const SUBSCRIPTION_NOT_FOUND = 'Subscription not found';
+export const ALREADY_MEMBER = 'You already have a subscription to this plan';
+export const UNKNOWN_CATEGORY = 'Choose from the listed categories';
+export const CHOOSE_A_CATEGORY = 'Choose at least one category';
+export const tooManyCategories = (limit: number) => `Choose at most ${limit} ${limit === 1 ? 'category' : 'categories'}`;
+export const CHOOSE_A_SIZE = 'Choose a shirt size';
+
+const size = z.enum(SIZES, { error: CHOOSE_A_SIZE });
+const categoryIds = z.array(z.uuid({ error: UNKNOWN_CATEGORY }), { error: UNKNOWN_CATEGORY }).max(50, { error: UNKNOWN_CATEGORY });
+
+export const joinInput = z.object({
+  planSlug: z.string().trim().min(1, { error: PLAN_UNAVAILABLE }).max(120, { error: PLAN_UNAVAILABLE }),
+  size,
+  categoryIds: categoryIds.default([]),
+  shipping: shippingInput,
+});
+export type JoinInput = z.input<typeof joinInput>;
+
+export const subscriptionIdInput = z.object({ id: z.uuid({ error: SUBSCRIPTION_NOT_FOUND }) });
+
+export const changeChoicesInput = subscriptionIdInput.extend({ size, categoryIds });
+
+/** Pause for 1, 2 or 3 cycles, or until resumed (null). */
+export const PAUSE_CYCLES = [1, 2, 3] as const;
+export const pauseInput = subscriptionIdInput.extend({
+  cycles: z.union([z.literal(1), z.literal(2), z.literal(3), z.null()], { error: 'Choose how long to pause' }),
+});
+
+export const cancelInput = subscriptionIdInput.extend({
+  reason: z.string().trim().max(500, { error: 'The reason must be at most 500 characters' }).default(''),
+});

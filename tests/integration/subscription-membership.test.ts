@@ -1,0 +1,217 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Size } from '../../src/shared/constants';
+import {
+  ALREADY_MEMBER,
+  CHOOSE_A_CATEGORY,
+  PLAN_UNAVAILABLE,
+  SUBSCRIPTION_NOT_FOUND,
+  tooManyCategories,
+  UNKNOWN_CATEGORY,
+} from '../../src/shared/schemas/subscriptions';
+import { renewDueSubscriptions } from '../../src/server/subscriptions/renewal';
+import { callerAs, callTrpc, sharedTestApp, signInHttp } from '../support/app';
+import { trpcFailure } from '../support/async';
+import { createCategory, createCustomer, createProduct, type TestUser } from '../support/factories';
+
+// Joining a plan and what a member does with it, through the procedures the pages call, with a
+// clock the tests move: join (the first cycle's order at once), change, skip, pause, resume and
+// cancel at the end of the paid period, each with its email; bad input changes nothing.
+
+const t = sharedTestApp();
+
+let now = new Date('2027-01-31T09:00:00Z');
+const clock = { now: () => now };
+const setDay = (day: string) => (now = new Date(`${day}T09:00:00Z`));
+const renew = () => renewDueSubscriptions({ db: t.db, mail: t.config, clock, log: { warn: () => undefined, error: () => undefined } });
+
+const SHIPPING = {
+  first_name: 'Rita',
+  last_name: 'Rider',
+  phone: '',
+  street: '12 Piston Way',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  country: 'USA',
+};
+
+let slug: number;
+async function createPlan(categoryLimit = 2, isActive = true) {
+  return t.db
+    .insertInto('subscription_plans')
+    .values({
+      name: `Tee Club ${++slug}`,
+      slug: `tee-club-${slug}`,
+      price: '29.00',
+      billing_interval: 'monthly',
+      category_limit: categoryLimit,
+      is_active: isActive,
+      features: [],
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+let member: TestUser;
+let cars: string;
+let bikes: string;
+const as = (user: TestUser) => callerAs(t, user, { clock });
+const emailsTo = async (email: string) =>
+  (await t.db.selectFrom('email_queue').select('subject').where('to_email', '=', email).orderBy('created_at').execute()).map(
+    (row) => row.subject,
+  );
+
+beforeEach(async () => {
+  slug = Math.floor(Math.random() * 1e6);
+  setDay('2027-01-31');
+  // Earlier tests' members are done with: none of theirs may come due in this one.
+  await t.db.updateTable('subscriptions').set({ status: 'cancelled' }).execute();
+  member = await createCustomer(t.db);
+  cars = (await createCategory(t.db, { name: 'Cars' })).id;
+  bikes = (await createCategory(t.db, { name: 'Bikes' })).id;
+  await createProduct(t.db, { category_id: cars, name: 'Hot Rod Tee' });
+});
+
+const join = (user: TestUser, planSlug: string, choices: { size?: Size; categoryIds?: string[] } = {}) =>
+  as(user).subscriptions.join({ planSlug, size: choices.size ?? 'L', categoryIds: choices.categoryIds ?? [cars], shipping: SHIPPING });
+
+describe('joining', () => {
+  it('starts the membership today with its first order to pay by hand, and welcomes the member', async () => {
+    const plan = await createPlan();
+    const { id } = await join(member, plan.slug);
+    const [mine] = await as(member).subscriptions.mine();
+    expect(mine).toMatchObject({
+      id,
+      status: 'active',
+      plan_name: plan.name,
+      size: 'L',
+      category_names: ['Cars'],
+      next_cycle_on: '2027-02-28',
+      cancel_at: null,
+    });
+    expect(mine?.orders).toHaveLength(1);
+    expect(mine?.orders[0]).toMatchObject({ total: '29.00', payment_status: 'pending' });
+    const items = await t.db
+      .selectFrom('order_items')
+      .innerJoin('orders', 'orders.id', 'order_items.order_id')
+      .select(['product_name', 'size'])
+      .where('orders.subscription_id', '=', id)
+      .execute();
+    expect(items).toEqual([{ product_name: 'Hot Rod Tee', size: 'L' }]);
+    expect(await emailsTo(member.email)).toEqual([`Welcome to ${plan.name}`, `Order ${mine?.orders[0]?.order_number} confirmed`]);
+  });
+
+  it('refuses a second membership of one plan, an inactive plan, and bad choices, and writes nothing', async () => {
+    const plan = await createPlan(1);
+    await join(member, plan.slug);
+    expect((await trpcFailure(join(member, plan.slug))).message).toBe(ALREADY_MEMBER);
+
+    const other = await createCustomer(t.db);
+    const inactive = await createPlan(1, false);
+    expect((await trpcFailure(join(other, inactive.slug))).message).toBe(PLAN_UNAVAILABLE);
+    expect((await trpcFailure(join(other, 'no-such-plan'))).message).toBe(PLAN_UNAVAILABLE);
+    expect((await trpcFailure(join(other, plan.slug, { categoryIds: [cars, bikes] }))).message).toBe(tooManyCategories(1));
+    expect((await trpcFailure(join(other, plan.slug, { categoryIds: [] }))).message).toBe(CHOOSE_A_CATEGORY);
+    expect((await trpcFailure(join(other, plan.slug, { categoryIds: ['00000000-0000-4000-8000-000000000000'] }))).message).toBe(
+      UNKNOWN_CATEGORY,
+    );
+
+    const cookie = await signInHttp(t.app, other.email);
+    const badSize = await callTrpc(t.app, 'subscriptions.join', {
+      cookie,
+      input: { planSlug: plan.slug, size: 'XXL', categoryIds: [cars], shipping: SHIPPING },
+    });
+    expect([badSize.statusCode, badSize.error?.data.fieldErrors?.size]).toEqual([400, ['Choose a shirt size']]);
+    const noStreet = await callTrpc(t.app, 'subscriptions.join', {
+      cookie,
+      input: { planSlug: plan.slug, size: 'M', categoryIds: [cars], shipping: { ...SHIPPING, street: ' ' } },
+    });
+    expect(noStreet.error?.data.fieldErrors?.['shipping.street']).toEqual(['Street address is required']);
+    expect(await t.db.selectFrom('subscriptions').select('id').where('customer_id', '=', other.id).execute()).toEqual([]);
+    expect(await emailsTo(other.email)).toEqual([]);
+  });
+
+  it('needs no categories for a plan of every category', async () => {
+    const plan = await createPlan(0);
+    await join(member, plan.slug, { categoryIds: [] });
+    const [mine] = await as(member).subscriptions.mine();
+    expect(mine).toMatchObject({ category_limit: 0, category_names: [] });
+  });
+});
+
+describe('a member', () => {
+  it('skips the next shipment: that cycle makes no order, the one after does', async () => {
+    const { id } = await join(member, (await createPlan()).slug);
+    expect(await as(member).subscriptions.skipNext({ id })).toMatchObject({ skip_next: true });
+    expect((await trpcFailure(as(member).subscriptions.skipNext({ id }))).message).toBe('The next shipment is already skipped');
+    setDay('2027-02-28');
+    expect(await renew()).toMatchObject({ skipped: 1, ordered: 0 });
+    setDay('2027-03-31');
+    expect(await renew()).toMatchObject({ ordered: 1 });
+    expect((await as(member).subscriptions.mine())[0]?.orders).toHaveLength(2);
+    expect((await emailsTo(member.email)).some((subject) => subject.endsWith('shipment of Feb 28, 2027 skipped'))).toBe(true);
+  });
+
+  it('pauses for two cycles and resumes by itself; pauses until resumed and resumes on the next day of theirs', async () => {
+    const { id } = await join(member, (await createPlan()).slug);
+    expect(await as(member).subscriptions.pause({ id, cycles: 2 })).toMatchObject({ status: 'paused', paused_until: '2027-04-30' });
+    setDay('2027-03-31');
+    expect(await renew()).toMatchObject({ ordered: 0, resumed: 0 });
+    setDay('2027-04-30');
+    expect(await renew()).toMatchObject({ resumed: 1, ordered: 1 });
+
+    await as(member).subscriptions.pause({ id, cycles: null });
+    setDay('2027-08-02');
+    expect(await renew()).toMatchObject({ ordered: 0 });
+    // Back in August: the next cycle is August 31, none of the missed ones.
+    expect(await as(member).subscriptions.resume({ id })).toMatchObject({ status: 'active', next_cycle_on: '2027-08-31' });
+    expect(await renew()).toMatchObject({ ordered: 0 });
+    expect((await trpcFailure(as(member).subscriptions.resume({ id }))).message).toBe('Only a paused subscription can be resumed');
+  });
+
+  it('cancels at the end of the paid period: it says when, and the engine ends it then', async () => {
+    const { id } = await join(member, (await createPlan()).slug);
+    expect(await as(member).subscriptions.cancel({ id, reason: 'Too many tees' })).toMatchObject({
+      status: 'active',
+      cancel_at: '2027-02-28',
+      cancel_reason: 'Too many tees',
+    });
+    expect((await trpcFailure(as(member).subscriptions.cancel({ id }))).message).toBe('This subscription is already cancelled');
+    setDay('2027-02-28');
+    expect(await renew()).toMatchObject({ ended: 1, ordered: 0 });
+    expect((await as(member).subscriptions.mine())[0]).toMatchObject({ status: 'cancelled' });
+    const plan = await t.db
+      .selectFrom('subscription_plans')
+      .select('name')
+      .innerJoin('subscriptions', 'subscriptions.plan_id', 'subscription_plans.id')
+      .where('subscriptions.id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(await emailsTo(member.email)).toContain(`${plan.name} cancelled`);
+  });
+
+  it("changes size and categories within the plan's limit", async () => {
+    const { id } = await join(member, (await createPlan(1)).slug);
+    expect(await as(member).subscriptions.changeChoices({ id, size: 'XL', categoryIds: [bikes] })).toMatchObject({
+      size: 'XL',
+      category_ids: [bikes],
+    });
+    expect((await trpcFailure(as(member).subscriptions.changeChoices({ id, size: 'XL', categoryIds: [cars, bikes] }))).message).toBe(
+      tooManyCategories(1),
+    );
+  });
+
+  it("cannot see or change anyone else's membership", async () => {
+    const { id } = await join(member, (await createPlan()).slug);
+    const stranger = await createCustomer(t.db);
+    expect(await as(stranger).subscriptions.mine()).toEqual([]);
+    for (const attempt of [
+      as(stranger).subscriptions.skipNext({ id }),
+      as(stranger).subscriptions.pause({ id, cycles: 1 }),
+      as(stranger).subscriptions.cancel({ id }),
+      as(stranger).subscriptions.changeChoices({ id, size: 'S', categoryIds: [cars] }),
+    ]) {
+      expect(await trpcFailure(attempt)).toEqual({ code: 'NOT_FOUND', message: SUBSCRIPTION_NOT_FOUND });
+    }
+    expect((await as(member).subscriptions.mine())[0]).toMatchObject({ status: 'active', skip_next: false, cancel_at: null, size: 'L' });
+  });
+});
