@@ -8,7 +8,7 @@ import {
   INVALID_URL,
   categoryInUseMessage,
 } from '../../src/shared/schemas/admin-categories';
-import { callerFor, callTrpc, sharedCallers, sharedTestApp } from '../support/app';
+import { callerFor, routerOverHttp, sharedCallers, sharedTestApp } from '../support/app';
 import { trpcFailure } from '../support/async';
 import { createProduct } from '../support/factories';
 
@@ -24,8 +24,7 @@ beforeEach(async () => {
   await t.db.deleteFrom('categories').execute();
 });
 
-const http = (procedure: string, input?: unknown, cookie = as.cookies.admin) =>
-  callTrpc(t.app, `admin.categories.${procedure}`, { input, cookie, type: procedure === 'list' ? 'query' : 'mutation' });
+const http = routerOverHttp(t, 'admin.categories', { cookie: () => as.cookies.admin, queries: ['list'] });
 
 const valid = (n: number | string) => ({
   name: `Category ${n}`,

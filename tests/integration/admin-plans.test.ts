@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INVALID_SLUG } from '../../src/shared/schemas/admin-categories';
 import { PLAN_HAS_MEMBERS, PLAN_NOT_FOUND, PLAN_SLUG_TAKEN, type PlanInput } from '../../src/shared/schemas/admin-plans';
-import { callTrpc, sharedCallers, sharedTestApp } from '../support/app';
+import { routerOverHttp, sharedCallers, sharedTestApp } from '../support/app';
 import { trpcFailure } from '../support/async';
 import { createCustomer } from '../support/factories';
 
@@ -16,8 +16,7 @@ beforeEach(async () => {
   await t.db.deleteFrom('subscription_plans').execute();
 });
 
-const http = (procedure: string, input?: unknown, cookie = as.cookies.admin) =>
-  callTrpc(t.app, `admin.plans.${procedure}`, { input, cookie, type: procedure === 'list' ? 'query' : 'mutation' });
+const http = routerOverHttp(t, 'admin.plans', { cookie: () => as.cookies.admin, queries: ['list'] });
 const plans = () => as.admin.admin.plans;
 
 /** A valid plan; overrides may make it invalid (for the refusals). */

@@ -7,7 +7,7 @@ import {
   DUPLICATE_SLUG,
   PRODUCT_NOT_FOUND,
 } from '../../src/shared/schemas/admin-products';
-import { callTrpc, sharedCallers, sharedTestApp, signInHttp } from '../support/app';
+import { callTrpc, routerOverHttp, sharedCallers, sharedTestApp, signInHttp } from '../support/app';
 import { countRows } from '../support/db';
 import { createAdmin, createCustomer } from '../support/factories';
 
@@ -46,10 +46,8 @@ beforeEach(async () => {
   await t.db.deleteFrom('products').execute();
 });
 
-const QUERIES = new Set(['list', 'byId', 'categoryOptions']);
 /** `cookie` '' calls anonymously. */
-const call = <T = unknown>(procedure: string, input?: unknown, cookie = as.cookies.admin) =>
-  callTrpc<T>(t.app, `admin.products.${procedure}`, { input, cookie, type: QUERIES.has(procedure) ? 'query' : 'mutation' });
+const call = routerOverHttp(t, 'admin.products', { cookie: () => as.cookies.admin, queries: ['list', 'byId', 'categoryOptions'] });
 
 const valid = (overrides: Record<string, unknown> = {}) => ({
   name: 'Open Road Tee',

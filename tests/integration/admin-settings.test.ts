@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_BACK_ART_POSITION, DEFAULT_FRONT_ART_POSITION } from '../../src/shared/constants';
 import { INVALID_URL } from '../../src/shared/schemas/admin-categories';
 import { DEFAULT_TEMPLATE_NAME, TEMPLATES_REQUIRED, TRACKING_URL_NEEDS_NUMBER } from '../../src/shared/schemas/admin-settings';
-import { callerAs, callTrpc, createTestApp, sharedCallers, sharedTestApp } from '../support/app';
+import { callerAs, createTestApp, routerOverHttp, sharedCallers, sharedTestApp } from '../support/app';
 import { sharedBeforeAll } from '../support/hooks';
 import { trpcFailure } from '../support/async';
 import { createAdmin } from '../support/factories';
@@ -18,8 +18,7 @@ const smtp = sharedBeforeAll(startSmtpServer, (server) => server.close());
 const t = sharedTestApp(() => ({ SMTP_URL: smtp.url, EMAIL_FROM: 'Threadline Test <test@threadline.example>' }));
 const as = sharedCallers(t);
 
-const http = (procedure: string, input?: unknown, cookie = as.cookies.admin) =>
-  callTrpc(t.app, `admin.settings.${procedure}`, { input, cookie, type: procedure === 'defaultTemplates' ? 'query' : 'mutation' });
+const http = routerOverHttp(t, 'admin.settings', { cookie: () => as.cookies.admin, queries: ['defaultTemplates'] });
 const settings = () => as.admin.admin.settings;
 
 const templatesInDb = () => t.db.selectFrom('mockup_templates').selectAll().orderBy('created_at').execute();
