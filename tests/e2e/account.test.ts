@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database';
 import { insertUser } from '../support/app';
 import { seriousA11yViolations } from '../support/a11y';
-import { saveScreenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
+import { saveScreenshot, VIEWPORTS, sharedBrowserApp } from '../support/browser';
 
 // Sign-in, sign-up with email confirmation, password reset, dashboard and settings, in Chromium
 // against the built app. Emails are read from the email_queue table, as a user would read them.
@@ -48,7 +48,7 @@ async function expectNoA11yViolations(page: Page) {
 }
 
 describe('account screens', () => {
-  let env: BrowserApp;
+  const env = sharedBrowserApp();
 
   // Shorter waits than Playwright's 30 s, so a broken step fails fast with its own message.
   const open = async (options?: { viewport: { width: number; height: number } }) => {
@@ -57,13 +57,13 @@ describe('account screens', () => {
     return page;
   };
 
-  beforeAll(async () => {
-    env = await startBrowserApp();
-  });
-
-  afterAll(async () => {
-    await env?.close();
-  });
+  /** A new user, and a browser signed in as them: a session that a password change must end. */
+  async function userSignedInElsewhere(email: string, password: string): Promise<Page> {
+    await insertUser(env.db, email, { password });
+    const elsewhere = await open();
+    await signInThroughUi(elsewhere, email, password);
+    return elsewhere;
+  }
 
   it('signs up through the form, confirms through the emailed link and signs in again', async () => {
     const email = 'new.rider@example.com';
@@ -199,11 +199,8 @@ describe('account screens', () => {
 
   it('resets a forgotten password through the emailed link and ends the old sessions', async () => {
     const email = 'forgetful@example.com';
-    await insertUser(env.db, email, { password: 'old-password' });
-
     // Another browser signed in before the reset.
-    const elsewhere = await open();
-    await signInThroughUi(elsewhere, email, 'old-password');
+    const elsewhere = await userSignedInElsewhere(email, 'old-password');
 
     const page = await open();
     await page.goto('/login');
@@ -444,9 +441,7 @@ describe('account screens', () => {
 
   it('changes the password with the spec messages', async () => {
     const email = 'changer@example.com';
-    await insertUser(env.db, email, { password: 'first-pass' });
-    const elsewhere = await open();
-    await signInThroughUi(elsewhere, email, 'first-pass');
+    const elsewhere = await userSignedInElsewhere(email, 'first-pass');
     const page = await open();
     await signInThroughUi(page, email, 'first-pass');
     await page.goto('/settings');

@@ -3,21 +3,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ARTWORK_DELETE_CONFIRM } from '../../src/shared/schemas/admin-artwork';
 import { seriousA11yViolations } from '../support/a11y';
-import { saveScreenshot, signInInBrowser, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../support/browser';
+import { saveScreenshot, signInInBrowser, VIEWPORTS, waitForImages, sharedBrowserApp } from '../support/browser';
 import { createAdmin, type TestUser } from '../support/factories';
 
 // The Artwork Library in the browser: empty state, upload of a real PNG with tags (popular and
 // custom), search, tag filter, edit, delete after the confirmation; axe and screenshots.
 
-let env: BrowserApp;
+const env = sharedBrowserApp();
 let admin: TestUser;
 let pngFile: string;
 
 beforeAll(async () => {
-  env = await startBrowserApp();
   admin = await createAdmin(env.db);
   await env.db.deleteFrom('artwork_library').execute();
   pngFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'artwork-')), 'eagle.png');
@@ -25,10 +24,6 @@ beforeAll(async () => {
     .png()
     .toFile(pngFile);
 });
-afterAll(async () => {
-  await env?.close();
-});
-
 const adminPage = (viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> =>
   signInInBrowser(env, { email: admin.email, viewport });
 

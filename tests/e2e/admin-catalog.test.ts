@@ -3,27 +3,19 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/a11y';
-import { saveScreenshot, signInInBrowser, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
-import { createAdmin, type TestUser } from '../support/factories';
+import { saveScreenshot, signInInBrowser, VIEWPORTS, sharedBrowserApp } from '../support/browser';
+import { createAdmin } from '../support/factories';
+import { sharedBeforeAll } from '../support/hooks';
 
 // The admin Categories, Subscriptions and Settings screens on the demo store: the inline
 // category form (slug generated, image uploaded), a reorder that survives a reload, toggle,
 // delete with its confirmation and the refusal for a category with products; plans created,
 // edited and deleted; default templates uploaded as real PNGs; a test email through the outbox.
 
-let env: BrowserApp;
-let admin: TestUser;
-
-beforeAll(async () => {
-  env = await startBrowserApp();
-  admin = await createAdmin(env.db);
-});
-
-afterAll(async () => {
-  await env?.close();
-});
+const env = sharedBrowserApp();
+const admin = sharedBeforeAll(() => createAdmin(env.db));
 
 async function adminPage(url: string, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
   const page = await signInInBrowser(env, { email: admin.email, viewport });

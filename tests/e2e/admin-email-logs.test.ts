@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedIfEmpty } from '../../src/server/seed/seed';
 import { seriousA11yViolations } from '../support/a11y';
-import { holdRequests, saveScreenshot, signInInBrowser, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
-import { createAdmin, type TestUser } from '../support/factories';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { holdRequests, saveScreenshot, sharedBrowserApp, signInInBrowser, VIEWPORTS } from '../support/browser';
+import { createAdmin } from '../support/factories';
+import { sharedBeforeAll } from '../support/hooks';
+import { startSmtpServer } from '../support/smtp';
 
 // The Email Logs screen on the demo store with a known queue: stat tiles, filters, expanded
 // delivery attempts, Retry Now, and Process Queue against a REAL local SMTP server that turns the
@@ -14,23 +15,20 @@ import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 const FLAKY = 'flaky.reader@example.com';
 const MINUTE = 60_000;
 
-let env: BrowserApp;
-let admin: TestUser;
-let smtp: TestSmtpServer;
+const smtp = sharedBeforeAll(startSmtpServer, (server) => server.close());
+const env = sharedBrowserApp(() => ({
+  env: { SMTP_URL: smtp.url },
+  seed: async (db, storage) => {
+    await seedIfEmpty(db, storage);
+    // A queue whose every number the test knows.
+    await db.deleteFrom('email_queue').execute();
+  },
+}));
+const admin = sharedBeforeAll(() => createAdmin(env.db));
 let flakyId: string;
 let gaveUpId: string;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  env = await startBrowserApp({
-    env: { SMTP_URL: smtp.url },
-    seed: async (db, storage) => {
-      await seedIfEmpty(db, storage);
-      // A queue whose every number the test knows.
-      await db.deleteFrom('email_queue').execute();
-    },
-  });
-  admin = await createAdmin(env.db);
   const now = Date.now();
   const insert = (values: {
     subject: string;
@@ -115,11 +113,6 @@ beforeAll(async () => {
   // The flaky reader's mailbox is busy the first time only.
   let flakyTries = 0;
   smtp.reply = (mail) => (mail.to.includes(FLAKY) && ++flakyTries === 1 ? 451 : 250);
-});
-
-afterAll(async () => {
-  await env?.close();
-  await smtp?.close();
 });
 
 const signedInPage = (viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> =>

@@ -1,27 +1,20 @@
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseStorageUrl } from '../../src/server/storage/storage';
 import { artBox, effectiveDpi, previewScale, type Size } from '../../src/shared/placement';
 import { FRONT_MOCKUP_REQUIRED, MOCKUP_SAVED, MOCKUP_SAVE_FAILED } from '../../src/shared/schemas/admin-mockups';
 import { seriousA11yViolations } from '../support/a11y';
-import { saveScreenshot, signInInBrowser, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../support/browser';
-import { createAdmin, type TestUser } from '../support/factories';
+import { saveScreenshot, signInInBrowser, VIEWPORTS, waitForImages, sharedBrowserApp } from '../support/browser';
+import { createAdmin } from '../support/factories';
+import { sharedBeforeAll } from '../support/hooks';
 
 // The mockup generator end to end on a seeded product: position each side (size, rotation,
 // arrows, drag, DPI readout and refusal), save front and back, choose back as default, save to
 // product; the product's image_url becomes the new back mockup, a real PNG rendered by the server.
 
-let env: BrowserApp;
-let admin: TestUser;
-
-beforeAll(async () => {
-  env = await startBrowserApp();
-  admin = await createAdmin(env.db);
-});
-afterAll(async () => {
-  await env?.close();
-});
+const env = sharedBrowserApp();
+const admin = sharedBeforeAll(() => createAdmin(env.db));
 
 const adminPage = (viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> =>
   signInInBrowser(env, { email: admin.email, viewport, timeout: 15_000 });

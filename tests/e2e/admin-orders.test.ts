@@ -1,26 +1,19 @@
 import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRINT_QUEUE_COLUMNS } from '../../src/shared/schemas/admin-orders';
 import { seriousA11yViolations } from '../support/a11y';
-import { saveScreenshot, signInInBrowser, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
-import { createAdmin, type TestUser } from '../support/factories';
+import { saveScreenshot, signInInBrowser, VIEWPORTS, sharedBrowserApp } from '../support/browser';
+import { createAdmin } from '../support/factories';
+import { sharedBeforeAll } from '../support/hooks';
 
 // The Orders screen on the demo store: newest first, the status filter, the detail modal's
 // status, tracking number and print status changes reaching the database (and the spec's error
 // text when a change fails), and Export Print Queue as a real browser download.
 
-let env: BrowserApp;
-let admin: TestUser;
-
-beforeAll(async () => {
-  env = await startBrowserApp();
-  admin = await createAdmin(env.db);
-});
-afterAll(async () => {
-  await env?.close();
-});
+const env = sharedBrowserApp();
+const admin = sharedBeforeAll(() => createAdmin(env.db));
 
 const signedInPage = (viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> =>
   signInInBrowser(env, { email: admin.email, viewport });

@@ -1,9 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { publishEvent } from '../../src/server/events/events';
 import { seriousA11yViolations } from '../support/a11y';
 import { holdsFor } from '../support/async';
-import { holdRequests, saveScreenshot, signInInBrowser, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
+import { holdRequests, saveScreenshot, signInInBrowser, VIEWPORTS, sharedBrowserApp } from '../support/browser';
 import { createAdmin, createCustomer } from '../support/factories';
 
 // The admin Customers screen (filters with counts, columns, Add to Customers, Make Admin and
@@ -15,10 +15,9 @@ const WALK_IN = 'walk.in@example.com';
 const PENDING = 'pending.signup@example.com';
 const WALK_IN_SIGN_IN = new Date('2026-03-14T12:00:00Z');
 
-let env: BrowserApp;
+const env = sharedBrowserApp();
 
 beforeAll(async () => {
-  env = await startBrowserApp();
   await createAdmin(env.db, { email: ADMIN_EMAIL, first_name: 'Avery', last_name: 'Admin' });
   // Two accounts without a customer record: one confirmed that signed in once, one never confirmed.
   await env.db
@@ -28,10 +27,6 @@ beforeAll(async () => {
       { email: PENDING, password_hash: 'x', email_confirmed_at: null },
     ])
     .execute();
-});
-
-afterAll(async () => {
-  await env?.close();
 });
 
 const signedInPage = (email: string, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> =>

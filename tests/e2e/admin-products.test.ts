@@ -10,7 +10,8 @@ import { ARTWORK_REQUIRED, DUPLICATE_SKU, PRODUCT_SAVE_FAILED } from '../../src/
 import { MAX_UPLOAD_BYTES } from '../../src/shared/constants';
 import { FILE_TOO_LARGE, NOT_AN_IMAGE } from '../../src/shared/schemas/admin-uploads';
 import { seriousA11yViolations } from '../support/a11y';
-import { saveScreenshot, signInInBrowser, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../support/browser';
+import { saveScreenshot, signInInBrowser, VIEWPORTS, waitForImages, sharedBrowserApp } from '../support/browser';
+import { countRows } from '../support/db';
 import { createAdmin, createCustomer, type TestUser } from '../support/factories';
 
 // The admin layout, dashboard and products screens in Chromium against the built app and the
@@ -31,14 +32,13 @@ const SIDEBAR = [
   'Settings',
 ];
 
-let env: BrowserApp;
+const env = sharedBrowserApp();
 let adminUser: TestUser;
 let customerUser: TestUser;
 let tmpDir: string;
 let realPng: string;
 
 beforeAll(async () => {
-  env = await startBrowserApp();
   adminUser = await createAdmin(env.db);
   customerUser = await createCustomer(env.db);
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-e2e-art-'));
@@ -51,8 +51,7 @@ beforeAll(async () => {
     .toFile(realPng);
 });
 
-afterAll(async () => {
-  await env?.close();
+afterAll(() => {
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
 });
 
@@ -99,15 +98,7 @@ describe('admin layout', () => {
     await nav.waitFor();
     expect(await sidebarLabels(page)).toEqual(SIDEBAR);
     // Contact carries the number of new submissions.
-    const fresh = Number(
-      (
-        await env.db
-          .selectFrom('contact_submissions')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('status', '=', 'new')
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+    const fresh = await countRows(env.db.selectFrom('contact_submissions').where('status', '=', 'new'));
     expect(fresh).toBeGreaterThan(0);
     await expect.poll(() => nav.getByRole('link', { name: 'Contact' }).textContent()).toBe(`Contact${fresh}, ${fresh} new`);
     expect(await nav.getByRole('link', { name: 'Products' }).getAttribute('aria-current')).toBe('page');
@@ -202,14 +193,7 @@ describe('admin products', () => {
         })),
       )
       .execute();
-    const total = Number(
-      (
-        await env.db
-          .selectFrom('products')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+    const total = await countRows(env.db.selectFrom('products'));
     expect(total).toBeGreaterThan(25);
     const newest = await env.db
       .selectFrom('products')
@@ -280,14 +264,7 @@ describe('admin products', () => {
       .where('slug', '=', 'motorcycle')
       .executeTakeFirstOrThrow();
     const takenSku = (await env.db.selectFrom('products').select('sku_number').executeTakeFirstOrThrow()).sku_number;
-    const before = Number(
-      (
-        await env.db
-          .selectFrom('products')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+    const before = await countRows(env.db.selectFrom('products'));
 
     const page = await signedInPage(adminUser);
     await page.goto('/admin/products');
@@ -371,16 +348,7 @@ describe('admin products', () => {
     const saveError = page.getByTestId('save-error');
     await expect.poll(() => saveError.textContent()).toBe(`${PRODUCT_SAVE_FAILED}${DUPLICATE_SKU}`);
     expect(await form.getByLabel('SKU').getAttribute('aria-invalid')).toBe('true');
-    expect(
-      Number(
-        (
-          await env.db
-            .selectFrom('products')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
-    ).toBe(before);
+    expect(await countRows(env.db.selectFrom('products'))).toBe(before);
     await expectNoA11yViolations(page);
 
     await form.getByLabel('SKU').fill('TL-MC-999');

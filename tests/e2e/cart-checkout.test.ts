@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cartStorageKey } from '../../src/shared/constants';
 import { seriousA11yViolations } from '../support/a11y';
-import { saveScreenshot, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../support/browser';
+import { saveScreenshot, VIEWPORTS, waitForImages, sharedBrowserApp } from '../support/browser';
 
 // Cart and checkout (SPEC §2, §4, §9; issue 3 points 5, 6, 12, 13).
 
@@ -16,16 +16,11 @@ const lineFor = (page: Page, name: string, size: string) =>
     .filter({ hasText: `Size: ${size}` });
 
 describe('cart and checkout', () => {
-  let env: BrowserApp;
+  const env = sharedBrowserApp();
   let storageKey: string;
 
-  beforeAll(async () => {
-    env = await startBrowserApp();
+  beforeAll(() => {
     storageKey = cartStorageKey(env.config.storeName);
-  });
-
-  afterAll(async () => {
-    await env?.close();
   });
 
   async function activeProduct(offset = 0) {
@@ -40,6 +35,15 @@ describe('cart and checkout', () => {
       .limit(1)
       .executeTakeFirstOrThrow();
   }
+
+  /** What a cart line keeps of its product. */
+  const cartProduct = (p: { id: string; slug: string; name: string; price: string; image_url: string | null }) => ({
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
+    price: p.price,
+    image_url: p.image_url,
+  });
 
   /** Puts lines straight into this page's localStorage, as an earlier visit would have left them. */
   async function storeCart(
@@ -143,20 +147,13 @@ describe('cart and checkout', () => {
       })
       .returning(['id', 'slug', 'name', 'price', 'image_url'])
       .executeTakeFirstOrThrow();
-    const snapshot = (p: { id: string; slug: string; name: string; price: string; image_url: string | null }) => ({
-      id: p.id,
-      slug: p.slug,
-      name: p.name,
-      price: p.price,
-      image_url: p.image_url,
-    });
 
     const page = await env.newPage();
     await page.goto('/');
     await storeCart(page, [
-      { product: snapshot(repriced), size: 'M', quantity: 2 },
-      { product: snapshot(deactivated), size: 'L', quantity: 1 },
-      { product: snapshot(doomed), size: 'M', quantity: 1 },
+      { product: cartProduct(repriced), size: 'M', quantity: 2 },
+      { product: cartProduct(deactivated), size: 'L', quantity: 1 },
+      { product: cartProduct(doomed), size: 'M', quantity: 1 },
     ]);
     const newPrice = (Number(repriced.price) + 5).toFixed(2);
     await env.db.updateTable('products').set({ price: newPrice }).where('id', '=', repriced.id).execute();
@@ -206,13 +203,7 @@ describe('cart and checkout', () => {
     await page.waitForURL((url) => url.pathname === '/cart');
     await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
 
-    await storeCart(page, [
-      {
-        product: { id: product.id, slug: product.slug, name: product.name, image_url: product.image_url, price: product.price },
-        size: 'M',
-        quantity: 1,
-      },
-    ]);
+    await storeCart(page, [{ product: cartProduct(product), size: 'M', quantity: 1 }]);
     await page.goto('/checkout');
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/checkout');
@@ -250,16 +241,8 @@ describe('cart and checkout', () => {
       expect(saved.status()).toBe(200);
       await page.goto('/');
       await storeCart(page, [
-        {
-          product: { id: first.id, slug: first.slug, name: first.name, image_url: first.image_url, price: first.price },
-          size: 'M',
-          quantity: 2,
-        },
-        {
-          product: { id: second.id, slug: second.slug, name: second.name, image_url: second.image_url, price: second.price },
-          size: 'XL',
-          quantity: 1,
-        },
+        { product: cartProduct(first), size: 'M', quantity: 2 },
+        { product: cartProduct(second), size: 'XL', quantity: 1 },
       ]);
       await page.goto('/cart');
       await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
@@ -313,16 +296,8 @@ describe('cart and checkout', () => {
       await saveScreenshot(page, `cart-empty-${viewport.width}`);
 
       await storeCart(page, [
-        {
-          product: { id: first.id, slug: first.slug, name: first.name, image_url: first.image_url, price: first.price },
-          size: 'S',
-          quantity: 1,
-        },
-        {
-          product: { id: second.id, slug: second.slug, name: second.name, image_url: second.image_url, price: second.price },
-          size: '2XL',
-          quantity: 3,
-        },
+        { product: cartProduct(first), size: 'S', quantity: 1 },
+        { product: cartProduct(second), size: '2XL', quantity: 3 },
       ]);
       await page.reload();
       await expect.poll(() => cartLines(page).count()).toBe(2);

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cartStorageKey, FALLBACK_PRODUCT_IMAGE, SHOP_PAGE_SIZE } from '../../src/shared/constants';
 import { seriousA11yViolations } from '../support/a11y';
-import { saveScreenshot, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../support/browser';
+import { saveScreenshot, VIEWPORTS, waitForImages, sharedBrowserApp } from '../support/browser';
 
 // Shop, category and product pages (SPEC §2, §4, §5; issue 3 points 2-4, 12-13).
 
@@ -18,15 +18,7 @@ const isSorted = (values: number[], direction: 'asc' | 'desc') =>
   values.every((value, i) => i === 0 || (direction === 'asc' ? values[i - 1]! <= value : values[i - 1]! >= value));
 
 describe('catalog pages', () => {
-  let env: BrowserApp;
-
-  beforeAll(async () => {
-    env = await startBrowserApp();
-  });
-
-  afterAll(async () => {
-    await env?.close();
-  });
+  const env = sharedBrowserApp();
 
   /** Slugs of active products in active categories, optionally of one category, as the server would sort them. */
   async function activeSlugs(options: { category?: string; sort?: 'newest' | 'price-low' | 'price-high' } = {}) {

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cartStorageKey } from '../../src/shared/constants';
 import { formatMoney } from '../../src/shared/money';
 import { seriousA11yViolations } from '../support/a11y';
-import { saveScreenshot, signInInBrowser, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../support/browser';
+import { saveScreenshot, signInInBrowser, VIEWPORTS, waitForImages, sharedBrowserApp } from '../support/browser';
 import { createAdmin, createCustomer, createProduct } from '../support/factories';
 
 // The manual-payment flow end to end (issue: real checkout): an admin writes the payment
@@ -15,15 +15,7 @@ import { createAdmin, createCustomer, createProduct } from '../support/factories
 
 const INSTRUCTIONS = 'Bank transfer to Threadline LLC\nIBAN DE00 1234 5678 9012 3456 78';
 
-let env: BrowserApp;
-
-beforeAll(async () => {
-  env = await startBrowserApp();
-});
-afterAll(async () => {
-  await env?.close();
-});
-
+const env = sharedBrowserApp();
 /** Lines in this page's localStorage, as the product page's Add to Cart leaves them. */
 async function fillCart(
   page: Page,

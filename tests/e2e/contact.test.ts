@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTACT_SUCCESS_MS } from '../../src/shared/constants';
 import { seriousA11yViolations } from '../support/a11y';
 import { holdsFor } from '../support/async';
-import { holdRequests, saveScreenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
+import { holdRequests, saveScreenshot, VIEWPORTS, sharedBrowserApp } from '../support/browser';
 
 // The Contact Us page: texts, browser and schema validation, the Sending... state, the success
 // banner that goes after 5 seconds, the stored message and its queued notification, failures.
@@ -38,15 +38,18 @@ const formValues = (page: Page) =>
   Promise.all(['Your Name', 'Email Address', 'Subject', 'Message'].map((label) => page.getByLabel(label, { exact: true }).inputValue()));
 
 describe('contact page', () => {
-  let env: BrowserApp;
+  const env = sharedBrowserApp({ env: { STORE_EMAIL } });
 
-  beforeAll(async () => {
-    env = await startBrowserApp({ env: { STORE_EMAIL } });
-  });
-
-  afterAll(async () => {
-    await env?.close();
-  });
+  /** Runs `steps` with `table` renamed away, so the server's writes to it fail; renames it back after. */
+  async function whileTableIsMissing(table: string, steps: () => Promise<void>) {
+    const offline = `${table}_offline`;
+    await sql`alter table ${sql.table(table)} rename to ${sql.table(offline)}`.execute(env.db);
+    try {
+      await steps();
+    } finally {
+      await sql`alter table ${sql.table(offline)} rename to ${sql.table(table)}`.execute(env.db);
+    }
+  }
 
   const submissionsFrom = (email: string) =>
     env.db.selectFrom('contact_submissions').select(['name', 'email', 'subject', 'message', 'status']).where('email', '=', email).execute();
@@ -204,8 +207,7 @@ describe('contact page', () => {
   it('a server failure shows the red banner with the error and keeps what was typed', async () => {
     const page = await openContact();
     const values = message('failure');
-    await sql`alter table contact_submissions rename to contact_submissions_offline`.execute(env.db);
-    try {
+    await whileTableIsMissing('contact_submissions', async () => {
       await fillForm(page, values);
       await page.getByRole('button', { name: 'Send Message' }).click();
       const error = page.getByTestId('contact-error');
@@ -217,9 +219,7 @@ describe('contact page', () => {
       expect(await seriousA11yViolations(page)).toEqual([]);
       await page.evaluate(() => window.scrollTo(0, 0));
       await saveScreenshot(page, 'contact-error-1280');
-    } finally {
-      await sql`alter table contact_submissions_offline rename to contact_submissions`.execute(env.db);
-    }
+    });
     expect(await submissionsFrom(values.email)).toEqual([]);
     expect(await emailsAbout(values.subject)).toEqual([]);
 
@@ -246,14 +246,11 @@ describe('contact page', () => {
   it('a failure to queue the notification email still stores the message and shows success', async () => {
     const page = await openContact();
     const values = message('noqueue');
-    await sql`alter table email_queue rename to email_queue_offline`.execute(env.db);
-    try {
+    await whileTableIsMissing('email_queue', async () => {
       await fillForm(page, values);
       await page.getByRole('button', { name: 'Send Message' }).click();
       await page.getByTestId('contact-success').waitFor();
-    } finally {
-      await sql`alter table email_queue_offline rename to email_queue`.execute(env.db);
-    }
+    });
     expect(await submissionsFrom(values.email)).toHaveLength(1);
     expect(await emailsAbout(values.subject)).toEqual([]);
   });

@@ -1,17 +1,17 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { publishEvent } from '../../src/server/events/events';
 import { seriousA11yViolations } from '../support/a11y';
 import { holdsFor } from '../support/async';
-import { SCREENSHOT_DIR, saveScreenshot, signInInBrowser, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
+import { SCREENSHOT_DIR, saveScreenshot, signInInBrowser, VIEWPORTS, sharedBrowserApp } from '../support/browser';
 import { createAdmin, createCustomer } from '../support/factories';
 
 // The header's live parts: the admin badge counting new contact submissions (SSE), the Admin link
 // following a promotion or demotion, and sign-in and sign-out reaching every open tab.
 
 describe('live header', () => {
-  let env: BrowserApp;
+  const env = sharedBrowserApp();
 
   const open = async (viewport: { width: number; height: number } = VIEWPORTS.desktop) => {
     const page = await env.newPage({ viewport });
@@ -33,14 +33,6 @@ describe('live header', () => {
     const element = page.getByTestId('admin-badge');
     return (await element.count()) === 0 ? null : element.textContent();
   };
-
-  beforeAll(async () => {
-    env = await startBrowserApp();
-  });
-
-  afterAll(async () => {
-    await env?.close();
-  });
 
   it('shows admins the number of new contact submissions and updates it live', async () => {
     const admin = await createAdmin(env.db);

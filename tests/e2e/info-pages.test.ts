@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/a11y';
-import { saveScreenshot, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../support/browser';
+import { saveScreenshot, VIEWPORTS, waitForImages, sharedBrowserApp } from '../support/browser';
 
 // The subscription club page, the shipping / returns / FAQ help pages, the home page's and the
 // not-found page's accessibility, all with a configured store email.
@@ -19,15 +19,7 @@ async function horizontalOverflow(page: Page): Promise<number> {
 }
 
 describe('subscription club and information pages', () => {
-  let env: BrowserApp;
-
-  beforeAll(async () => {
-    env = await startBrowserApp({ env: { STORE_EMAIL } });
-  });
-
-  afterAll(async () => {
-    await env?.close();
-  });
+  const env = sharedBrowserApp({ env: { STORE_EMAIL } });
 
   const activePlans = () =>
     env.db
@@ -103,16 +95,13 @@ describe('subscription club and information pages', () => {
   });
 
   it('the subscriptions page passes axe and fits 375 px and 1280 px (screenshots)', async () => {
-    for (const [name, viewport] of [
-      ['subscriptions-375', VIEWPORTS.mobile],
-      ['subscriptions-1280', VIEWPORTS.desktop],
-    ] as const) {
+    for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
       const page = await env.newPage({ viewport });
       await page.goto('/subscriptions');
       await page.getByTestId('plan-card').first().waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-      await saveScreenshot(page, name);
+      await saveScreenshot(page, `subscriptions-${viewport.width}`);
     }
   });
 

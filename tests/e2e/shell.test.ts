@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database';
 import { cartStorageKey } from '../../src/shared/constants';
-import { saveScreenshot, signInInBrowser, startBrowserApp, VIEWPORTS, waitForImages, type BrowserApp } from '../support/browser';
+import { saveScreenshot, signInInBrowser, VIEWPORTS, waitForImages, sharedBrowserApp } from '../support/browser';
 import { createAdmin, createCustomer } from '../support/factories';
 
 // The client shell: header, footer, home page, not-found page, mobile menu, cart badge, session.
@@ -17,15 +17,7 @@ const mainNavHrefs = (page: Page) =>
   page.locator('header nav[aria-label="Main"] a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
 
 describe('client shell', () => {
-  let env: BrowserApp;
-
-  beforeAll(async () => {
-    env = await startBrowserApp();
-  });
-
-  afterAll(async () => {
-    await env?.close();
-  });
+  const env = sharedBrowserApp();
 
   it('home page shows the hero buttons, category tiles and featured products', async () => {
     const page = await env.newPage();
@@ -282,15 +274,12 @@ describe('client shell', () => {
   });
 
   it('saves home page screenshots at 375 px and 1280 px', async () => {
-    for (const [name, viewport] of [
-      ['home-375', VIEWPORTS.mobile],
-      ['home-1280', VIEWPORTS.desktop],
-    ] as const) {
+    for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
       const page = await env.newPage({ viewport });
       await page.goto('/', { waitUntil: 'networkidle' });
       await page.getByRole('link', { name: 'Shop Now' }).waitFor();
       await waitForImages(page);
-      const file = await saveScreenshot(page, name);
+      const file = await saveScreenshot(page, `home-${viewport.width}`);
       expect(file).toMatch(/\.png$/);
       expect(env.pageErrors(page)).toEqual([]);
     }

@@ -13,6 +13,7 @@ import type { Storage } from '../../src/server/storage/storage';
 import { testConfig } from './app';
 import { createTestDatabase } from './db';
 import { DEFAULT_PASSWORD } from './factories';
+import { sharedBeforeAll } from './hooks';
 
 // End-to-end harness: the built client (dist/) served by the real app on a random local port,
 // a fresh seeded database, and Debian's Chromium driven by playwright-core.
@@ -154,6 +155,17 @@ export async function startBrowserApp(options: BrowserAppOptions = {}): Promise<
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One browser app for all the tests of a file (or a describe): started in beforeAll, closed in
+ * afterAll. `options` may be a function, for values known only once earlier hooks ran.
+ */
+export function sharedBrowserApp(options: BrowserAppOptions | (() => BrowserAppOptions) = {}): BrowserApp {
+  return sharedBeforeAll(
+    () => startBrowserApp(typeof options === 'function' ? options() : options),
+    (env) => env.close(),
+  );
 }
 
 export interface SignInOptions extends NewPageOptions {
