@@ -25,6 +25,7 @@ import { Route as ShopRouteImport } from './routes/shop'
 import { Route as SubscriptionsRouteImport } from './routes/subscriptions'
 import { Route as AccountDashboardRouteImport } from './routes/_account/dashboard'
 import { Route as AccountSettingsRouteImport } from './routes/_account/settings'
+import { Route as AccountSubscriptionRouteImport } from './routes/_account/subscription'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminArtworkRouteImport } from './routes/admin/artwork'
 import { Route as AdminCategoriesRouteImport } from './routes/admin/categories'
@@ -42,6 +43,7 @@ import { Route as AccountOrdersIndexRouteImport } from './routes/_account/orders
 import { Route as AccountOrdersOrderNumberRouteImport } from './routes/_account/orders/$orderNumber'
 import { Route as AdminProductsIndexRouteImport } from './routes/admin/products/index'
 import { Route as AdminProductsNewRouteImport } from './routes/admin/products/new'
+import { Route as AccountSubscriptionsJoinPlanSlugRouteImport } from './routes/_account/subscriptions/join/$planSlug'
 import { Route as AdminProductsIdEditRouteImport } from './routes/admin/products/$id.edit'
 
 const IndexRoute = IndexRouteImport.update({
@@ -121,6 +123,11 @@ const AccountDashboardRoute = AccountDashboardRouteImport.update({
 const AccountSettingsRoute = AccountSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountSubscriptionRoute = AccountSubscriptionRouteImport.update({
+  id: '/subscription',
+  path: '/subscription',
   getParentRoute: () => AccountRoute,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -209,6 +216,12 @@ const AdminProductsNewRoute = AdminProductsNewRouteImport.update({
   path: '/products/new',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AccountSubscriptionsJoinPlanSlugRoute =
+  AccountSubscriptionsJoinPlanSlugRouteImport.update({
+    id: '/subscriptions/join/$planSlug',
+    path: '/subscriptions/join/$planSlug',
+    getParentRoute: () => AccountRoute,
+  } as any)
 const AdminProductsIdEditRoute = AdminProductsIdEditRouteImport.update({
   id: '/products/$id/edit',
   path: '/products/$id/edit',
@@ -231,6 +244,7 @@ export interface FileRoutesByFullPath {
   '/subscriptions': typeof SubscriptionsRoute
   '/dashboard': typeof AccountDashboardRoute
   '/settings': typeof AccountSettingsRoute
+  '/subscription': typeof AccountSubscriptionRoute
   '/admin/artwork': typeof AdminArtworkRoute
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/contact': typeof AdminContactRoute
@@ -248,6 +262,7 @@ export interface FileRoutesByFullPath {
   '/admin/products/new': typeof AdminProductsNewRoute
   '/orders/': typeof AccountOrdersIndexRoute
   '/admin/products/': typeof AdminProductsIndexRoute
+  '/subscriptions/join/$planSlug': typeof AccountSubscriptionsJoinPlanSlugRoute
   '/admin/products/$id/edit': typeof AdminProductsIdEditRoute
 }
 export interface FileRoutesByTo {
@@ -265,6 +280,7 @@ export interface FileRoutesByTo {
   '/subscriptions': typeof SubscriptionsRoute
   '/dashboard': typeof AccountDashboardRoute
   '/settings': typeof AccountSettingsRoute
+  '/subscription': typeof AccountSubscriptionRoute
   '/admin/artwork': typeof AdminArtworkRoute
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/contact': typeof AdminContactRoute
@@ -282,6 +298,7 @@ export interface FileRoutesByTo {
   '/admin/products/new': typeof AdminProductsNewRoute
   '/orders': typeof AccountOrdersIndexRoute
   '/admin/products': typeof AdminProductsIndexRoute
+  '/subscriptions/join/$planSlug': typeof AccountSubscriptionsJoinPlanSlugRoute
   '/admin/products/$id/edit': typeof AdminProductsIdEditRoute
 }
 export interface FileRoutesById {
@@ -302,6 +319,7 @@ export interface FileRoutesById {
   '/subscriptions': typeof SubscriptionsRoute
   '/_account/dashboard': typeof AccountDashboardRoute
   '/_account/settings': typeof AccountSettingsRoute
+  '/_account/subscription': typeof AccountSubscriptionRoute
   '/admin/artwork': typeof AdminArtworkRoute
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/contact': typeof AdminContactRoute
@@ -319,6 +337,7 @@ export interface FileRoutesById {
   '/admin/products/new': typeof AdminProductsNewRoute
   '/_account/orders/': typeof AccountOrdersIndexRoute
   '/admin/products/': typeof AdminProductsIndexRoute
+  '/_account/subscriptions/join/$planSlug': typeof AccountSubscriptionsJoinPlanSlugRoute
   '/admin/products/$id/edit': typeof AdminProductsIdEditRoute
 }
 export interface FileRouteTypes {
@@ -339,6 +358,7 @@ export interface FileRouteTypes {
     | '/subscriptions'
     | '/dashboard'
     | '/settings'
+    | '/subscription'
     | '/admin/artwork'
     | '/admin/categories'
     | '/admin/contact'
@@ -356,6 +376,7 @@ export interface FileRouteTypes {
     | '/admin/products/new'
     | '/orders/'
     | '/admin/products/'
+    | '/subscriptions/join/$planSlug'
     | '/admin/products/$id/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -373,6 +394,7 @@ export interface FileRouteTypes {
     | '/subscriptions'
     | '/dashboard'
     | '/settings'
+    | '/subscription'
     | '/admin/artwork'
     | '/admin/categories'
     | '/admin/contact'
@@ -390,6 +412,7 @@ export interface FileRouteTypes {
     | '/admin/products/new'
     | '/orders'
     | '/admin/products'
+    | '/subscriptions/join/$planSlug'
     | '/admin/products/$id/edit'
   id:
     | '__root__'
@@ -409,6 +432,7 @@ export interface FileRouteTypes {
     | '/subscriptions'
     | '/_account/dashboard'
     | '/_account/settings'
+    | '/_account/subscription'
     | '/admin/artwork'
     | '/admin/categories'
     | '/admin/contact'
@@ -426,6 +450,7 @@ export interface FileRouteTypes {
     | '/admin/products/new'
     | '/_account/orders/'
     | '/admin/products/'
+    | '/_account/subscriptions/join/$planSlug'
     | '/admin/products/$id/edit'
   fileRoutesById: FileRoutesById
 }
@@ -562,6 +587,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountSettingsRouteImport
       parentRoute: typeof AccountRoute
     }
+    '/_account/subscription': {
+      id: '/_account/subscription'
+      path: '/subscription'
+      fullPath: '/subscription'
+      preLoaderRoute: typeof AccountSubscriptionRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/admin/': {
       id: '/admin/'
       path: '/'
@@ -681,6 +713,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProductsNewRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/_account/subscriptions/join/$planSlug': {
+      id: '/_account/subscriptions/join/$planSlug'
+      path: '/subscriptions/join/$planSlug'
+      fullPath: '/subscriptions/join/$planSlug'
+      preLoaderRoute: typeof AccountSubscriptionsJoinPlanSlugRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/admin/products/$id/edit': {
       id: '/admin/products/$id/edit'
       path: '/products/$id/edit'
@@ -730,17 +769,21 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
 interface AccountRouteChildren {
   AccountDashboardRoute: typeof AccountDashboardRoute
   AccountSettingsRoute: typeof AccountSettingsRoute
+  AccountSubscriptionRoute: typeof AccountSubscriptionRoute
   AccountCheckoutCompleteRoute: typeof AccountCheckoutCompleteRoute
   AccountOrdersOrderNumberRoute: typeof AccountOrdersOrderNumberRoute
   AccountOrdersIndexRoute: typeof AccountOrdersIndexRoute
+  AccountSubscriptionsJoinPlanSlugRoute: typeof AccountSubscriptionsJoinPlanSlugRoute
 }
 
 const AccountRouteChildren: AccountRouteChildren = {
   AccountDashboardRoute: AccountDashboardRoute,
   AccountSettingsRoute: AccountSettingsRoute,
+  AccountSubscriptionRoute: AccountSubscriptionRoute,
   AccountCheckoutCompleteRoute: AccountCheckoutCompleteRoute,
   AccountOrdersOrderNumberRoute: AccountOrdersOrderNumberRoute,
   AccountOrdersIndexRoute: AccountOrdersIndexRoute,
+  AccountSubscriptionsJoinPlanSlugRoute: AccountSubscriptionsJoinPlanSlugRoute,
 }
 
 const AccountRouteWithChildren =

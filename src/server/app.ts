@@ -116,7 +116,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: createContextFactory({ config, db: deps.database.db, events, storage, payments, clock: deps.clock ?? systemClock }, rateLimit),
+      createContext: createContextFactory(
+        { config, db: deps.database.db, events, storage, payments, clock: deps.clock ?? systemClock },
+        rateLimit,
+      ),
       onError({ error, path: procedure }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure }, 'tRPC call failed');
       },

@@ -24,7 +24,7 @@ describe('subscription club and information pages', () => {
   const activePlans = () =>
     env.db
       .selectFrom('subscription_plans')
-      .select(['name', 'price', 'billing_interval', 'category_limit', 'features'])
+      .select(['name', 'slug', 'price', 'billing_interval', 'category_limit', 'features'])
       .where('is_active', '=', true)
       .orderBy('price')
       .execute();
@@ -81,15 +81,14 @@ describe('subscription club and information pages', () => {
     expect(await support.getAttribute('href')).toBe(`mailto:${STORE_EMAIL}`);
     expect(await support.textContent()).toContain(STORE_EMAIL);
 
-    // No checkout exists: a plan's button starts a contact message about that plan.
+    // A plan's Join button: signed out, to sign in first, then back to that plan's join page.
     const [firstPlan] = plans;
     await cards
       .first()
-      .getByRole('link', { name: `Join the Waitlist for ${firstPlan!.name}` })
+      .getByRole('link', { name: `Join ${firstPlan!.name}` })
       .click();
-    await page.getByRole('heading', { name: 'Contact Us', level: 1 }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/contact');
-    expect(await page.getByLabel('Subject', { exact: true }).inputValue()).toBe(`Subscription Club: ${firstPlan!.name}`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/subscriptions/join/${firstPlan!.slug}`);
 
     expect(env.pageErrors(page)).toEqual([]);
   });

@@ -61,9 +61,9 @@ export function DashboardPage() {
         <AccountCard
           icon={Gift}
           title="Subscriptions"
-          text="Get a new exclusive tee every month or quarter."
-          action="Explore the club"
-          to="/subscriptions"
+          text="Your tee club: next shipment, skip, pause or change."
+          action="Manage subscription"
+          to="/subscription"
         />
         <AccountCard
           icon={Settings}

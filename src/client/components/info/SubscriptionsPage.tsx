@@ -117,16 +117,16 @@ function PlanCard({ plan }: { plan: Plan }) {
           ))}
         </ul>
       )}
-      {/* Plan checkout is not built yet (payment is a placeholder), so the button starts a message instead. */}
+      {/* Signed out, the join page's guard sends the visitor to sign in and back. */}
       <div className="mt-auto pt-8">
         <ButtonLink
-          to="/contact"
-          search={{ subject: `Subscription Club: ${plan.name}` }}
+          to="/subscriptions/join/$planSlug"
+          params={{ planSlug: plan.slug }}
           variant={popular ? 'accent' : 'primary'}
           size="xl"
           block
         >
-          Join the Waitlist<span className="sr-only"> for {plan.name}</span>
+          Join<span className="sr-only"> {plan.name}</span>
         </ButtonLink>
       </div>
     </article>

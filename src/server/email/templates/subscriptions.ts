@@ -1,3 +1,4 @@
+import { formatCalendarDay } from '../../../shared/dates';
 import type { OutgoingEmail } from '../queue';
 import { layout, textOf, type EmailBody, type StoreInfo } from './layout';
 
@@ -7,10 +8,6 @@ export interface MembershipForEmail {
   customerEmail: string;
   planName: string;
 }
-
-/** "Mar 31, 2027" for 2027-03-31, whatever the server's zone. */
-export const formatCalendarDay = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 export type MembershipChange =
   | { kind: 'joined'; firstShipment: string }

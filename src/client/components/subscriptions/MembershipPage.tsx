@@ -1,0 +1,400 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { CalendarClock, Gift, Pause, Play, SkipForward, SlidersHorizontal, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import { SIZES, type Size, type SubscriptionStatus } from '../../../shared/constants';
+import { formatCalendarDay, formatDate } from '../../../shared/dates';
+import { formatMoney } from '../../../shared/money';
+import { PAUSE_CYCLES } from '../../../shared/schemas/subscriptions';
+import { errorMessage, UNEXPECTED_ERROR } from '../../errors';
+import { useTRPC, type RouterOutputs } from '../../trpc';
+import { planIntervalLabel } from '../info/plan-format';
+import { OrderStatusBadge, PaymentStatusBadge } from '../status-badges';
+import { Badge, type BadgeTone } from '../ui/Badge';
+import { BackLink } from '../ui/BackLink';
+import { Button, ButtonLink } from '../ui/Button';
+import { Card } from '../ui/Card';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { Modal } from '../ui/Modal';
+import { EmptyState, LoadingState } from '../ui/states';
+import { toast } from '../ui/Toast';
+import { useDocumentTitle } from '../ui/use-document-title';
+
+// The member's page (issue 11): each membership with its plan, status, size, categories, next
+// shipment and past shipments' orders, and what the member can do: change size or categories,
+// skip the next shipment, pause, resume, cancel at the end of the paid period.
+
+type Membership = RouterOutputs['subscriptions']['mine'][number];
+
+const STATUS: Record<SubscriptionStatus, { label: string; tone: BadgeTone }> = {
+  active: { label: 'Active', tone: 'green' },
+  paused: { label: 'Paused', tone: 'amber' },
+  past_due: { label: 'Past due', tone: 'red' },
+  cancelled: { label: 'Cancelled', tone: 'stone' },
+};
+
+export function MembershipPage() {
+  useDocumentTitle('My Subscription');
+  const trpc = useTRPC();
+  const mine = useQuery(trpc.subscriptions.mine.queryOptions());
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+      <BackLink to="/dashboard">My Account</BackLink>
+      <h1 className="font-display mt-4 text-3xl font-extrabold tracking-tight text-stone-950 sm:text-4xl">My Subscription</h1>
+      <div className="mt-8 space-y-8">
+        {mine.isPending ? (
+          <LoadingState label="Loading your subscription..." />
+        ) : !mine.data || mine.data.length === 0 ? (
+          <EmptyState
+            icon={Gift}
+            title="You're not in the club yet"
+            hint="A new exclusive tee every month or quarter, shipping included."
+            action={
+              <ButtonLink to="/subscriptions" size="lg">
+                See the plans
+              </ButtonLink>
+            }
+          />
+        ) : (
+          mine.data.map((membership) => <MembershipCard key={membership.id} membership={membership} />)
+        )}
+      </div>
+    </div>
+  );
+}
+
+type Dialog = 'change' | 'skip' | 'pause' | 'cancel' | null;
+
+function MembershipCard({ membership }: { membership: Membership }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const done = (message: string) => async () => {
+    setDialog(null);
+    toast.success(message);
+    await queryClient.invalidateQueries({ queryKey: trpc.subscriptions.mine.queryKey() });
+  };
+  const failed = (error: Parameters<typeof errorMessage>[0]) => toast.error(errorMessage(error, UNEXPECTED_ERROR));
+  const skip = useMutation(
+    trpc.subscriptions.skipNext.mutationOptions({ onSuccess: done('Your next shipment is skipped'), onError: failed }),
+  );
+  const resume = useMutation(
+    trpc.subscriptions.resume.mutationOptions({ onSuccess: done('Welcome back! Your subscription is active'), onError: failed }),
+  );
+
+  const status = STATUS[membership.status];
+  const cancelling = membership.status !== 'cancelled' && membership.cancel_at !== null;
+  const live = membership.status !== 'cancelled' && !cancelling;
+  const nextShipment =
+    membership.status === 'paused'
+      ? membership.paused_until
+        ? `Resumes ${formatCalendarDay(membership.paused_until)}`
+        : 'Paused until you resume'
+      : live
+        ? `${formatCalendarDay(membership.next_cycle_on)}${membership.skip_next ? ' (skipped)' : ''}`
+        : '—';
+
+  return (
+    <Card
+      spacious
+      title={membership.plan_name}
+      description={`${formatMoney(membership.price)} / ${planIntervalLabel(membership.billing_interval)}, shipping included`}
+      actions={
+        <span data-testid="subscription-status">
+          {cancelling ? (
+            <Badge tone="amber">Cancels on {formatCalendarDay(membership.cancel_at!)}</Badge>
+          ) : (
+            <Badge tone={status.tone}>{status.label}</Badge>
+          )}
+        </span>
+      }
+      data-testid="membership"
+    >
+      <dl className="grid gap-5 text-sm sm:grid-cols-3">
+        <Detail label="Shirt size" value={membership.size} />
+        <Detail label="Categories" value={membership.category_limit === 0 ? 'All categories' : membership.category_names.join(', ')} />
+        <Detail label="Next shipment" value={nextShipment} testId="next-shipment" />
+      </dl>
+
+      {live && (
+        <div className="mt-6 flex flex-wrap gap-2 border-t border-stone-200 pt-6">
+          <Button variant="secondary" size="sm" icon={SlidersHorizontal} onClick={() => setDialog('change')}>
+            Change size or categories
+          </Button>
+          {membership.status === 'active' && !membership.skip_next && (
+            <Button variant="secondary" size="sm" icon={SkipForward} onClick={() => setDialog('skip')}>
+              Skip next shipment
+            </Button>
+          )}
+          {membership.status === 'active' && (
+            <Button variant="secondary" size="sm" icon={Pause} onClick={() => setDialog('pause')}>
+              Pause
+            </Button>
+          )}
+          {membership.status === 'paused' && (
+            <Button
+              size="sm"
+              icon={Play}
+              busy={resume.isPending}
+              busyLabel="Resuming..."
+              onClick={() => resume.mutate({ id: membership.id })}
+            >
+              Resume
+            </Button>
+          )}
+          <Button variant="ghost-danger" size="sm" icon={XCircle} onClick={() => setDialog('cancel')}>
+            Cancel subscription
+          </Button>
+        </div>
+      )}
+
+      <PastShipments orders={membership.orders} />
+
+      {dialog === 'skip' && (
+        <ConfirmDialog
+          title="Skip the next shipment?"
+          message={`No shirt will be made or sent on ${formatCalendarDay(membership.next_cycle_on)}.`}
+          confirmLabel="Skip shipment"
+          busyLabel="Skipping..."
+          busy={skip.isPending}
+          onConfirm={() => skip.mutate({ id: membership.id })}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'pause' && (
+        <PauseDialog membership={membership} onDone={done('Your subscription is paused')} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'cancel' && (
+        <CancelDialog membership={membership} onDone={done('Your subscription is cancelled')} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'change' && (
+        <ChangeDialog membership={membership} onDone={done('Your choices are saved')} onClose={() => setDialog(null)} />
+      )}
+    </Card>
+  );
+}
+
+function Detail({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium tracking-wide text-stone-500 uppercase">{label}</dt>
+      <dd className="mt-1 font-medium text-stone-900" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function PastShipments({ orders }: { orders: Membership['orders'] }) {
+  return (
+    <section aria-label="Past shipments" className="mt-6 border-t border-stone-200 pt-6">
+      <h3 className="flex items-center gap-2 text-sm font-semibold text-stone-900">
+        <CalendarClock className="size-4 text-stone-500" aria-hidden="true" />
+        Shipments
+      </h3>
+      {orders.length === 0 ? (
+        <p className="mt-2 text-sm text-stone-600">No shipments yet.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-stone-100 text-sm" data-testid="membership-orders">
+          {orders.map((order) => (
+            <li key={order.order_number} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
+              <Link
+                to="/orders/$orderNumber"
+                params={{ orderNumber: order.order_number }}
+                className="font-semibold text-stone-900 hover:underline"
+              >
+                {order.order_number}
+              </Link>
+              <span className="text-stone-600">{formatDate(order.created_at)}</span>
+              <span className="flex gap-1.5">
+                <OrderStatusBadge status={order.status} />
+                <PaymentStatusBadge status={order.payment_status} named />
+              </span>
+              <span className="font-medium text-stone-900">{formatMoney(order.total)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+interface DialogProps {
+  membership: Membership;
+  onDone: () => Promise<void>;
+  onClose: () => void;
+}
+
+function PauseDialog({ membership, onDone, onClose }: DialogProps) {
+  const trpc = useTRPC();
+  const [cycles, setCycles] = useState<(typeof PAUSE_CYCLES)[number] | null>(1);
+  const pause = useMutation(
+    trpc.subscriptions.pause.mutationOptions({ onSuccess: onDone, onError: (error) => toast.error(errorMessage(error, UNEXPECTED_ERROR)) }),
+  );
+  const options = [
+    ...PAUSE_CYCLES.map((n) => ({ value: n, label: `${n} ${n === 1 ? 'shipment' : 'shipments'}` })),
+    { value: null, label: 'Until I resume' },
+  ];
+  return (
+    <Modal
+      title="Pause your subscription?"
+      description="No shirts are made or sent while it is paused."
+      onClose={onClose}
+      busy={pause.isPending}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={pause.isPending}>
+            Keep it running
+          </Button>
+          <Button busy={pause.isPending} busyLabel="Pausing..." onClick={() => pause.mutate({ id: membership.id, cycles })}>
+            Pause
+          </Button>
+        </>
+      }
+    >
+      <fieldset>
+        <legend className="text-sm font-medium text-stone-900">Pause for</legend>
+        <div className="mt-3 space-y-2">
+          {options.map((option) => (
+            <label key={option.label} className="flex items-center gap-3 text-sm text-stone-800">
+              <input
+                type="radio"
+                name="pause-cycles"
+                className="size-4 accent-accent-700"
+                checked={cycles === option.value}
+                onChange={() => setCycles(option.value)}
+              />
+              {option.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </Modal>
+  );
+}
+
+function CancelDialog({ membership, onDone, onClose }: DialogProps) {
+  const trpc = useTRPC();
+  const [reason, setReason] = useState('');
+  const cancel = useMutation(
+    trpc.subscriptions.cancel.mutationOptions({
+      onSuccess: onDone,
+      onError: (error) => toast.error(errorMessage(error, UNEXPECTED_ERROR)),
+    }),
+  );
+  const endsOn = membership.status === 'paused' ? 'today' : `on ${formatCalendarDay(membership.next_cycle_on)}`;
+  return (
+    <Modal
+      title="Cancel your subscription?"
+      role="alertdialog"
+      description={`Your membership ends ${endsOn}; nothing more ships or is charged after that.`}
+      onClose={onClose}
+      busy={cancel.isPending}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={cancel.isPending}>
+            Keep my subscription
+          </Button>
+          <Button
+            variant="danger"
+            busy={cancel.isPending}
+            busyLabel="Cancelling..."
+            onClick={() => cancel.mutate({ id: membership.id, reason })}
+          >
+            Cancel subscription
+          </Button>
+        </>
+      }
+    >
+      <label className="block text-sm font-medium text-stone-900" htmlFor="cancel-reason">
+        Why are you leaving? <span className="font-normal text-stone-500">(optional)</span>
+      </label>
+      <textarea
+        id="cancel-reason"
+        rows={3}
+        maxLength={500}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        className="mt-2 block w-full rounded-lg border border-stone-300 px-3 py-2 text-sm focus:border-accent-600 focus:ring-accent-600"
+      />
+    </Modal>
+  );
+}
+
+function ChangeDialog({ membership, onDone, onClose }: DialogProps) {
+  const trpc = useTRPC();
+  const categories = useQuery(trpc.subscriptions.joinOptions.queryOptions({ slug: membership.plan_slug }, { retry: false }));
+  const [size, setSize] = useState<Size>(membership.size);
+  const [chosen, setChosen] = useState<string[]>(membership.category_ids);
+  const change = useMutation(
+    trpc.subscriptions.changeChoices.mutationOptions({
+      onSuccess: onDone,
+      onError: (error) => toast.error(errorMessage(error, UNEXPECTED_ERROR)),
+    }),
+  );
+  const limit = membership.category_limit;
+  return (
+    <Modal
+      title="Change size or categories"
+      onClose={onClose}
+      busy={change.isPending}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={change.isPending}>
+            Cancel
+          </Button>
+          <Button
+            busy={change.isPending}
+            busyLabel="Saving..."
+            onClick={() => change.mutate({ id: membership.id, size, categoryIds: chosen })}
+          >
+            Save
+          </Button>
+        </>
+      }
+    >
+      <label className="block text-sm font-medium text-stone-900" htmlFor="change-size">
+        Shirt size
+      </label>
+      <select
+        id="change-size"
+        value={size}
+        onChange={(event) => setSize(event.target.value as Size)}
+        className="mt-2 block w-40 rounded-lg border border-stone-300 px-3 py-2 text-sm"
+      >
+        {SIZES.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      {limit > 0 && (
+        <fieldset className="mt-5">
+          <legend className="text-sm font-medium text-stone-900">Categories (up to {limit})</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {(categories.data?.categories ?? []).map((category) => {
+              const checked = chosen.includes(category.id);
+              return (
+                <label key={category.id} className="flex items-center gap-3 text-sm text-stone-800">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-accent-700"
+                    checked={checked}
+                    disabled={!checked && chosen.length >= limit}
+                    onChange={(event) =>
+                      setChosen((current) =>
+                        event.target.checked ? [...current, category.id] : current.filter((id) => id !== category.id),
+                      )
+                    }
+                  />
+                  {category.name}
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      )}
+    </Modal>
+  );
+}

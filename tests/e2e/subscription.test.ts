@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousA11yViolations } from '../support/a11y';
+import { saveScreenshot, signInInBrowser, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
+import { createCategory, createCustomer, createProduct } from '../support/factories';
+
+// The subscription club in the browser (issue 11): join a plan from /subscriptions, then on
+// /subscription skip the next shipment, pause, resume and cancel, each confirmed first.
+
+let env: BrowserApp;
+
+beforeAll(async () => {
+  env = await startBrowserApp();
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+describe('the subscription club', () => {
+  it('joins a plan, then skips, pauses, resumes and cancels on the member page', async () => {
+    const cars = await createCategory(env.db, { name: 'Garage Classics' });
+    await createProduct(env.db, { category_id: cars.id, name: 'Garage Classic Tee' });
+    await env.db
+      .insertInto('subscription_plans')
+      .values({ name: 'Garage Club', slug: 'garage-club', price: '27.00', billing_interval: 'monthly', category_limit: 1, features: [] })
+      .execute();
+    const member = await createCustomer(env.db, { first_name: 'Rita', last_name: 'Rider' });
+    await env.db
+      .updateTable('customers')
+      .set({ shipping_address: JSON.stringify({ street: '12 Piston Way', city: 'Austin', state: 'TX', zip: '78701', country: 'USA' }) })
+      .where('id', '=', member.id)
+      .execute();
+    const page = await signInInBrowser(env, { email: member.email, viewport: VIEWPORTS.mobile });
+
+    await page.goto('/subscriptions');
+    await page.getByRole('link', { name: 'Join Garage Club' }).click();
+    await page.getByRole('heading', { name: 'Join Garage Club', level: 1 }).waitFor();
+    expect(await page.getByLabel('Street address').inputValue()).toBe('12 Piston Way');
+    await page.getByLabel('Shirt size').selectOption('XL');
+
+    // A category must be chosen; the plan allows one, so the others are disabled once it is.
+    await page.getByRole('button', { name: 'Start subscription' }).click();
+    await page.getByText('Choose at least one category').waitFor();
+    await page.getByLabel('Garage Classics').check();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'subscription-join-375');
+    await page.getByRole('button', { name: 'Start subscription' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/subscription');
+    const card = page.getByTestId('membership');
+    await card.getByRole('heading', { name: 'Garage Club' }).waitFor();
+    expect(await card.getByTestId('subscription-status').textContent()).toBe('Active');
+    await expect.poll(() => card.getByTestId('membership-orders').locator('li').count()).toBe(1);
+    const subscription = await env.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('customer_id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(subscription).toMatchObject({ size: 'XL', category_ids: [cars.id], status: 'active' });
+    const nextShipment = await card.getByTestId('next-shipment').textContent();
+
+    // Skip, after a confirmation.
+    await card.getByRole('button', { name: 'Skip next shipment' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Skip shipment' }).click();
+    await expect.poll(() => card.getByTestId('next-shipment').textContent()).toBe(`${nextShipment} (skipped)`);
+
+    // Pause for two shipments, then resume.
+    await card.getByRole('button', { name: 'Pause' }).click();
+    await page.getByRole('dialog').getByLabel('2 shipments').check();
+    await page.getByRole('dialog').getByRole('button', { name: 'Pause' }).click();
+    await expect.poll(() => card.getByTestId('subscription-status').textContent()).toBe('Paused');
+    expect(await card.getByTestId('next-shipment').textContent()).toMatch(/^Resumes /);
+    await card.getByRole('button', { name: 'Resume' }).click();
+    await expect.poll(() => card.getByTestId('subscription-status').textContent()).toBe('Active');
+
+    // Cancel at the end of the paid period, with a reason.
+    await card.getByRole('button', { name: 'Cancel subscription' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByLabel(/Why are you leaving/).fill('Moving abroad');
+    await confirm.getByRole('button', { name: 'Cancel subscription' }).click();
+    await expect.poll(() => card.getByTestId('subscription-status').textContent()).toMatch(/^Cancels on /);
+    expect(await card.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);
+    expect(
+      await env.db.selectFrom('subscriptions').select(['cancel_reason']).where('id', '=', subscription.id).executeTakeFirstOrThrow(),
+    ).toEqual({
+      cancel_reason: 'Moving abroad',
+    });
+
+    const subjects = (await env.db.selectFrom('email_queue').select('subject').where('to_email', '=', member.email).execute()).map(
+      (row) => row.subject,
+    );
+    expect(subjects).toEqual(
+      expect.arrayContaining(['Welcome to Garage Club', 'Garage Club paused', 'Garage Club resumed', 'Garage Club cancelled']),
+    );
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'subscription-member-375');
+    expect(env.pageErrors(page)).toEqual([]);
+  });
+});
