@@ -97,9 +97,7 @@ function SectionHeading({ id, title, subtitle, link }: { id: string; title: stri
         </h2>
         <p className="mt-2 text-stone-600">{subtitle}</p>
       </div>
-      {link && (
-        <MoreLinkAnchor link={link} />
-      )}
+      {link && <MoreLinkAnchor link={link} />}
     </div>
   );
 }
