@@ -9,6 +9,7 @@ import type { PaymentProvider, StartedPayment } from '../payments/provider';
 import { fieldError } from '../trpc/errors';
 import { priceCart, quoteAmounts, readCheckoutSettings, type Quote } from './pricing';
 import { recordOrderEvent, sendOrderConfirmation } from './transitions';
+import { ensureCustomerRow, shippingAddressOf } from './recipient';
 
 // Placing an order (ARCHITECTURE § Orders, payments): priced by the server, written with its line
 // snapshots in one transaction, at most one order per cart submission. The submission's
@@ -100,12 +101,7 @@ export async function placeOrder(
     const amounts = quoteAmounts(quote);
     const { shipping } = input;
 
-    // Every signed-in user can buy, including one an admin never added to customers.
-    await trx
-      .insertInto('customers')
-      .values({ id: customer.id, email: customer.email })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    await ensureCustomerRow(trx, customer);
     const order = await trx
       .insertInto('orders')
       .values({
@@ -117,15 +113,7 @@ export async function placeOrder(
         shipping_cost: amounts.shipping,
         tax: amounts.tax,
         total: amounts.total,
-        shipping_address: JSON.stringify({
-          name: `${shipping.first_name} ${shipping.last_name}`,
-          phone: shipping.phone,
-          street: shipping.street,
-          city: shipping.city,
-          state: shipping.state,
-          zip: shipping.zip,
-          country: shipping.country,
-        }),
+        shipping_address: JSON.stringify(shippingAddressOf(shipping)),
         checkout_session_id: started?.payment.sessionId ?? null,
         checkout_url: started?.payment.url ?? null,
       })

@@ -18,6 +18,7 @@ import { isUniqueViolation } from '../db/errors';
 import type { SubscriptionsTable } from '../db/schema';
 import { enqueueEmail } from '../email/queue';
 import { membershipEmail, type MembershipChange } from '../email/templates/subscriptions';
+import { ensureCustomerRow, shippingAddressOf } from '../orders/recipient';
 import type { MailSettings } from '../orders/transitions';
 import { fieldError } from '../trpc/errors';
 import { addCycles, dayOfMonth, today, type Clock } from './dates';
@@ -58,13 +59,7 @@ export async function joinPlan(services: RenewalServices, member: Member, input:
     if (!plan) throw new TRPCError({ code: 'NOT_FOUND', message: PLAN_UNAVAILABLE });
     const categoryIds = await checkedCategories(trx, plan.category_limit, input.categoryIds);
     const day = today(services.clock);
-    const { shipping } = input;
-    // Every signed-in user can join, including one an admin never added to customers.
-    await trx
-      .insertInto('customers')
-      .values({ id: member.id, email: member.email })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    await ensureCustomerRow(trx, member);
     let subscription: Subscription;
     try {
       subscription = await trx
@@ -74,15 +69,7 @@ export async function joinPlan(services: RenewalServices, member: Member, input:
           plan_id: plan.id,
           size: input.size,
           category_ids: categoryIds,
-          shipping_address: JSON.stringify({
-            name: `${shipping.first_name} ${shipping.last_name}`,
-            phone: shipping.phone,
-            street: shipping.street,
-            city: shipping.city,
-            state: shipping.state,
-            zip: shipping.zip,
-            country: shipping.country,
-          }),
+          shipping_address: JSON.stringify(shippingAddressOf(input.shipping)),
           price: plan.price,
           billing_interval: plan.billing_interval,
           anchor_day: dayOfMonth(day),

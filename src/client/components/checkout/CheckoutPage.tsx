@@ -5,7 +5,7 @@ import { AlertTriangle, CreditCard, Landmark, Lock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { emptyAddress, type Size } from '../../../shared/constants';
+import type { Size } from '../../../shared/constants';
 import { formatMoney } from '../../../shared/money';
 import { shippingInput } from '../../../shared/schemas/checkout';
 import { cart } from '../../cart/cart';
@@ -14,6 +14,7 @@ import { useCartQuote, type CartAmounts, type CartQuote, type CartViewState } fr
 import { errorMessage, showServerErrors, UNEXPECTED_ERROR } from '../../errors';
 import { useTRPC } from '../../trpc';
 import { AddressFields } from '../account/AddressFields';
+import { shippingDefaults } from '../account/shipping-defaults';
 import { OrderSummary } from '../cart/OrderSummary';
 import { ProductImage } from '../catalog/ProductImage';
 import { Button } from '../ui/Button';
@@ -67,15 +68,8 @@ export function CheckoutPage({ email, view }: { email: string; view: CartViewSta
           view={view}
           quote={quote}
           changed={changed}
-          // A failed read leaves the form blank (SPEC §8).
           defaults={{
-            shipping: {
-              first_name: profile.data?.first_name ?? '',
-              last_name: profile.data?.last_name ?? '',
-              phone: profile.data?.phone ?? '',
-              ...emptyAddress(),
-              ...profile.data?.shipping_address,
-            },
+            shipping: shippingDefaults(profile.data),
             saveToAccount: false,
           }}
         />

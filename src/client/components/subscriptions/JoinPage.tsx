@@ -5,12 +5,14 @@ import { Gift, SearchX } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { emptyAddress, SIZES } from '../../../shared/constants';
+import { SIZES } from '../../../shared/constants';
 import { shippingInput } from '../../../shared/schemas/checkout';
 import { CHOOSE_A_CATEGORY, tooManyCategories } from '../../../shared/schemas/subscriptions';
 import { errorMessage, showServerErrors, UNEXPECTED_ERROR } from '../../errors';
 import { useTRPC, type RouterOutputs } from '../../trpc';
 import { AddressFields } from '../account/AddressFields';
+import { shippingDefaults } from '../account/shipping-defaults';
+import { CategoryChoices } from './CategoryChoices';
 import { formatPlanPrice, planIntervalLabel } from '../info/plan-format';
 import { MessagePage } from '../MessagePage';
 import { BackLink } from '../ui/BackLink';
@@ -59,13 +61,7 @@ export function JoinPage() {
       options={options.data}
       defaults={{
         size: 'L',
-        shipping: {
-          first_name: profile.data?.first_name ?? '',
-          last_name: profile.data?.last_name ?? '',
-          phone: profile.data?.phone ?? '',
-          ...emptyAddress(),
-          ...profile.data?.shipping_address,
-        },
+        shipping: shippingDefaults(profile.data),
       }}
     />
   );
@@ -109,11 +105,6 @@ function JoinForm({ options, defaults }: { options: JoinOptions; defaults: JoinF
     join.mutate({ planSlug: plan.slug, size: values.size, categoryIds: chosen, shipping: values.shipping });
   };
 
-  const toggle = (id: string, on: boolean) => {
-    setCategoryError(null);
-    setChosen((current) => (on ? [...current, id] : current.filter((other) => other !== id)));
-  };
-
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
       <BackLink to="/subscriptions">Subscription Club</BackLink>
@@ -139,39 +130,32 @@ function JoinForm({ options, defaults }: { options: JoinOptions; defaults: JoinF
             {limit === 0 ? (
               <p className="text-sm text-stone-600">Your plan includes every category: we pick from the whole shop.</p>
             ) : (
-              <fieldset aria-describedby={categoryError ? `${categoriesId}-error` : `${categoriesId}-hint`}>
-                <legend className="text-sm font-medium text-stone-900">
-                  Categories <span className="text-red-700">*</span>
-                </legend>
-                <p id={`${categoriesId}-hint`} className="mt-1 text-xs text-stone-500">
-                  {tooManyCategories(limit).replace('Choose at most', 'Choose up to')}.
-                </p>
-                <div className="mt-3 grid gap-2 sm:grid-cols-2">
-                  {categories.map((category) => {
-                    const checked = chosen.includes(category.id);
-                    return (
-                      <label
-                        key={category.id}
-                        className="flex items-center gap-3 rounded-lg border border-stone-200 px-3 py-2.5 text-sm has-[:checked]:border-accent-600 has-[:checked]:bg-accent-50"
-                      >
-                        <input
-                          type="checkbox"
-                          className="size-4 accent-accent-700"
-                          checked={checked}
-                          disabled={!checked && chosen.length >= limit}
-                          onChange={(event) => toggle(category.id, event.target.checked)}
-                        />
-                        {category.name}
-                      </label>
-                    );
-                  })}
-                </div>
+              <div>
+                <CategoryChoices
+                  categories={categories}
+                  chosen={chosen}
+                  limit={limit}
+                  onChange={(next) => {
+                    setCategoryError(null);
+                    setChosen(next);
+                  }}
+                  legend={
+                    <>
+                      Categories <span className="text-red-700">*</span>
+                    </>
+                  }
+                  describedBy={categoryError ? `${categoriesId}-error` : `${categoriesId}-hint`}
+                >
+                  <p id={`${categoriesId}-hint`} className="mt-1 text-xs text-stone-500">
+                    {tooManyCategories(limit).replace('Choose at most', 'Choose up to')}.
+                  </p>
+                </CategoryChoices>
                 {categoryError && (
                   <p id={`${categoriesId}-error`} className="mt-2 text-sm text-red-700">
                     {categoryError}
                   </p>
                 )}
-              </fieldset>
+              </div>
             )}
           </div>
         </Card>

@@ -19,6 +19,7 @@ import { Modal } from '../ui/Modal';
 import { EmptyState, LoadingState } from '../ui/states';
 import { toast } from '../ui/Toast';
 import { useDocumentTitle } from '../ui/use-document-title';
+import { CategoryChoices } from './CategoryChoices';
 
 // The member's page (issue 11): each membership with its plan, status, size, categories, next
 // shipment and past shipments' orders, and what the member can do: change size or categories,
@@ -370,30 +371,15 @@ function ChangeDialog({ membership, onDone, onClose }: DialogProps) {
         ))}
       </select>
       {limit > 0 && (
-        <fieldset className="mt-5">
-          <legend className="text-sm font-medium text-stone-900">Categories (up to {limit})</legend>
-          <div className="mt-2 grid gap-2 sm:grid-cols-2">
-            {(categories.data?.categories ?? []).map((category) => {
-              const checked = chosen.includes(category.id);
-              return (
-                <label key={category.id} className="flex items-center gap-3 text-sm text-stone-800">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-accent-700"
-                    checked={checked}
-                    disabled={!checked && chosen.length >= limit}
-                    onChange={(event) =>
-                      setChosen((current) =>
-                        event.target.checked ? [...current, category.id] : current.filter((id) => id !== category.id),
-                      )
-                    }
-                  />
-                  {category.name}
-                </label>
-              );
-            })}
-          </div>
-        </fieldset>
+        <div className="mt-5">
+          <CategoryChoices
+            categories={categories.data?.categories ?? []}
+            chosen={chosen}
+            limit={limit}
+            onChange={setChosen}
+            legend={`Categories (up to ${limit})`}
+          />
+        </div>
       )}
     </Modal>
   );

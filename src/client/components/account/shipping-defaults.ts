@@ -1,0 +1,14 @@
+import { emptyAddress } from '../../../shared/constants';
+import type { ShippingInput } from '../../../shared/schemas/checkout';
+import type { RouterOutputs } from '../../trpc';
+
+/** The shipping form's starting values from the account (a failed read leaves it blank, SPEC §8). */
+export function shippingDefaults(profile: RouterOutputs['account']['profile'] | undefined): ShippingInput {
+  return {
+    first_name: profile?.first_name ?? '',
+    last_name: profile?.last_name ?? '',
+    phone: profile?.phone ?? '',
+    ...emptyAddress(),
+    ...profile?.shipping_address,
+  };
+}
