@@ -167,6 +167,11 @@ describe('a member', () => {
     expect(await as(member).subscriptions.resume({ id })).toMatchObject({ status: 'active', next_cycle_on: '2027-08-31' });
     expect(await renew()).toMatchObject({ ordered: 0 });
     expect((await trpcFailure(as(member).subscriptions.resume({ id }))).message).toBe('Only a paused subscription can be resumed');
+
+    // Paused for three shipments but back early: the next of their days, not the pause's end.
+    expect(await as(member).subscriptions.pause({ id, cycles: 3 })).toMatchObject({ paused_until: '2027-11-30' });
+    setDay('2027-09-10');
+    expect(await as(member).subscriptions.resume({ id })).toMatchObject({ status: 'active', next_cycle_on: '2027-09-30' });
   });
 
   it('cancels at the end of the paid period: it says when, and the engine ends it then', async () => {

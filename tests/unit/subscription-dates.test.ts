@@ -26,6 +26,9 @@ describe('addCycles', () => {
   it('moves several cycles at once, as a pause of three cycles does', () => {
     expect(addCycles('2027-01-31', 'monthly', 3, 31)).toBe('2027-04-30');
     expect(addCycles('2027-01-31', 'monthly', 0, 31)).toBe('2027-01-31');
+    // Back in time too, as an early resume looks for the member's next day.
+    expect(addCycles('2027-03-31', 'monthly', -1, 31)).toBe('2027-02-28');
+    expect(addCycles('2027-01-31', 'monthly', -1, 31)).toBe('2026-12-31');
   });
 
   it('refuses what is not a calendar day', () => {

@@ -168,13 +168,18 @@ export const pause = (services: ChangeServices, member: Member, input: z.output<
     });
   });
 
-/** Resumed by the member: the next cycle is the first on their day that has not passed. */
+/**
+ * Resumed by the member: the next cycle is the first day of theirs that has not passed, earlier
+ * than the pause's planned end when they come back early, never one they missed.
+ */
 export const resume = (services: ChangeServices, member: Member, id: string) =>
   changeOwn(services, member, id, (_trx, subscription) => {
     if (subscription.status !== 'paused') throw refuse('Only a paused subscription can be resumed');
     const day = today(services.clock);
+    const step = (from: string, cycles: number) => addCycles(from, subscription.billing_interval, cycles, subscription.anchor_day);
     let next = subscription.next_cycle_on;
-    while (next < day) next = addCycles(next, subscription.billing_interval, 1, subscription.anchor_day);
+    while (step(next, -1) >= day) next = step(next, -1);
+    while (next < day) next = step(next, 1);
     return Promise.resolve({
       set: { status: 'active' as const, paused_until: null, next_cycle_on: next },
       email: { kind: 'resumed', nextShipment: next },
@@ -194,7 +199,7 @@ export const cancelAtPeriodEnd = (services: ChangeServices, member: Member, inpu
           status: 'cancelled' as const,
           cancel_at: day,
           cancel_reason: reason,
-          cancelled_at: new Date().toISOString(),
+          cancelled_at: services.clock.now().toISOString(),
           paused_until: null,
         },
         email: { kind: 'cancelling', cancelsOn: day },

@@ -106,7 +106,7 @@ export async function runCycle(services: RenewalServices, subscription: Subscrip
   if (subscription.cancel_at !== null && cycleStart >= subscription.cancel_at) {
     await db
       .updateTable('subscriptions')
-      .set({ status: 'cancelled', cancelled_at: new Date(), updated_at: new Date() })
+      .set({ status: 'cancelled', cancelled_at: services.clock.now(), updated_at: new Date() })
       .where('id', '=', subscription.id)
       .execute();
     return 'ended';
