@@ -71,6 +71,8 @@ describe('the subscription club', () => {
     expect(await card.getByTestId('next-shipment').textContent()).toMatch(/^Resumes /);
     await card.getByRole('button', { name: 'Resume' }).click();
     await expect.poll(() => card.getByTestId('subscription-status').textContent()).toBe('Active');
+    // Back at once: the next shipment is the one it would have been (today's was made when joining).
+    expect(await card.getByTestId('next-shipment').textContent()).toBe(nextShipment);
 
     // Cancel at the end of the paid period, with a reason.
     await card.getByRole('button', { name: 'Cancel subscription' }).click();
@@ -93,6 +95,9 @@ describe('the subscription club', () => {
     );
     expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page, 'subscription-member-375');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await saveScreenshot(page, 'subscription-member-1280');
     expect(env.pageErrors(page)).toEqual([]);
   });
 });

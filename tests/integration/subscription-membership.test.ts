@@ -174,6 +174,14 @@ describe('a member', () => {
     expect(await as(member).subscriptions.resume({ id })).toMatchObject({ status: 'active', next_cycle_on: '2027-09-30' });
   });
 
+  it("resumed the day it joined, does not make that day's cycle again", async () => {
+    const { id } = await join(member, (await createPlan()).slug);
+    expect(await as(member).subscriptions.pause({ id, cycles: 2 })).toMatchObject({ next_cycle_on: '2027-04-30' });
+    expect(await as(member).subscriptions.resume({ id })).toMatchObject({ status: 'active', next_cycle_on: '2027-02-28' });
+    expect(await renew()).toMatchObject({ ordered: 0 });
+    expect((await as(member).subscriptions.mine())[0]?.orders).toHaveLength(1);
+  });
+
   it('cancels at the end of the paid period: it says when, and the engine ends it then', async () => {
     const { id } = await join(member, (await createPlan()).slug);
     expect(await as(member).subscriptions.cancel({ id, reason: 'Too many tees' })).toMatchObject({

@@ -173,17 +173,21 @@ export const pause = (services: ChangeServices, member: Member, input: z.output<
  * than the pause's planned end when they come back early, never one they missed.
  */
 export const resume = (services: ChangeServices, member: Member, id: string) =>
-  changeOwn(services, member, id, (_trx, subscription) => {
+  changeOwn(services, member, id, async (trx, subscription) => {
     if (subscription.status !== 'paused') throw refuse('Only a paused subscription can be resumed');
     const day = today(services.clock);
+    const last = await trx
+      .selectFrom('subscription_cycles')
+      .select((eb) => eb.fn.max('cycle_start').as('cycle_start'))
+      .where('subscription_id', '=', subscription.id)
+      .executeTakeFirst();
+    // A cycle already gone through (today's, say) is not made again.
+    const open = (cycle: string) => cycle >= day && (!last?.cycle_start || cycle > last.cycle_start);
     const step = (from: string, cycles: number) => addCycles(from, subscription.billing_interval, cycles, subscription.anchor_day);
     let next = subscription.next_cycle_on;
-    while (step(next, -1) >= day) next = step(next, -1);
-    while (next < day) next = step(next, 1);
-    return Promise.resolve({
-      set: { status: 'active' as const, paused_until: null, next_cycle_on: next },
-      email: { kind: 'resumed', nextShipment: next },
-    });
+    while (open(step(next, -1))) next = step(next, -1);
+    while (!open(next)) next = step(next, 1);
+    return { set: { status: 'active' as const, paused_until: null, next_cycle_on: next }, email: { kind: 'resumed', nextShipment: next } };
   });
 
 /** Ends the membership when the paid period ends: the start of the next cycle. */

@@ -104,7 +104,9 @@ function MembershipCard({ membership }: { membership: Membership }) {
       actions={
         <span data-testid="subscription-status">
           {cancelling ? (
-            <Badge tone="amber">Cancels on {formatCalendarDay(membership.cancel_at!)}</Badge>
+            <Badge tone="amber" asWritten>
+              Cancels on {formatCalendarDay(membership.cancel_at!)}
+            </Badge>
           ) : (
             <Badge tone={status.tone}>{status.label}</Badge>
           )}

@@ -19,11 +19,22 @@ const TONES: Record<BadgeTone, string> = {
   purple: 'bg-violet-50 text-violet-800 ring-violet-600/20',
 };
 
-export function Badge({ tone, children, testId }: { tone: BadgeTone; children: ReactNode; testId?: string }) {
+/** Status words are capitalised for display; `asWritten` keeps a sentence ("Cancels on Mar 31, 2027") as it is. */
+export function Badge({
+  tone,
+  children,
+  testId,
+  asWritten = false,
+}: {
+  tone: BadgeTone;
+  children: ReactNode;
+  testId?: string;
+  asWritten?: boolean;
+}) {
   return (
     <span
       data-testid={testId}
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap capitalize ring-1 ring-inset ${TONES[tone]}`}
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${asWritten ? '' : 'capitalize'} ring-1 ring-inset ${TONES[tone]}`}
     >
       {children}
     </span>
