@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './src/server/app';
+import { createPaymentProvider } from './src/server/payments';
 import { ensureInitialAdmin } from './src/server/auth/admin';
 import { deleteExpiredSessions } from './src/server/auth/session';
 import { ConfigError, loadConfig } from './src/server/config';
@@ -32,11 +33,17 @@ async function main() {
 
   // `npm run dev` serves the client from its sources through Vite (hot reload); otherwise the build.
   const dev = process.argv.includes('--dev');
-  const app = await buildApp(config, { database, storage, ...(dev ? { devClientRoot: root } : { clientDir: path.join(root, 'dist') }) });
+  const payments = createPaymentProvider(config);
+  const app = await buildApp(config, {
+    database,
+    storage,
+    payments,
+    ...(dev ? { devClientRoot: root } : { clientDir: path.join(root, 'dist') }),
+  });
   const transport = createTransport(config);
   const processor = startEmailProcessor({ db: database.db, transport, config, log: app.log });
   const renewals = startSubscriptionRenewals(
-    { db: database.db, mail: config, clock: systemClock, log: app.log },
+    { db: database.db, mail: config, clock: systemClock, log: app.log, billing: payments.subscriptions, dunning: config },
     config.subscriptionRenewIntervalMs,
   );
   const sessionSweep = setInterval(

@@ -129,7 +129,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerHealthRoutes(app, deps.database.db);
   await app.register(uploadRoutes, { config, db: deps.database.db });
   await app.register(printQueueRoutes, { config, db: deps.database.db });
-  await app.register(webhookRoutes, { db: deps.database.db, mail: config, payments });
+  await app.register(webhookRoutes, { db: deps.database.db, mail: config, payments, clock: deps.clock ?? systemClock });
 
   // Public files of the storage buckets.
   fs.mkdirSync(storageRoot, { recursive: true });

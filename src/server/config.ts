@@ -71,6 +71,8 @@ const envSchema = z
     SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']),
     EMAIL_POLL_INTERVAL_MS: positiveInt(5000, 100),
     SUBSCRIPTION_RENEW_INTERVAL_MS: positiveInt(60_000, 1000),
+    SUBSCRIPTION_PAYMENT_RETRIES: positiveInt(3, 0),
+    SUBSCRIPTION_RETRY_DAYS: positiveInt(3),
     EMAIL_MAX_RETRIES: positiveInt(5),
     EMAIL_BATCH_SIZE: positiveInt(20),
     SESSION_DAYS: positiveInt(30),
@@ -116,6 +118,9 @@ export interface Config {
   emailPollIntervalMs: number;
   /** How often the subscription engine looks for cycles that are due. */
   subscriptionRenewIntervalMs: number;
+  /** A card membership's unpaid invoice is tried this many more times, this many days apart, then the membership ends. */
+  subscriptionPaymentRetries: number;
+  subscriptionRetryDays: number;
   emailMaxRetries: number;
   emailBatchSize: number;
   sessionDays: number;
@@ -154,6 +159,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     emailPollIntervalMs: e.EMAIL_POLL_INTERVAL_MS,
     subscriptionRenewIntervalMs: e.SUBSCRIPTION_RENEW_INTERVAL_MS,
+    subscriptionPaymentRetries: e.SUBSCRIPTION_PAYMENT_RETRIES,
+    subscriptionRetryDays: e.SUBSCRIPTION_RETRY_DAYS,
     emailMaxRetries: e.EMAIL_MAX_RETRIES,
     emailBatchSize: e.EMAIL_BATCH_SIZE,
     sessionDays: e.SESSION_DAYS,

@@ -22,7 +22,15 @@ const t = sharedTestApp();
 let now = new Date('2027-01-31T09:00:00Z');
 const clock = { now: () => now };
 const setDay = (day: string) => (now = new Date(`${day}T09:00:00Z`));
-const renew = () => renewDueSubscriptions({ db: t.db, mail: t.config, clock, log: { warn: () => undefined, error: () => undefined } });
+const renew = () =>
+  renewDueSubscriptions({
+    db: t.db,
+    mail: t.config,
+    clock,
+    log: { warn: () => undefined, error: () => undefined },
+    billing: null,
+    dunning: t.config,
+  });
 
 const SHIPPING = {
   first_name: 'Rita',

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BillingInterval, Size } from '../../src/shared/constants';
 import type { Db } from '../../src/server/db/database';
+import { markOrderPaid } from '../../src/server/orders/transitions';
 import { renewDueSubscriptions, type RenewalServices } from '../../src/server/subscriptions/renewal';
 import { dayOfMonth } from '../../src/server/subscriptions/dates';
 import { sharedTestApp } from '../support/app';
@@ -23,8 +24,11 @@ const services = (): RenewalServices => ({
   mail: t.config,
   clock,
   log: { warn: (entry) => warnings.push(entry), error: (entry) => errors.push(entry) },
+  billing: null,
+  dunning: t.config,
 });
 const renew = () => renewDueSubscriptions(services());
+const NOTHING_DONE = { ordered: 0, skipped: 0, resumed: 0, ended: 0, reminded: 0, reactivated: 0, retried: 0, endedUnpaid: 0, failed: 0 };
 
 const ADDRESS = { name: 'Rita Rider', phone: '', street: '12 Piston Way', city: 'Austin', state: 'TX', zip: '78701', country: 'USA' };
 
@@ -113,7 +117,7 @@ describe('a due cycle', () => {
     });
     const { subscription, customer } = await createMember({ categoryIds: [theme], size: 'S' });
 
-    expect(await renew()).toEqual({ ordered: 1, skipped: 0, resumed: 0, ended: 0, failed: 0 });
+    expect(await renew()).toEqual({ ...NOTHING_DONE, ordered: 1 });
     expect(await shirtsSent(subscription.id)).toEqual([
       { product_name: 'Newest Tee', size: 'S', total: '29.00', payment_status: 'pending' },
     ]);
@@ -122,7 +126,7 @@ describe('a due cycle', () => {
     expect(email.subject).toMatch(/^Order TL-\d+ confirmed$/);
 
     // Again the same day: nothing is due.
-    expect(await renew()).toEqual({ ordered: 0, skipped: 0, resumed: 0, ended: 0, failed: 0 });
+    expect(await renew()).toEqual(NOTHING_DONE);
 
     // February's cycle: the next shirt not yet sent; March's: every one sent, so the one sent longest ago.
     setDay('2027-02-28');
@@ -175,7 +179,7 @@ describe('member choices', () => {
       .where('id', '=', subscription.id)
       .execute();
     setDay('2027-02-28');
-    expect(await renew()).toEqual({ ordered: 0, skipped: 0, resumed: 0, ended: 0, failed: 0 });
+    expect(await renew()).toEqual(NOTHING_DONE);
     setDay('2027-03-31');
     expect(await renew()).toMatchObject({ resumed: 1, ordered: 1 });
     expect(await subscriptionRow(subscription.id)).toMatchObject({ status: 'active', paused_until: null, next_cycle_on: '2027-04-30' });
@@ -183,7 +187,8 @@ describe('member choices', () => {
     // Paused until resumed: never due on its own.
     await t.db.updateTable('subscriptions').set({ status: 'paused', paused_until: null }).where('id', '=', subscription.id).execute();
     setDay('2027-09-30');
-    expect(await renew()).toEqual({ ordered: 0, skipped: 0, resumed: 0, ended: 0, failed: 0 });
+    // (The unpaid orders of the months before get their reminders; no cycle is made.)
+    expect(await renew()).toMatchObject({ ordered: 0, skipped: 0, resumed: 0 });
   });
 
   it('ends at the end of the paid period: no cycle on or after the cancel day', async () => {
@@ -242,5 +247,75 @@ describe('faults and concurrency', () => {
       expect(await cyclesOf(subscription.id)).toHaveLength(1);
       expect(await t.db.selectFrom('orders').select('id').where('subscription_id', '=', subscription.id).execute()).toHaveLength(1);
     }
+  });
+});
+
+describe('cycle orders paid by hand and left unpaid', () => {
+  const mailTo = (email: string) =>
+    t.db.selectFrom('email_queue').select(['subject', 'text_body']).where('to_email', '=', email).orderBy('created_at').execute();
+  const reminders = async (email: string) => (await mailTo(email)).filter((mail) => mail.subject.startsWith('Reminder:'));
+
+  it('reminds every 7 days, holds shipments after the third reminder, and takes the member back once paid', async () => {
+    const { customer, subscription } = await createMember({ startsOn: '2027-01-31' });
+    await renew();
+    const [cycle] = await cyclesOf(subscription.id);
+    const order = await t.db
+      .selectFrom('orders')
+      .select(['id', 'order_number'])
+      .where('id', '=', cycle!.order_id)
+      .executeTakeFirstOrThrow();
+
+    setDay('2027-02-06');
+    await renew();
+    expect(await reminders(customer.email)).toHaveLength(0);
+
+    setDay('2027-02-07');
+    await renew();
+    await renew();
+    const first = await reminders(customer.email);
+    expect(first).toHaveLength(1);
+    expect(first[0]!.subject).toContain(`order #${order.order_number}`);
+    expect(first[0]!.text_body).toContain('$29.00');
+    expect((await subscriptionRow(subscription.id)).status).toBe('active');
+
+    setDay('2027-02-13');
+    await renew();
+    expect(await reminders(customer.email)).toHaveLength(1);
+    setDay('2027-02-14');
+    await renew();
+    setDay('2027-02-21');
+    await renew();
+    const all = await reminders(customer.email);
+    expect(all).toHaveLength(3);
+    expect(all[2]!.text_body).toContain('your shipments are on hold until the payment arrives');
+    expect((await subscriptionRow(subscription.id)).status).toBe('past_due');
+
+    // On hold: no cycle is made, and no fourth reminder.
+    setDay('2027-03-10');
+    await renew();
+    expect(await cyclesOf(subscription.id)).toHaveLength(1);
+    expect(await reminders(customer.email)).toHaveLength(3);
+
+    // Paid at last: active again from the next day of theirs; the cycle missed meanwhile is not made.
+    await markOrderPaid(t.db, t.config, order.id);
+    expect(await renew()).toMatchObject({ reactivated: 1, ordered: 0 });
+    expect(await subscriptionRow(subscription.id)).toMatchObject({ status: 'active', next_cycle_on: '2027-03-31' });
+    expect((await mailTo(customer.email)).at(-1)!.subject).toMatch(/resumed$/);
+    setDay('2027-03-31');
+    expect(await renew()).toMatchObject({ ordered: 1 });
+  });
+
+  it('sends no reminder for a paid or cancelled cycle order', async () => {
+    const paying = await createMember({ startsOn: '2027-01-31' });
+    const cancelled = await createMember({ startsOn: '2027-01-31' });
+    await renew();
+    const [paid] = await cyclesOf(paying.subscription.id);
+    const [dropped] = await cyclesOf(cancelled.subscription.id);
+    await markOrderPaid(t.db, t.config, paid!.order_id!);
+    await t.db.updateTable('orders').set({ status: 'cancelled' }).where('id', '=', dropped!.order_id!).execute();
+    setDay('2027-02-14');
+    await renew();
+    expect(await reminders(paying.customer.email)).toHaveLength(0);
+    expect(await reminders(cancelled.customer.email)).toHaveLength(0);
   });
 });

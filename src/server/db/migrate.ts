@@ -2,6 +2,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from '../../../migrations/0001_initial';
 import * as checkout from '../../../migrations/0002_checkout';
 import * as subscriptions from '../../../migrations/0003_subscriptions';
+import * as subscriptionBilling from '../../../migrations/0004_subscription_billing';
 import type { Db } from './database';
 
 // A static list: Kysely's FileMigrationProvider cannot import .ts files under Vitest.
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_checkout': checkout,
   '0003_subscriptions': subscriptions,
+  '0004_subscription_billing': subscriptionBilling,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

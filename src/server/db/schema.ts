@@ -116,6 +116,10 @@ export interface SubscriptionPlansTable {
   category_limit: Generated<number>;
   is_active: Generated<boolean>;
   features: TextArray;
+  stripe_product_id: string | null;
+  stripe_price_id: string | null;
+  stripe_price_amount: string | null;
+  stripe_price_interval: BillingInterval | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -146,12 +150,14 @@ export interface OrdersTable {
 
 /** 'YYYY-MM-DD': a calendar day, with no time and no zone. */
 type CalendarDate = ColumnType<string, string, string>;
+type NullableDate = ColumnType<string | null, string | null | undefined, string | null>;
 
 export interface SubscriptionsTable {
   id: Generated<string>;
   customer_id: string;
   plan_id: string;
-  status: Generated<SubscriptionStatus>;
+  /** incomplete: a card join waiting for its Checkout to be paid, not a member yet (and never shown as one). */
+  status: Generated<SubscriptionStatus | 'incomplete'>;
   size: Size;
   category_ids: ColumnType<string[], string[] | undefined, string[]>;
   shipping_address: Json<ShippingAddress>;
@@ -161,10 +167,19 @@ export interface SubscriptionsTable {
   anchor_day: number;
   next_cycle_on: CalendarDate;
   skip_next: Generated<boolean>;
-  paused_until: ColumnType<string | null, string | null | undefined, string | null>;
-  cancel_at: ColumnType<string | null, string | null | undefined, string | null>;
+  paused_until: NullableDate;
+  cancel_at: NullableDate;
   cancel_reason: string | null;
   cancelled_at: NullableTimestamp;
+  stripe_subscription_id: string | null;
+  stripe_customer_id: string | null;
+  checkout_session_id: string | null;
+  checkout_url: string | null;
+  unpaid_invoice_id: string | null;
+  unpaid_invoice_url: string | null;
+  unpaid_since: NullableDate;
+  unpaid_retries: Generated<number>;
+  unpaid_retried_on: NullableDate;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -174,6 +189,8 @@ export interface SubscriptionCyclesTable {
   cycle_start: CalendarDate;
   outcome: 'ordered' | 'skipped';
   order_id: string | null;
+  reminders_sent: Generated<number>;
+  reminded_on: NullableDate;
   created_at: CreatedAt;
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import type { Db } from '../db/database';
 import { applyPaymentNotification } from '../orders/notifications';
 import type { MailSettings } from '../orders/transitions';
+import type { Clock } from '../subscriptions/dates';
 import { InvalidNotificationError, type PaymentProvider } from '../payments/provider';
 
 // POST /webhooks/stripe: the payment provider's notifications. The signature is checked on the raw
@@ -13,9 +14,11 @@ export interface WebhookRouteOptions {
   db: Db;
   mail: MailSettings;
   payments: PaymentProvider;
+  /** Dates of memberships that a notice changes. */
+  clock: Clock;
 }
 
-export const webhookRoutes: FastifyPluginCallback<WebhookRouteOptions> = (app, { db, mail, payments }, done) => {
+export const webhookRoutes: FastifyPluginCallback<WebhookRouteOptions> = (app, { db, mail, payments, clock }, done) => {
   // In this plugin only: every body stays as the bytes that were signed.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
@@ -30,7 +33,7 @@ export const webhookRoutes: FastifyPluginCallback<WebhookRouteOptions> = (app, {
       if (error instanceof InvalidNotificationError) return reply.code(400).send({ error: 'Invalid signature' });
       throw error;
     }
-    const outcome = await applyPaymentNotification(db, mail, payments, notification, req.log);
+    const outcome = await applyPaymentNotification({ db, mail, clock, log: req.log }, payments, notification);
     return { received: true, outcome };
   });
   done();

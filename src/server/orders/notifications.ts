@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import type { PaymentNotification, PaymentProvider } from '../payments/provider';
+import { applyBillingEvent } from '../subscriptions/billing';
+import type { Clock } from '../subscriptions/dates';
 import { markOrderPaid, markOrderRefunded, markPaymentFailed, type MailSettings } from './transitions';
 
 // A payment provider's notification, applied once. The event id is stored in the same transaction
@@ -8,7 +10,14 @@ import { markOrderPaid, markOrderRefunded, markPaymentFailed, type MailSettings 
 // guarded transitions make events arriving out of order harmless (an expiry after payment, a
 // completion after a refund).
 
-export type NotificationOutcome = 'applied' | 'duplicate' | 'unknown_order' | 'ignored';
+export type NotificationOutcome = 'applied' | 'duplicate' | 'unknown_order' | 'unknown_subscription' | 'ignored';
+
+export interface NotificationServices {
+  db: Db;
+  mail: MailSettings;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
 
 async function orderIdOf(db: Db, notification: PaymentNotification): Promise<string | null> {
   if (notification.effect === 'refunded' && !notification.orderId) {
@@ -25,11 +34,9 @@ async function orderIdOf(db: Db, notification: PaymentNotification): Promise<str
 }
 
 export async function applyPaymentNotification(
-  db: Db,
-  mail: MailSettings,
+  { db, mail, clock, log }: NotificationServices,
   provider: Pick<PaymentProvider, 'name'>,
   notification: PaymentNotification,
-  log: FastifyBaseLogger,
 ): Promise<NotificationOutcome> {
   return db.transaction().execute(async (trx) => {
     const orderId = await orderIdOf(trx, notification);
@@ -41,6 +48,16 @@ export async function applyPaymentNotification(
       .executeTakeFirst();
     if (!stored) return 'duplicate';
     if (notification.effect === 'none') return 'ignored';
+    if (notification.effect === 'membership') {
+      const outcome = await applyBillingEvent({ db: trx, mail, clock, log }, notification.billing);
+      if (outcome === 'unknown_subscription') {
+        log.warn(
+          { eventId: notification.eventId, type: notification.type },
+          'billing notification for a membership this store does not have',
+        );
+      }
+      return outcome;
+    }
     if (!orderId) {
       // Acknowledged all the same: the provider would only send it again.
       log.warn({ eventId: notification.eventId, type: notification.type }, 'payment notification for an order this store does not have');

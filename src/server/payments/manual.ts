@@ -6,6 +6,7 @@ import { InvalidNotificationError, type PaymentProvider } from './provider';
  */
 export const manualPayments: PaymentProvider = {
   name: 'manual',
+  subscriptions: null,
   startPayment: () => Promise.resolve(null),
   readNotification: () => Promise.reject(new InvalidNotificationError('Payments are taken by hand in this store')),
   // The money goes back the way it came; the store only records that it did.

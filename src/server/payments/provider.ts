@@ -1,4 +1,4 @@
-import type { PaymentProviderName } from '../../shared/constants';
+import type { BillingInterval, PaymentProviderName } from '../../shared/constants';
 
 // The seam between orders and whoever takes the money (ARCHITECTURE § Orders, payments). Orders are
 // placed and moved between states by src/server/orders; a provider only talks to its service.
@@ -22,8 +22,25 @@ export interface StartedPayment {
   url: string;
 }
 
+/** What a provider's notification means for a card membership (our subscription id from its metadata). */
+export type BillingEvent =
+  | { kind: 'checkout_completed'; subscriptionId: string; providerSubscriptionId: string | null; providerCustomerId: string | null }
+  | {
+      kind: 'invoice_paid';
+      subscriptionId: string | null;
+      providerSubscriptionId: string;
+      invoiceId: string;
+      /** The cycle the invoice pays for, as calendar days (UTC). */
+      periodStart: string;
+      periodEnd: string;
+      paymentIntentId: string | null;
+    }
+  | { kind: 'invoice_failed'; subscriptionId: string | null; providerSubscriptionId: string; invoiceId: string; payUrl: string | null }
+  | { kind: 'subscription_ended'; subscriptionId: string | null; providerSubscriptionId: string };
+
 /** What a provider's notification means for an order, whatever the provider calls it. */
 export type PaymentNotification =
+  | { eventId: string; type: string; effect: 'membership'; orderId: null; billing: BillingEvent }
   | { eventId: string; type: string; effect: 'paid'; orderId: string; paymentIntentId: string | null }
   | { eventId: string; type: string; effect: 'payment_failed' | 'expired'; orderId: string }
   | { eventId: string; type: string; effect: 'refunded'; orderId: string | null; paymentIntentId: string }
@@ -35,8 +52,42 @@ export class InvalidNotificationError extends Error {
   override name = 'InvalidNotificationError';
 }
 
+/** A plan's recurring price at the provider, made once per price and interval. */
+export interface RecurringPriceRequest {
+  planId: string;
+  planName: string;
+  /** The provider's product for the plan, when one was made before. */
+  productId: string | null;
+  unitCents: number;
+  interval: BillingInterval;
+}
+
+export interface SubscriptionCheckoutRequest {
+  /** Our subscription, waiting for its first payment. */
+  subscriptionId: string;
+  customerEmail: string;
+  priceId: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** Memberships billed by the provider (Stripe Billing): it charges every cycle and tells us. */
+export interface SubscriptionBilling {
+  createRecurringPrice(request: RecurringPriceRequest): Promise<{ productId: string; priceId: string }>;
+  startSubscription(request: SubscriptionCheckoutRequest): Promise<StartedPayment>;
+  /** No charge for cycles starting before `resumesOn` (a day), or until resumed when null. */
+  pauseCollection(providerSubscriptionId: string, resumesOn: string | null): Promise<void>;
+  resumeCollection(providerSubscriptionId: string): Promise<void>;
+  cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>;
+  cancelNow(providerSubscriptionId: string): Promise<void>;
+  /** Tries an unpaid invoice again; `attempt` keeps each retry one operation at the provider. */
+  retryInvoice(invoiceId: string, attempt: number): Promise<'paid' | 'failed'>;
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
+  /** Card memberships; null when members pay each cycle's order by hand. */
+  readonly subscriptions: SubscriptionBilling | null;
   /** Starts a payment for an order about to be stored; null when the buyer pays some other way (manual). */
   startPayment(request: PaymentRequest): Promise<StartedPayment | null>;
   /** Checks a notification from the provider (raw body and signature header) and says what it means. */

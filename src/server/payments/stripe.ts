@@ -1,5 +1,12 @@
 import Stripe from 'stripe';
-import { InvalidNotificationError, type PaymentProvider, type PaymentRequest } from './provider';
+import type { BillingInterval } from '../../shared/constants';
+import {
+  InvalidNotificationError,
+  type BillingEvent,
+  type PaymentProvider,
+  type PaymentRequest,
+  type SubscriptionBilling,
+} from './provider';
 
 // Stripe Checkout through the official SDK. Every call carries an idempotency key made from the
 // order id, so a retried submission or refund is one operation at Stripe. Webhooks are verified
@@ -42,6 +49,155 @@ function lineItems(request: PaymentRequest): Stripe.Checkout.SessionCreateParams
   ];
 }
 
+const RECURRING: Record<BillingInterval, { interval: 'month' | 'year'; interval_count: number }> = {
+  monthly: { interval: 'month', interval_count: 1 },
+  quarterly: { interval: 'month', interval_count: 3 },
+  yearly: { interval: 'year', interval_count: 1 },
+};
+
+/** A Unix timestamp as the calendar day (UTC) it falls on. */
+const dayOf = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+/** The start (midnight UTC) of a calendar day as a Unix timestamp. */
+const startOf = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000);
+
+/** Our subscription and Stripe's behind an invoice of a membership; null for an invoice of something else. */
+function membershipOf(invoice: Stripe.Invoice): { subscriptionId: string | null; providerSubscriptionId: string } | null {
+  const details = invoice.parent?.subscription_details;
+  if (!details) return null;
+  return { subscriptionId: details.metadata?.subscription_id ?? null, providerSubscriptionId: idOf(details.subscription) ?? '' };
+}
+
+/** What an event of Stripe Billing means for a membership; null when it is about no membership. */
+function billingEventOf(event: Stripe.Event): BillingEvent | null {
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object;
+      const subscriptionId = session.metadata?.subscription_id;
+      if (session.mode !== 'subscription' || !subscriptionId) return null;
+      return {
+        kind: 'checkout_completed',
+        subscriptionId,
+        providerSubscriptionId: idOf(session.subscription),
+        providerCustomerId: idOf(session.customer),
+      };
+    }
+    case 'invoice.paid': {
+      const invoice = event.data.object;
+      const membership = membershipOf(invoice);
+      const period = invoice.lines.data[0]?.period;
+      if (!membership || !period) return null;
+      const payment = invoice.payments?.data.find((entry) => entry.status === 'paid') ?? invoice.payments?.data[0];
+      return {
+        kind: 'invoice_paid',
+        ...membership,
+        invoiceId: invoice.id ?? '',
+        periodStart: dayOf(period.start),
+        periodEnd: dayOf(period.end),
+        paymentIntentId: idOf(payment?.payment.payment_intent),
+      };
+    }
+    case 'invoice.payment_failed': {
+      const invoice = event.data.object;
+      const membership = membershipOf(invoice);
+      if (!membership) return null;
+      return { kind: 'invoice_failed', ...membership, invoiceId: invoice.id ?? '', payUrl: invoice.hosted_invoice_url ?? null };
+    }
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const subscription = event.data.object;
+      if (subscription.status !== 'canceled') return null;
+      return {
+        kind: 'subscription_ended',
+        subscriptionId: subscription.metadata.subscription_id ?? null,
+        providerSubscriptionId: subscription.id,
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+function billingOf(stripe: Stripe): SubscriptionBilling {
+  return {
+    async createRecurringPrice(request) {
+      const cents = request.unitCents;
+      const productId =
+        request.productId ??
+        (
+          await stripe.products.create(
+            { name: request.planName, metadata: { plan_id: request.planId } },
+            { idempotencyKey: `plan-product-${request.planId}` },
+          )
+        ).id;
+      const price = await stripe.prices.create(
+        {
+          product: productId,
+          currency: 'usd',
+          unit_amount: cents,
+          recurring: RECURRING[request.interval],
+          metadata: { plan_id: request.planId },
+        },
+        { idempotencyKey: `plan-price-${request.planId}-${request.interval}-${cents}` },
+      );
+      return { productId, priceId: price.id };
+    },
+
+    async startSubscription(request) {
+      const metadata = { subscription_id: request.subscriptionId };
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          client_reference_id: request.subscriptionId,
+          customer_email: request.customerEmail,
+          line_items: [{ price: request.priceId, quantity: 1 }],
+          metadata,
+          // Every invoice of the membership carries our id, so each renewal finds its member.
+          subscription_data: { metadata },
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+        },
+        { idempotencyKey: `subscription-checkout-${request.subscriptionId}-${request.priceId}` },
+      );
+      if (!session.url) throw new Error(`Stripe gave checkout session ${session.id} no URL`);
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async pauseCollection(id, resumesOn) {
+      await stripe.subscriptions.update(id, {
+        pause_collection: { behavior: 'void', ...(resumesOn ? { resumes_at: startOf(resumesOn) } : {}) },
+      });
+    },
+
+    async resumeCollection(id) {
+      await stripe.subscriptions.update(id, { pause_collection: '' });
+    },
+
+    async cancelAtPeriodEnd(id) {
+      await stripe.subscriptions.update(id, { cancel_at_period_end: true });
+    },
+
+    async cancelNow(id) {
+      try {
+        await stripe.subscriptions.cancel(id);
+      } catch (error) {
+        // Cancelled at Stripe already (by its own retry rules, or a request whose answer was lost).
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return;
+        throw error;
+      }
+    },
+
+    async retryInvoice(invoiceId, attempt) {
+      try {
+        const invoice = await stripe.invoices.pay(invoiceId, {}, { idempotencyKey: `invoice-retry-${invoiceId}-${attempt}` });
+        return invoice.status === 'paid' ? 'paid' : 'failed';
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) return 'failed';
+        throw error;
+      }
+    },
+  };
+}
+
 export function createStripePayments(settings: StripeSettings): PaymentProvider {
   const stripe = clientFor(settings);
 
@@ -55,6 +211,7 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
 
   return {
     name: 'stripe',
+    subscriptions: billingOf(stripe),
 
     async startPayment(request) {
       const session = await stripe.checkout.sessions.create(
@@ -82,6 +239,8 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
         throw new InvalidNotificationError(error instanceof Error ? error.message : 'Invalid signature');
       }
       const base = { eventId: event.id, type: event.type };
+      const billing = billingEventOf(event);
+      if (billing) return { ...base, effect: 'membership', orderId: null, billing };
       switch (event.type) {
         case 'checkout.session.completed':
         case 'checkout.session.async_payment_succeeded': {

@@ -10,13 +10,22 @@ import {
   subscriptionIdInput,
 } from '../../shared/schemas/subscriptions';
 import { cancelAtPeriodEnd, changeChoices, joinPlan, pause, resume, skipNext } from '../subscriptions/membership';
+import type { RenewalServices } from '../subscriptions/renewal';
 import { customerProcedure, publicProcedure, router, type Context } from '../trpc/init';
 
 // The subscription club: the plans, joining one, and the member's own memberships (issue 11).
 
 const PLAN_COLUMNS = ['id', 'name', 'slug', 'description', 'price', 'billing_interval', 'category_limit', 'features'] as const;
 
-const membership = (ctx: Context) => ({ db: ctx.db, mail: ctx.config, clock: ctx.clock });
+/** What the club's code needs from a request's context (the renewal engine gets the same from server.ts). */
+export const membershipServices = (ctx: Context): RenewalServices => ({
+  db: ctx.db,
+  mail: ctx.config,
+  clock: ctx.clock,
+  log: ctx.log,
+  billing: ctx.payments.subscriptions,
+  dunning: ctx.config,
+});
 const member = (ctx: Context & { session: { user: { id: string; email: string } } }) => ctx.session.user;
 
 export const subscriptionsRouter = router({
@@ -43,14 +52,10 @@ export const subscriptionsRouter = router({
     return { plan, categories, paymentProvider: ctx.payments.name };
   }),
 
-  /** Starts a membership paid by hand; its first cycle's order is made at once. */
-  join: customerProcedure.input(joinInput).mutation(({ ctx, input }) => {
-    if (ctx.payments.name !== 'manual') {
-      // Card subscriptions (Stripe Billing) are not built yet; the store must not take members it cannot charge.
-      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Joining by card is not available yet. Please contact us to join.' });
-    }
-    return joinPlan({ ...membership(ctx), log: ctx.log }, member(ctx), input);
-  }),
+  /** Starts a membership: paid by hand, its first cycle's order is made at once; by card, the member goes to Stripe Checkout. */
+  join: customerProcedure
+    .input(joinInput)
+    .mutation(({ ctx, input }) => joinPlan(membershipServices(ctx), member(ctx), input, ctx.config.publicUrl)),
 
   /** The member's memberships, live ones first, each with its plan, chosen categories and past cycles' orders. */
   mine: customerProcedure.query(async ({ ctx }) => {
@@ -70,6 +75,8 @@ export const subscriptionsRouter = router({
         'subscriptions.cancel_at',
         'subscriptions.cancelled_at',
         'subscriptions.created_at',
+        'subscriptions.checkout_url',
+        'subscriptions.unpaid_invoice_url',
         'subscription_plans.name as plan_name',
         'subscription_plans.slug as plan_slug',
         'subscription_plans.category_limit',
@@ -108,9 +115,11 @@ export const subscriptionsRouter = router({
 
   changeChoices: customerProcedure
     .input(changeChoicesInput)
-    .mutation(({ ctx, input }) => changeChoices(membership(ctx), member(ctx), input)),
-  skipNext: customerProcedure.input(subscriptionIdInput).mutation(({ ctx, input }) => skipNext(membership(ctx), member(ctx), input.id)),
-  pause: customerProcedure.input(pauseInput).mutation(({ ctx, input }) => pause(membership(ctx), member(ctx), input)),
-  resume: customerProcedure.input(subscriptionIdInput).mutation(({ ctx, input }) => resume(membership(ctx), member(ctx), input.id)),
-  cancel: customerProcedure.input(cancelInput).mutation(({ ctx, input }) => cancelAtPeriodEnd(membership(ctx), member(ctx), input)),
+    .mutation(({ ctx, input }) => changeChoices(membershipServices(ctx), member(ctx), input)),
+  skipNext: customerProcedure
+    .input(subscriptionIdInput)
+    .mutation(({ ctx, input }) => skipNext(membershipServices(ctx), member(ctx), input.id)),
+  pause: customerProcedure.input(pauseInput).mutation(({ ctx, input }) => pause(membershipServices(ctx), member(ctx), input)),
+  resume: customerProcedure.input(subscriptionIdInput).mutation(({ ctx, input }) => resume(membershipServices(ctx), member(ctx), input.id)),
+  cancel: customerProcedure.input(cancelInput).mutation(({ ctx, input }) => cancelAtPeriodEnd(membershipServices(ctx), member(ctx), input)),
 });

@@ -38,6 +38,12 @@ export function addCycles(day: string, interval: BillingInterval, cycles: number
   return formatDay(targetYear, targetMonth, Math.min(anchorDay, daysInMonth(targetYear, targetMonth)));
 }
 
+/** The day `days` after `day` (before it when negative). */
+export function addDays(day: string, days: number): string {
+  const { year, monthIndex, date } = parseDay(day);
+  return new Date(Date.UTC(year, monthIndex, date + days)).toISOString().slice(0, 10);
+}
+
 /** Days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
   const start = parseDay(from);

@@ -16,13 +16,14 @@ import {
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import type { SubscriptionsTable } from '../db/schema';
-import { enqueueEmail } from '../email/queue';
-import { membershipEmail, type MembershipChange } from '../email/templates/subscriptions';
+import type { MembershipChange } from '../email/templates/subscriptions';
 import { ensureCustomerRow, shippingAddressOf } from '../orders/recipient';
-import type { MailSettings } from '../orders/transitions';
 import { fieldError } from '../trpc/errors';
-import { addCycles, dayOfMonth, today, type Clock } from './dates';
-import { runCycle, type RenewalServices } from './renewal';
+import type { SubscriptionBilling } from '../payments/provider';
+import { planPriceId } from './billing';
+import { addCycles, addDays, dayOfMonth, today } from './dates';
+import { notifyMember } from './notify';
+import { nextOpenCycle, runCycle, type RenewalServices } from './renewal';
 
 // What a member does with their membership: join a plan (its first cycle is made at once), change
 // size or categories, skip, pause, resume, cancel at the end of the paid period. Each change is
@@ -42,22 +43,96 @@ async function checkedCategories(db: Db, limit: number, ids: readonly string[]):
   return unique;
 }
 
-async function notify(db: Db, mail: MailSettings, subscription: Subscription, change: MembershipChange) {
-  const plan = await db.selectFrom('subscription_plans').select('name').where('id', '=', subscription.plan_id).executeTakeFirstOrThrow();
-  const customer = await db.selectFrom('customers').select('email').where('id', '=', subscription.customer_id).executeTakeFirstOrThrow();
-  await enqueueEmail(db, membershipEmail(mail, { customerEmail: customer.email, planName: plan.name }, change), mail.emailMaxRetries);
+/** The member's choices, checked: the plan (active), its category limit, the size and address. */
+async function checkedJoin(db: Db, input: z.output<typeof joinInput>) {
+  const plan = await db
+    .selectFrom('subscription_plans')
+    .selectAll()
+    .where('slug', '=', input.planSlug)
+    .where('is_active', '=', true)
+    .executeTakeFirst();
+  if (!plan) throw new TRPCError({ code: 'NOT_FOUND', message: PLAN_UNAVAILABLE });
+  const categoryIds = await checkedCategories(db, plan.category_limit, input.categoryIds);
+  return {
+    plan,
+    choices: { size: input.size, category_ids: categoryIds, shipping_address: JSON.stringify(shippingAddressOf(input.shipping)) },
+  };
 }
 
-export async function joinPlan(services: RenewalServices, member: Member, input: z.output<typeof joinInput>): Promise<{ id: string }> {
-  return services.db.transaction().execute(async (trx) => {
-    const plan = await trx
-      .selectFrom('subscription_plans')
-      .selectAll()
-      .where('slug', '=', input.planSlug)
-      .where('is_active', '=', true)
+export interface JoinResult {
+  id: string;
+  /** By card: Stripe Checkout, where the member pays the first cycle. */
+  redirectUrl: string | null;
+}
+
+/**
+ * Joins a plan. Paid by hand: the membership starts now with its first cycle's order. By card: it
+ * waits (incomplete) while the member pays in Stripe Checkout; trying again reuses that row.
+ */
+export async function joinPlan(
+  services: RenewalServices,
+  member: Member,
+  input: z.output<typeof joinInput>,
+  publicUrl: string,
+): Promise<JoinResult> {
+  const { billing } = services;
+  if (!billing) return joinPayingByHand(services, member, input);
+
+  // No transaction waits on Stripe: the row is stored first, the Price and Checkout come after.
+  const { subscription, plan } = await services.db.transaction().execute(async (trx) => {
+    const { plan, choices } = await checkedJoin(trx, input);
+    await ensureCustomerRow(trx, member);
+    const live = await trx
+      .selectFrom('subscriptions')
+      .select(['id', 'status'])
+      .where('customer_id', '=', member.id)
+      .where('plan_id', '=', plan.id)
+      .where('status', '<>', 'cancelled')
+      .forUpdate()
       .executeTakeFirst();
-    if (!plan) throw new TRPCError({ code: 'NOT_FOUND', message: PLAN_UNAVAILABLE });
-    const categoryIds = await checkedCategories(trx, plan.category_limit, input.categoryIds);
+    if (live && live.status !== 'incomplete') throw new TRPCError({ code: 'CONFLICT', message: ALREADY_MEMBER });
+    const day = today(services.clock);
+    const terms = {
+      ...choices,
+      price: plan.price,
+      billing_interval: plan.billing_interval,
+      anchor_day: dayOfMonth(day),
+      next_cycle_on: day,
+    };
+    const subscription = live
+      ? await trx
+          .updateTable('subscriptions')
+          .set({ ...terms, updated_at: new Date() })
+          .where('id', '=', live.id)
+          .returningAll()
+          .executeTakeFirstOrThrow()
+      : await trx
+          .insertInto('subscriptions')
+          .values({ ...terms, customer_id: member.id, plan_id: plan.id, status: 'incomplete', payment_provider: 'stripe' })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+    return { subscription, plan };
+  });
+  const priceId = await planPriceId(services.db, billing, plan);
+  const checkout = await billing.startSubscription({
+    subscriptionId: subscription.id,
+    customerEmail: member.email,
+    priceId,
+    successUrl: `${publicUrl}/subscription?joined=${plan.slug}`,
+    cancelUrl: `${publicUrl}/subscriptions/join/${plan.slug}`,
+  });
+  await services.db
+    .updateTable('subscriptions')
+    .set({ checkout_session_id: checkout.sessionId, checkout_url: checkout.url, updated_at: new Date() })
+    .where('id', '=', subscription.id)
+    .where('status', '=', 'incomplete')
+    .execute();
+  return { id: subscription.id, redirectUrl: checkout.url };
+}
+
+function joinPayingByHand(services: RenewalServices, member: Member, input: z.output<typeof joinInput>): Promise<JoinResult> {
+  return services.db.transaction().execute(async (trx) => {
+    const { plan, choices } = await checkedJoin(trx, input);
     const day = today(services.clock);
     await ensureCustomerRow(trx, member);
     let subscription: Subscription;
@@ -65,11 +140,9 @@ export async function joinPlan(services: RenewalServices, member: Member, input:
       subscription = await trx
         .insertInto('subscriptions')
         .values({
+          ...choices,
           customer_id: member.id,
           plan_id: plan.id,
-          size: input.size,
-          category_ids: categoryIds,
-          shipping_address: JSON.stringify(shippingAddressOf(input.shipping)),
           price: plan.price,
           billing_interval: plan.billing_interval,
           anchor_day: dayOfMonth(day),
@@ -81,10 +154,10 @@ export async function joinPlan(services: RenewalServices, member: Member, input:
       if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: ALREADY_MEMBER });
       throw error;
     }
-    await notify(trx, services.mail, subscription, { kind: 'joined', firstShipment: day });
+    await notifyMember(trx, services.mail, subscription.id, { kind: 'joined', firstShipment: day });
     // The first cycle starts today: its order (to be paid by hand) is made now.
     await runCycle({ ...services, db: trx }, subscription);
-    return { id: subscription.id };
+    return { id: subscription.id, redirectUrl: null };
   });
 }
 
@@ -95,6 +168,7 @@ async function lockOwn(db: Db, member: Member, id: string): Promise<Subscription
     .selectAll()
     .where('id', '=', id)
     .where('customer_id', '=', member.id)
+    .where('status', '<>', 'incomplete')
     .forUpdate()
     .executeTakeFirst();
   if (!subscription) throw new TRPCError({ code: 'NOT_FOUND', message: SUBSCRIPTION_NOT_FOUND });
@@ -103,32 +177,42 @@ async function lockOwn(db: Db, member: Member, id: string): Promise<Subscription
 
 const refuse = (message: string) => new TRPCError({ code: 'CONFLICT', message });
 
-interface ChangeServices {
-  db: Db;
-  mail: MailSettings;
-  clock: Clock;
+export type ChangeServices = Pick<RenewalServices, 'db' | 'mail' | 'clock' | 'billing'>;
+
+interface Change {
+  set: Updateable<SubscriptionsTable>;
+  email: MembershipChange;
+  /** The same change at Stripe, for a card membership: made last, so a refusal there rolls back ours. */
+  atProvider?: (billing: SubscriptionBilling, providerSubscriptionId: string) => Promise<void>;
 }
 
 /** Runs one change of a member's own subscription in a transaction and mails what changed. */
 function changeOwn(
-  { db, mail }: ChangeServices,
+  { db, mail, billing }: ChangeServices,
   member: Member,
   id: string,
-  change: (trx: Db, subscription: Subscription) => Promise<{ set: Updateable<SubscriptionsTable>; email: MembershipChange }>,
+  change: (trx: Db, subscription: Subscription) => Promise<Change>,
 ) {
   return db.transaction().execute(async (trx) => {
     const subscription = await lockOwn(trx, member, id);
-    const { set, email } = await change(trx, subscription);
+    const { set, email, atProvider } = await change(trx, subscription);
     const updated = await trx
       .updateTable('subscriptions')
       .set({ ...set, updated_at: new Date() })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await notify(trx, mail, updated, email);
+    await notifyMember(trx, mail, updated.id, email);
+    if (atProvider && subscription.payment_provider === 'stripe') {
+      if (!billing || !subscription.stripe_subscription_id)
+        throw new TRPCError({ code: 'PRECONDITION_FAILED', message: CARD_BILLING_UNAVAILABLE });
+      await atProvider(billing, subscription.stripe_subscription_id);
+    }
     return updated;
   });
 }
+
+const CARD_BILLING_UNAVAILABLE = 'Card payments are not available right now. Please try again later or contact us.';
 
 const live = (subscription: Subscription) => subscription.status !== 'cancelled' && subscription.cancel_at === null;
 
@@ -151,7 +235,12 @@ export const skipNext = (services: ChangeServices, member: Member, id: string) =
     if (subscription.status !== 'active' || !live(subscription)) throw refuse('Only an active subscription can skip a shipment');
     if (subscription.skip_next) throw refuse('The next shipment is already skipped');
     const nextShipment = addCycles(subscription.next_cycle_on, subscription.billing_interval, 1, subscription.anchor_day);
-    return Promise.resolve({ set: { skip_next: true }, email: { kind: 'skipped', skipped: subscription.next_cycle_on, nextShipment } });
+    return Promise.resolve({
+      set: { skip_next: true },
+      email: { kind: 'skipped', skipped: subscription.next_cycle_on, nextShipment },
+      // Stripe voids the invoice of the skipped cycle and charges again from the one after.
+      atProvider: (billing, providerId) => billing.pauseCollection(providerId, addDays(subscription.next_cycle_on, 1)),
+    });
   });
 
 export const pause = (services: ChangeServices, member: Member, input: z.output<typeof pauseInput>) =>
@@ -165,6 +254,7 @@ export const pause = (services: ChangeServices, member: Member, input: z.output<
     return Promise.resolve({
       set: { status: 'paused' as const, paused_until: resumesOn, next_cycle_on: resumesOn ?? subscription.next_cycle_on, skip_next: false },
       email: { kind: 'paused', resumesOn },
+      atProvider: (billing, providerId) => billing.pauseCollection(providerId, resumesOn),
     });
   });
 
@@ -175,19 +265,13 @@ export const pause = (services: ChangeServices, member: Member, input: z.output<
 export const resume = (services: ChangeServices, member: Member, id: string) =>
   changeOwn(services, member, id, async (trx, subscription) => {
     if (subscription.status !== 'paused') throw refuse('Only a paused subscription can be resumed');
-    const day = today(services.clock);
-    const last = await trx
-      .selectFrom('subscription_cycles')
-      .select((eb) => eb.fn.max('cycle_start').as('cycle_start'))
-      .where('subscription_id', '=', subscription.id)
-      .executeTakeFirst();
     // A cycle already gone through (today's, say) is not made again.
-    const open = (cycle: string) => cycle >= day && (!last?.cycle_start || cycle > last.cycle_start);
-    const step = (from: string, cycles: number) => addCycles(from, subscription.billing_interval, cycles, subscription.anchor_day);
-    let next = subscription.next_cycle_on;
-    while (open(step(next, -1))) next = step(next, -1);
-    while (!open(next)) next = step(next, 1);
-    return { set: { status: 'active' as const, paused_until: null, next_cycle_on: next }, email: { kind: 'resumed', nextShipment: next } };
+    const next = await nextOpenCycle(trx, subscription, today(services.clock));
+    return {
+      set: { status: 'active' as const, paused_until: null, next_cycle_on: next },
+      email: { kind: 'resumed', nextShipment: next },
+      atProvider: (billing, providerId) => billing.resumeCollection(providerId),
+    };
   });
 
 /** Ends the membership when the paid period ends: the start of the next cycle. */
@@ -207,10 +291,12 @@ export const cancelAtPeriodEnd = (services: ChangeServices, member: Member, inpu
           paused_until: null,
         },
         email: { kind: 'cancelling', cancelsOn: day },
+        atProvider: (billing, providerId) => billing.cancelNow(providerId),
       });
     }
     return Promise.resolve({
       set: { cancel_at: subscription.next_cycle_on, cancel_reason: reason },
       email: { kind: 'cancelling', cancelsOn: subscription.next_cycle_on },
+      atProvider: (billing, providerId) => billing.cancelAtPeriodEnd(providerId),
     });
   });

@@ -1,11 +1,14 @@
 import type { Selectable } from 'kysely';
+import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { SubscriptionsTable } from '../db/schema';
 import type { ProcessorLog } from '../email/processor';
 import { recordOrderEvent, sendOrderConfirmation, type MailSettings } from '../orders/transitions';
+import type { SubscriptionBilling } from '../payments/provider';
 import { startPeriodicTask, type PeriodicTask } from '../periodic';
 import { pickCycleShirt } from './curation';
 import { addCycles, today, type Clock } from './dates';
+import { reactivateNextPaidUp, remindNextUnpaidOrder, retryNextUnpaidInvoice } from './dunning';
 
 // The renewal engine: every due subscription goes through its cycle once. Each cycle is one
 // transaction that claims the subscription with FOR UPDATE SKIP LOCKED, so processes running the
@@ -13,13 +16,19 @@ import { addCycles, today, type Clock } from './dates';
 // as it was (it is done by the next pass). A cycle makes exactly one order, guarded by the
 // (subscription, cycle start) key of subscription_cycles.
 //
-// Card subscriptions renew when Stripe says an invoice was paid; the engine renews the ones paid by hand.
+// Card subscriptions renew when Stripe says an invoice was paid; the engine renews the ones paid by
+// hand. The same pass chases what is unpaid (dunning.ts) in the same one-row-at-a-time way.
+
+export type DunningSettings = Pick<Config, 'subscriptionPaymentRetries' | 'subscriptionRetryDays'>;
 
 export interface RenewalServices {
   db: Db;
   mail: MailSettings;
   clock: Clock;
   log: Pick<RenewalLog, 'warn' | 'error'>;
+  /** Card memberships' billing (Stripe); null when every member pays by hand. */
+  billing: SubscriptionBilling | null;
+  dunning: DunningSettings;
 }
 
 interface RenewalLog extends ProcessorLog {
@@ -28,39 +37,69 @@ interface RenewalLog extends ProcessorLog {
 
 type Subscription = Selectable<SubscriptionsTable>;
 
-/** Where a pass left things: cycles ordered or skipped, memberships that resumed or ended, cycles that failed. */
+/**
+ * Where a pass left things: cycles ordered or skipped, memberships that resumed or ended, unpaid
+ * cycle orders reminded of, members put on hold or back to active once paid, card invoices tried
+ * again, card memberships ended unpaid, and steps that failed.
+ */
 export interface RenewalResult {
   ordered: number;
   skipped: number;
   resumed: number;
   ended: number;
+  reminded: number;
+  reactivated: number;
+  retried: number;
+  endedUnpaid: number;
   failed: number;
 }
 
-type Step = Exclude<keyof RenewalResult, 'failed'>;
+export type Step = Exclude<keyof RenewalResult, 'failed'>;
+
+/** Claims one subscription's next piece of work (row locked, skipping locked ones) and does it; null when none is left. */
+export type ClaimStep = (
+  services: RenewalServices,
+  skip: readonly string[],
+  onClaim: (subscriptionId: string) => void,
+) => Promise<Step | null>;
+
+const STEPS: readonly ClaimStep[] = [renewNextDue, remindNextUnpaidOrder, reactivateNextPaidUp, retryNextUnpaidInvoice];
 
 /**
  * One pass: every subscription due by the clock's today, including cycles missed while the store
- * was down. A cycle that fails is rolled back, logged and left for the next pass; the others go on.
+ * was down, then what is unpaid. A step that fails is rolled back, logged and left for the next
+ * pass; the others go on.
  */
-export async function renewDueSubscriptions(services: RenewalServices, maxCycles = 500): Promise<RenewalResult> {
-  const result: RenewalResult = { ordered: 0, skipped: 0, resumed: 0, ended: 0, failed: 0 };
-  const failed: string[] = [];
-  for (let cycles = 0; cycles < maxCycles; cycles++) {
-    let claimed: string | undefined;
-    try {
-      const step = await services.db.transaction().execute((trx) =>
-        renewNextDue({ ...services, db: trx }, failed, (id) => {
-          claimed = id;
-        }),
-      );
-      if (!step) break;
-      result[step]++;
-    } catch (error) {
-      if (!claimed) throw error;
-      services.log.error({ err: error, subscriptionId: claimed }, 'subscription cycle failed; it is tried again on the next pass');
-      failed.push(claimed);
-      result.failed++;
+export async function renewDueSubscriptions(services: RenewalServices, maxSteps = 500): Promise<RenewalResult> {
+  const result: RenewalResult = {
+    ordered: 0,
+    skipped: 0,
+    resumed: 0,
+    ended: 0,
+    reminded: 0,
+    reactivated: 0,
+    retried: 0,
+    endedUnpaid: 0,
+    failed: 0,
+  };
+  for (const claimStep of STEPS) {
+    const failed: string[] = [];
+    for (let steps = 0; steps < maxSteps; steps++) {
+      let claimed: string | undefined;
+      try {
+        const step = await services.db.transaction().execute((trx) =>
+          claimStep({ ...services, db: trx }, failed, (id) => {
+            claimed = id;
+          }),
+        );
+        if (!step) break;
+        result[step]++;
+      } catch (error) {
+        if (!claimed) throw error;
+        services.log.error({ err: error, subscriptionId: claimed }, 'subscription step failed; it is tried again on the next pass');
+        failed.push(claimed);
+        result.failed++;
+      }
     }
   }
   return result;
@@ -72,10 +111,10 @@ async function renewNextDue(services: RenewalServices, skip: readonly string[], 
   const due = await db
     .selectFrom('subscriptions')
     .selectAll()
-    .where('payment_provider', '=', 'manual')
     .where((eb) =>
       eb.or([
-        eb.and([eb('status', '=', 'active'), eb('next_cycle_on', '<=', day)]),
+        // Card members' cycles follow their paid invoices; their pauses end here all the same.
+        eb.and([eb('payment_provider', '=', 'manual'), eb('status', '=', 'active'), eb('next_cycle_on', '<=', day)]),
         eb.and([eb('status', '=', 'paused'), eb('paused_until', '<=', day)]),
       ]),
     )
@@ -113,21 +152,9 @@ export async function runCycle(services: RenewalServices, subscription: Subscrip
   }
 
   const outcome = subscription.skip_next ? 'skipped' : 'ordered';
-  const cycle = await db
-    .insertInto('subscription_cycles')
-    .values({ subscription_id: subscription.id, cycle_start: cycleStart, outcome })
-    .onConflict((oc) => oc.columns(['subscription_id', 'cycle_start']).doNothing())
-    .returning('cycle_start')
-    .executeTakeFirst();
-  if (cycle && outcome === 'ordered') {
-    const orderId = await placeCycleOrder(services, subscription);
-    await db
-      .updateTable('subscription_cycles')
-      .set({ order_id: orderId })
-      .where('subscription_id', '=', subscription.id)
-      .where('cycle_start', '=', cycleStart)
-      .execute();
-  }
+  if (outcome === 'skipped') await recordCycle(db, subscription.id, cycleStart, 'skipped');
+  else
+    await orderCycle(services, subscription, cycleStart, { paid: false, idempotencyKey: `subscription:${subscription.id}:${cycleStart}` });
   await db
     .updateTable('subscriptions')
     .set({
@@ -140,8 +167,52 @@ export async function runCycle(services: RenewalServices, subscription: Subscrip
   return outcome;
 }
 
+/** Records a cycle once; false when it was recorded before (the cycle is done). */
+async function recordCycle(db: Db, subscriptionId: string, cycleStart: string, outcome: 'ordered' | 'skipped'): Promise<boolean> {
+  const cycle = await db
+    .insertInto('subscription_cycles')
+    .values({ subscription_id: subscriptionId, cycle_start: cycleStart, outcome })
+    .onConflict((oc) => oc.columns(['subscription_id', 'cycle_start']).doNothing())
+    .returning('cycle_start')
+    .executeTakeFirst();
+  return cycle !== undefined;
+}
+
+export interface CyclePayment {
+  /** Paid already (a card invoice) or to be paid by hand. */
+  paid: boolean;
+  /** One order per cycle payment: the cycle (by hand) or the invoice (card). */
+  idempotencyKey: string;
+  paymentIntentId?: string | null;
+}
+
+/** Makes a cycle's order, once per cycle: nothing when the cycle was recorded before. */
+type OrderServices = Pick<RenewalServices, 'db' | 'mail' | 'log'>;
+
+export async function orderCycle(
+  services: OrderServices,
+  subscription: Subscription,
+  cycleStart: string,
+  payment: CyclePayment,
+): Promise<void> {
+  const { db } = services;
+  if (!(await recordCycle(db, subscription.id, cycleStart, 'ordered'))) return;
+  const orderId = await placeCycleOrder(services, subscription, cycleStart, payment);
+  await db
+    .updateTable('subscription_cycles')
+    .set({ order_id: orderId })
+    .where('subscription_id', '=', subscription.id)
+    .where('cycle_start', '=', cycleStart)
+    .execute();
+}
+
 /** The cycle's order: the member's price (shipping included), one curated shirt in their size. */
-async function placeCycleOrder({ db, mail, log }: RenewalServices, subscription: Subscription): Promise<string> {
+async function placeCycleOrder(
+  { db, mail, log }: OrderServices,
+  subscription: Subscription,
+  cycleStart: string,
+  payment: CyclePayment,
+): Promise<string> {
   const plan = await db.selectFrom('subscription_plans').select('name').where('id', '=', subscription.plan_id).executeTakeFirstOrThrow();
   const shirt = await pickCycleShirt(db, subscription);
   const order = await db
@@ -150,13 +221,14 @@ async function placeCycleOrder({ db, mail, log }: RenewalServices, subscription:
       customer_id: subscription.customer_id,
       subscription_id: subscription.id,
       payment_provider: subscription.payment_provider,
-      idempotency_key: `subscription:${subscription.id}:${subscription.next_cycle_on}`,
+      idempotency_key: payment.idempotencyKey,
       subtotal: subscription.price,
       shipping_cost: '0.00',
       tax: '0.00',
       total: subscription.price,
       shipping_address: JSON.stringify(subscription.shipping_address),
-      notes: `${plan.name}: shipment of ${subscription.next_cycle_on}`,
+      notes: `${plan.name}: shipment of ${cycleStart}`,
+      ...(payment.paid ? { payment_status: 'paid' as const, paid_at: new Date(), payment_intent_id: payment.paymentIntentId ?? null } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -179,7 +251,8 @@ async function placeCycleOrder({ db, mail, log }: RenewalServices, subscription:
     log.warn({ subscriptionId: subscription.id, orderId: order.id }, "no shirt left in the member's categories and size");
   }
   await recordOrderEvent(db, order.id, 'placed');
-  await sendOrderConfirmation(db, mail, order.id, false);
+  if (payment.paid) await recordOrderEvent(db, order.id, 'paid');
+  await sendOrderConfirmation(db, mail, order.id, payment.paid);
   return order.id;
 }
 
@@ -196,4 +269,22 @@ export function startSubscriptionRenewals(
     },
     onError: (error) => services.log.error({ err: error }, 'subscription renewal failed'),
   });
+}
+
+/**
+ * The first of the member's cycle days that has not passed and was not gone through already,
+ * counted from `from` (earlier than it when the member comes back early), never one they missed.
+ */
+export async function nextOpenCycle(db: Db, subscription: Subscription, day: string): Promise<string> {
+  const last = await db
+    .selectFrom('subscription_cycles')
+    .select((eb) => eb.fn.max('cycle_start').as('cycle_start'))
+    .where('subscription_id', '=', subscription.id)
+    .executeTakeFirst();
+  const open = (cycle: string) => cycle >= day && (!last?.cycle_start || cycle > last.cycle_start);
+  const step = (from: string, cycles: number) => addCycles(from, subscription.billing_interval, cycles, subscription.anchor_day);
+  let next = subscription.next_cycle_on;
+  while (open(step(next, -1))) next = step(next, -1);
+  while (!open(next)) next = step(next, 1);
+  return next;
 }

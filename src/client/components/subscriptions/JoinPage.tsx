@@ -68,7 +68,7 @@ export function JoinPage() {
 }
 
 function JoinForm({ options, defaults }: { options: JoinOptions; defaults: JoinFormInput }) {
-  const { plan, categories } = options;
+  const { plan, categories, paymentProvider } = options;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -81,7 +81,9 @@ function JoinForm({ options, defaults }: { options: JoinOptions; defaults: JoinF
 
   const join = useMutation(
     trpc.subscriptions.join.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: async ({ redirectUrl }) => {
+        // By card: on to Stripe Checkout; the membership starts when the payment is there.
+        if (redirectUrl) return window.location.assign(redirectUrl);
         await queryClient.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
         await navigate({ to: '/subscription' });
@@ -173,8 +175,9 @@ function JoinForm({ options, defaults }: { options: JoinOptions; defaults: JoinF
 
         <Card spacious title="Payment">
           <p className="text-sm leading-6 text-stone-700">
-            Your first shirt's order is made as soon as you start. Pay each shipment's order by bank transfer, as the order page and email
-            explain; we print once the payment arrives.
+            {paymentProvider === 'stripe'
+              ? 'You pay by card on the next page; your card is then charged at the start of every cycle, and your first shirt goes to print once the first payment is in.'
+              : "Your first shirt's order is made as soon as you start. Pay each shipment's order by bank transfer, as the order page and email explain; we print once the payment arrives."}
           </p>
         </Card>
 

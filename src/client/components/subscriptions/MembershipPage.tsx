@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CalendarClock, Gift, Pause, Play, SkipForward, SlidersHorizontal, XCircle } from 'lucide-react';
-import { useState } from 'react';
-import { SIZES, type Size, type SubscriptionStatus } from '../../../shared/constants';
+import { useState, type ReactNode } from 'react';
+import { SIZES, type Size } from '../../../shared/constants';
 import { formatCalendarDay, formatDate } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
 import { PAUSE_CYCLES } from '../../../shared/schemas/subscriptions';
@@ -27,7 +27,8 @@ import { CategoryChoices } from './CategoryChoices';
 
 type Membership = RouterOutputs['subscriptions']['mine'][number];
 
-const STATUS: Record<SubscriptionStatus, { label: string; tone: BadgeTone }> = {
+const STATUS: Record<Membership['status'], { label: string; tone: BadgeTone }> = {
+  incomplete: { label: 'Awaiting payment', tone: 'amber' },
   active: { label: 'Active', tone: 'green' },
   paused: { label: 'Paused', tone: 'amber' },
   past_due: { label: 'Past due', tone: 'red' },
@@ -37,7 +38,11 @@ const STATUS: Record<SubscriptionStatus, { label: string; tone: BadgeTone }> = {
 export function MembershipPage() {
   useDocumentTitle('My Subscription');
   const trpc = useTRPC();
-  const mine = useQuery(trpc.subscriptions.mine.queryOptions());
+  // While a card payment is on its way, Stripe's notice makes the membership active any second.
+  const mine = useQuery({
+    ...trpc.subscriptions.mine.queryOptions(),
+    refetchInterval: (query) => (query.state.data?.some((membership) => membership.status === 'incomplete') ? 3000 : false),
+  });
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
@@ -86,15 +91,17 @@ function MembershipCard({ membership }: { membership: Membership }) {
 
   const status = STATUS[membership.status];
   const cancelling = membership.status !== 'cancelled' && membership.cancel_at !== null;
-  const live = membership.status !== 'cancelled' && !cancelling;
+  const live = membership.status !== 'cancelled' && membership.status !== 'incomplete' && !cancelling;
   const nextShipment =
-    membership.status === 'paused'
-      ? membership.paused_until
-        ? `Resumes ${formatCalendarDay(membership.paused_until)}`
-        : 'Paused until you resume'
-      : live
-        ? `${formatCalendarDay(membership.next_cycle_on)}${membership.skip_next ? ' (skipped)' : ''}`
-        : '—';
+    membership.status === 'incomplete'
+      ? 'After your first payment'
+      : membership.status === 'paused'
+        ? membership.paused_until
+          ? `Resumes ${formatCalendarDay(membership.paused_until)}`
+          : 'Paused until you resume'
+        : live
+          ? `${formatCalendarDay(membership.next_cycle_on)}${membership.skip_next ? ' (skipped)' : ''}`
+          : '—';
 
   return (
     <Card
@@ -119,6 +126,8 @@ function MembershipCard({ membership }: { membership: Membership }) {
         <Detail label="Categories" value={membership.category_limit === 0 ? 'All categories' : membership.category_names.join(', ')} />
         <Detail label="Next shipment" value={nextShipment} testId="next-shipment" />
       </dl>
+
+      <PaymentNotice membership={membership} />
 
       {live && (
         <div className="mt-6 flex flex-wrap gap-2 border-t border-stone-200 pt-6">
@@ -175,6 +184,49 @@ function MembershipCard({ membership }: { membership: Membership }) {
         <ChangeDialog membership={membership} onDone={done('Your choices are saved')} onClose={() => setDialog(null)} />
       )}
     </Card>
+  );
+}
+
+/** What the member must do about a payment: finish the first one, or pay what is overdue. */
+function PaymentNotice({ membership }: { membership: Membership }) {
+  if (membership.status === 'incomplete') {
+    return (
+      <Notice>
+        We are waiting for your card payment; this page updates as soon as it arrives.
+        {membership.checkout_url && (
+          <>
+            {' '}
+            Left the payment page?{' '}
+            <a href={membership.checkout_url} className="font-semibold underline">
+              Continue to payment
+            </a>
+          </>
+        )}
+      </Notice>
+    );
+  }
+  if (membership.status !== 'past_due') return null;
+  return (
+    <Notice>
+      {membership.unpaid_invoice_url ? (
+        <>
+          Your last card payment did not go through, and shipments are on hold until it is paid.{' '}
+          <a href={membership.unpaid_invoice_url} className="font-semibold underline">
+            Pay invoice
+          </a>
+        </>
+      ) : (
+        'Your shipments are on hold until the unpaid order below is paid; its order page has the payment instructions.'
+      )}
+    </Notice>
+  );
+}
+
+function Notice({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="mt-6 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      {children}
+    </p>
   );
 }
 

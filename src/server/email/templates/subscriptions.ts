@@ -15,9 +15,16 @@ export type MembershipChange =
   | { kind: 'paused'; resumesOn: string | null }
   | { kind: 'resumed'; nextShipment: string }
   | { kind: 'cancelling'; cancelsOn: string }
-  | { kind: 'changed' };
+  | { kind: 'changed' }
+  /** A cycle order paid by hand is still waiting; the last reminder puts shipments on hold. */
+  | { kind: 'payment_reminder'; orderNumber: string; total: string; reminder: number; lastReminder: boolean; instructions: string }
+  | { kind: 'payment_failed'; payUrl: string | null }
+  | { kind: 'ended_unpaid' }
+  | { kind: 'ended' };
 
-function content(change: MembershipChange, planName: string): { subject: string; body: Omit<EmailBody, 'action'> } {
+type Content = { subject: string; body: Omit<EmailBody, 'action'>; action?: EmailBody['action'] };
+
+function content(change: MembershipChange, planName: string): Content {
   switch (change.kind) {
     case 'joined':
       return {
@@ -69,11 +76,47 @@ function content(change: MembershipChange, planName: string): { subject: string;
         subject: `${planName}: your choices were saved`,
         body: { heading: 'Choices saved', paragraphs: ['Your next shirts follow your new size and categories.'] },
       };
+    case 'payment_reminder':
+      return {
+        subject: `Reminder: order #${change.orderNumber} of ${planName} is waiting for payment`,
+        body: {
+          heading: 'Payment reminder',
+          paragraphs: [
+            `We have not received the payment of $${change.total} for order #${change.orderNumber} yet.`,
+            ...(change.instructions ? [change.instructions] : []),
+            change.lastReminder
+              ? 'This is our last reminder: your shipments are on hold until the payment arrives.'
+              : `This is reminder ${change.reminder}; your shirt ships once the payment arrives.`,
+          ],
+        },
+      };
+    case 'payment_failed':
+      return {
+        subject: `${planName}: your payment did not go through`,
+        body: {
+          heading: 'Payment failed',
+          paragraphs: ['We could not charge your card for your next shirt. Please pay the invoice to keep your membership going.'],
+        },
+        ...(change.payUrl ? { action: { label: 'Pay invoice', url: change.payUrl } } : {}),
+      };
+    case 'ended_unpaid':
+      return {
+        subject: `${planName} cancelled: payment not received`,
+        body: {
+          heading: 'Membership cancelled',
+          paragraphs: ['We tried your card several times without success, so your membership has ended. You are welcome to join again.'],
+        },
+      };
+    case 'ended':
+      return {
+        subject: `${planName} has ended`,
+        body: { heading: 'Membership ended', paragraphs: ['Your membership has ended; nothing more ships or is charged.'] },
+      };
   }
 }
 
 export function membershipEmail(store: StoreInfo, member: MembershipForEmail, change: MembershipChange): OutgoingEmail {
-  const { subject, body } = content(change, member.planName);
-  const full: EmailBody = { ...body, action: { label: 'Your subscription', url: `${store.publicUrl}/subscription` } };
+  const { subject, body, action } = content(change, member.planName);
+  const full: EmailBody = { ...body, action: action ?? { label: 'Your subscription', url: `${store.publicUrl}/subscription` } };
   return { to: member.customerEmail, subject, text: textOf(full), html: layout(store, full) };
 }

@@ -1,0 +1,134 @@
+import type { Selectable, Updateable } from 'kysely';
+import { toCents } from '../../shared/money';
+import type { Db } from '../db/database';
+import type { SubscriptionPlansTable, SubscriptionsTable } from '../db/schema';
+import type { BillingEvent, SubscriptionBilling } from '../payments/provider';
+import { today } from './dates';
+import { clearedUnpaid, endMembership } from './dunning';
+import { notifyMember } from './notify';
+import { orderCycle, type RenewalServices } from './renewal';
+
+// Card memberships through Stripe Billing. A join waits as an `incomplete` row while the member
+// pays in Stripe Checkout; from then on Stripe charges every cycle and its notices drive the
+// membership: a paid invoice makes the cycle's order (one per invoice), a failed one makes the
+// member Past due with a link to pay, and a subscription Stripe ended ends here too. Notices can
+// come in any order and more than once: each change below is guarded so a repeat changes nothing.
+
+type Plan = Selectable<SubscriptionPlansTable>;
+type Subscription = Selectable<SubscriptionsTable>;
+
+/**
+ * The Stripe Price new members of the plan pay: made on first use and again when the plan's price
+ * or interval changed; members who joined before keep the Price they pay.
+ */
+export async function planPriceId(db: Db, billing: SubscriptionBilling, plan: Plan): Promise<string> {
+  if (plan.stripe_price_id && plan.stripe_price_interval === plan.billing_interval && plan.stripe_price_amount === plan.price) {
+    return plan.stripe_price_id;
+  }
+  const { productId, priceId } = await billing.createRecurringPrice({
+    planId: plan.id,
+    planName: plan.name,
+    productId: plan.stripe_product_id,
+    unitCents: toCents(plan.price),
+    interval: plan.billing_interval,
+  });
+  // Only if the plan is still at that price: an admin's change meanwhile makes its own Price next time.
+  await db
+    .updateTable('subscription_plans')
+    .set({
+      stripe_product_id: productId,
+      stripe_price_id: priceId,
+      stripe_price_amount: plan.price,
+      stripe_price_interval: plan.billing_interval,
+    })
+    .where('id', '=', plan.id)
+    .where('price', '=', plan.price)
+    .where('billing_interval', '=', plan.billing_interval)
+    .execute();
+  return priceId;
+}
+
+/** Finds and locks the membership a notice is about: by our id (metadata), else by Stripe's. */
+async function lockSubscription(db: Db, event: BillingEvent): Promise<Subscription | undefined> {
+  const query = db.selectFrom('subscriptions').selectAll().forUpdate();
+  if (event.subscriptionId) return query.where('id', '=', event.subscriptionId).executeTakeFirst();
+  if (event.kind === 'checkout_completed') return undefined;
+  return query.where('stripe_subscription_id', '=', event.providerSubscriptionId).executeTakeFirst();
+}
+
+export type BillingOutcome = 'applied' | 'unknown_subscription';
+
+/** Applies one Stripe Billing notice to its membership, inside the caller's transaction. */
+export async function applyBillingEvent(
+  services: Pick<RenewalServices, 'db' | 'mail' | 'clock' | 'log'>,
+  event: BillingEvent,
+): Promise<BillingOutcome> {
+  const { db, mail, clock } = services;
+  const subscription = await lockSubscription(db, event);
+  if (!subscription) return 'unknown_subscription';
+  const day = today(clock);
+  const providerIds =
+    event.kind === 'checkout_completed'
+      ? { stripe_subscription_id: event.providerSubscriptionId, stripe_customer_id: event.providerCustomerId }
+      : { stripe_subscription_id: event.providerSubscriptionId };
+  const update = (set: Updateable<SubscriptionsTable>) =>
+    db.updateTable('subscriptions').set(set).where('id', '=', subscription.id).execute();
+
+  // Checkout completed or a first invoice paid, whichever comes first: the member is in.
+  const welcome = async () => {
+    if (subscription.status !== 'incomplete') return;
+    await update({ status: 'active', anchor_day: Number(day.slice(8)), updated_at: new Date() });
+    await notifyMember(db, mail, subscription.id, { kind: 'joined', firstShipment: day });
+  };
+
+  switch (event.kind) {
+    case 'checkout_completed':
+      await update({ ...providerIds, checkout_url: null, updated_at: new Date() });
+      await welcome();
+      break;
+    case 'invoice_paid': {
+      await welcome();
+      const wasUnpaid = subscription.status === 'past_due' && subscription.unpaid_invoice_id === event.invoiceId;
+      await update({
+        ...providerIds,
+        // A later cycle paid for: the next one is the invoice's period end.
+        ...(event.periodEnd > subscription.next_cycle_on || subscription.status === 'incomplete' ? { next_cycle_on: event.periodEnd } : {}),
+        skip_next: false,
+        ...(wasUnpaid ? { status: 'active' as const, ...clearedUnpaid } : {}),
+        updated_at: new Date(),
+      });
+      // The money is in: the cycle ships whatever became of the membership since.
+      await orderCycle(services, subscription, event.periodStart, {
+        paid: true,
+        idempotencyKey: `invoice:${event.invoiceId}`,
+        paymentIntentId: event.paymentIntentId,
+      });
+      break;
+    }
+    case 'invoice_failed': {
+      // A first payment that fails in Checkout is the buyer's to retry there; a new unpaid invoice of a member is chased.
+      if (subscription.status === 'incomplete' || subscription.status === 'cancelled') break;
+      if (subscription.unpaid_invoice_id === event.invoiceId) break;
+      await update({
+        ...providerIds,
+        status: 'past_due',
+        unpaid_invoice_id: event.invoiceId,
+        unpaid_invoice_url: event.payUrl,
+        unpaid_since: day,
+        unpaid_retries: 0,
+        unpaid_retried_on: day,
+        updated_at: new Date(),
+      });
+      await notifyMember(db, mail, subscription.id, { kind: 'payment_failed', payUrl: event.payUrl });
+      break;
+    }
+    case 'subscription_ended': {
+      if (subscription.status === 'cancelled') break;
+      await endMembership(db, subscription.id, day, clock.now());
+      // Ended as the member asked (at period end) needs no second email.
+      if (subscription.cancel_at === null) await notifyMember(db, mail, subscription.id, { kind: 'ended' });
+      break;
+    }
+  }
+  return 'applied';
+}
