@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
 // A local stand-in for the part of Stripe's API the store calls (Checkout Sessions, Payment
-// Intents, Refunds), started by a test on 127.0.0.1, with Stripe's idempotency rules: a repeated
+// Intents, Refunds; for memberships Products, Prices, Subscriptions and Invoices), started by a
+// test on 127.0.0.1, with Stripe's idempotency rules: a repeated
 // idempotency key answers the first response, and the same key with other parameters is refused.
 // Webhook payloads are signed with the SDK's own test helper, so the store checks real signatures.
 
@@ -18,6 +19,9 @@ export interface RecordedRequest {
 export interface FakeSession {
   id: string;
   object: 'checkout.session';
+  mode: 'payment' | 'subscription';
+  /** The recurring Price of a membership's Checkout. */
+  price: string | null;
   url: string;
   status: 'open' | 'complete' | 'expired';
   payment_status: 'unpaid' | 'paid';
@@ -49,6 +53,12 @@ export interface FakeStripe {
   url: string;
   requests: RecordedRequest[];
   sessions: Map<string, FakeSession>;
+  /** Prices made, by id: what the store asked for. */
+  prices: Map<string, { product: string; unit_amount: number; interval: string; interval_count: number }>;
+  /** Subscriptions cancelled through the API. */
+  cancelled: Set<string>;
+  /** What paying an invoice again answers: paid, or declined (Stripe's card error, 402). */
+  invoicePayments: 'paid' | 'declined';
   /** Makes the next session creation fail with Stripe's error shape (400). */
   failNextSession(): void;
   close(): Promise<void>;
@@ -57,20 +67,43 @@ export interface FakeStripe {
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, FakeSession>();
+  const prices: FakeStripe['prices'] = new Map();
+  const cancelled = new Set<string>();
+  let invoicePayments: FakeStripe['invoicePayments'] = 'paid';
   const idempotent = new Map<string, { params: string; response: unknown }>();
   let failNext = false;
 
   const create = (kind: string, body: Record<string, unknown>): unknown => {
+    if (kind === 'product') return { id: id('prod'), object: 'product', name: body.name };
+    if (kind === 'price') {
+      const recurring = body.recurring as { interval: string; interval_count: string };
+      const price = {
+        product: body.product as string,
+        unit_amount: Number(body.unit_amount),
+        interval: recurring.interval,
+        interval_count: Number(recurring.interval_count),
+      };
+      const priceId = id('price');
+      prices.set(priceId, price);
+      return { id: priceId, object: 'price', ...price };
+    }
     if (kind === 'checkout_session') {
       const lineItems = Object.values(
         (body.line_items ?? {}) as Record<
           string,
-          { quantity: string; price_data: { unit_amount: string; product_data: { name: string } } }
+          { quantity: string; price?: string; price_data?: { unit_amount: string; product_data: { name: string } } }
         >,
+      ).map((item) =>
+        item.price_data
+          ? { name: item.price_data.product_data.name, unitAmount: Number(item.price_data.unit_amount), quantity: Number(item.quantity) }
+          : { name: item.price ?? '', unitAmount: prices.get(item.price ?? '')?.unit_amount ?? 0, quantity: Number(item.quantity) },
       );
+      const mode = body.mode === 'subscription' ? 'subscription' : 'payment';
       const session: FakeSession = {
         id: id('cs'),
         object: 'checkout.session',
+        mode,
+        price: mode === 'subscription' ? (lineItems[0]?.name ?? null) : null,
         url: '',
         status: 'open',
         payment_status: 'unpaid',
@@ -78,12 +111,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         metadata: (body.metadata ?? {}) as Record<string, string>,
         payment_intent: null,
         customer_email: (body.customer_email as string | undefined) ?? null,
-        line_items: lineItems.map((item) => ({
-          name: item.price_data.product_data.name,
-          unitAmount: Number(item.price_data.unit_amount),
-          quantity: Number(item.quantity),
-        })),
-        amount_total: lineItems.reduce((sum, item) => sum + Number(item.price_data.unit_amount) * Number(item.quantity), 0),
+        line_items: lineItems,
+        amount_total: lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0),
       };
       session.url = `https://checkout.stripe.test/c/pay/${session.id}`;
       sessions.set(session.id, session);
@@ -104,12 +133,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
         res.end(JSON.stringify(payload));
       };
-      const kind =
-        req.method === 'POST' && path === '/v1/checkout/sessions'
-          ? 'checkout_session'
-          : req.method === 'POST' && path === '/v1/refunds'
-            ? 'refund'
-            : null;
+      const creates: Record<string, string> = {
+        '/v1/checkout/sessions': 'checkout_session',
+        '/v1/refunds': 'refund',
+        '/v1/products': 'product',
+        '/v1/prices': 'price',
+      };
+      const kind = req.method === 'POST' ? (creates[path] ?? null) : null;
       if (kind === 'checkout_session' && failNext) {
         failNext = false;
         return send(400, { error: { type: 'invalid_request_error', message: 'The card network is down (fake)' } });
@@ -130,6 +160,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const session = [...sessions.values()].find((s) => s.payment_intent === intent[1]);
         return send(200, { id: intent[1], object: 'payment_intent', metadata: session?.metadata ?? {} });
       }
+      const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+      if (subscription) {
+        const subscriptionId = subscription[1]!;
+        if (cancelled.has(subscriptionId)) {
+          return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' } });
+        }
+        if (req.method === 'DELETE') cancelled.add(subscriptionId);
+        return send(200, { id: subscriptionId, object: 'subscription', status: req.method === 'DELETE' ? 'canceled' : 'active', ...body });
+      }
+      const pay = /^\/v1\/invoices\/([^/]+)\/pay$/.exec(path);
+      if (req.method === 'POST' && pay) {
+        if (invoicePayments === 'declined') {
+          return send(402, { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } });
+        }
+        return send(200, { id: pay[1], object: 'invoice', status: 'paid' });
+      }
       send(404, { error: { type: 'invalid_request_error', message: `No such route: ${req.method} ${path}` } });
     });
   });
@@ -139,6 +185,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     requests,
     sessions,
+    prices,
+    cancelled,
+    // An accessor, so a test's setting reaches the server through sharedBeforeAll's copy.
+    get invoicePayments() {
+      return invoicePayments;
+    },
+    set invoicePayments(outcome) {
+      invoicePayments = outcome;
+    },
     failNextSession: () => {
       failNext = true;
     },
@@ -177,4 +232,50 @@ export function paidSession(session: FakeSession, paymentIntent = id('pi')): Fak
 /** A fully refunded charge of a payment intent. */
 export function refundedCharge(paymentIntent: string, amount: number) {
   return { id: id('ch'), object: 'charge', payment_intent: paymentIntent, amount, amount_refunded: amount, refunded: true, metadata: {} };
+}
+
+/** The session of a membership's Checkout once the first invoice is paid, with Stripe's customer and subscription. */
+export function completedSubscriptionSession(session: FakeSession, subscription = id('sub')) {
+  session.status = 'complete';
+  session.payment_status = 'paid';
+  return { ...session, subscription, customer: id('cus') };
+}
+
+const unix = (day: string) => Math.floor(Date.parse(`${day}T10:00:00Z`) / 1000);
+
+/** A membership's invoice as the invoice.* events carry it: our id in the subscription's metadata. */
+export function membershipInvoice(options: {
+  subscriptionId: string;
+  stripeSubscription: string;
+  periodStart: string;
+  periodEnd: string;
+  invoiceId?: string;
+  paid?: boolean;
+  attemptCount?: number;
+}) {
+  const invoiceId = options.invoiceId ?? id('in');
+  return {
+    id: invoiceId,
+    object: 'invoice',
+    status: options.paid === false ? 'open' : 'paid',
+    attempt_count: options.attemptCount ?? 1,
+    hosted_invoice_url: `https://invoice.stripe.test/i/${invoiceId}`,
+    parent: {
+      type: 'subscription_details',
+      subscription_details: { subscription: options.stripeSubscription, metadata: { subscription_id: options.subscriptionId } },
+    },
+    lines: {
+      object: 'list',
+      data: [{ id: id('il'), object: 'line_item', period: { start: unix(options.periodStart), end: unix(options.periodEnd) } }],
+    },
+    payments: {
+      object: 'list',
+      data: options.paid === false ? [] : [{ status: 'paid', payment: { type: 'payment_intent', payment_intent: id('pi') } }],
+    },
+  };
+}
+
+/** A Stripe subscription in a customer.subscription.* event. */
+export function stripeSubscription(stripeId: string, subscriptionId: string, status: 'active' | 'canceled') {
+  return { id: stripeId, object: 'subscription', status, metadata: { subscription_id: subscriptionId } };
 }

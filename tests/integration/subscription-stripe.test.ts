@@ -1,0 +1,336 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createPaymentProvider } from '../../src/server/payments';
+import { addDays, today, type Clock } from '../../src/server/subscriptions/dates';
+import { renewDueSubscriptions } from '../../src/server/subscriptions/renewal';
+import { callerAs, sharedTestApp } from '../support/app';
+import { trpcFailure } from '../support/async';
+import { createCategory, createCustomer, createProduct, type TestUser } from '../support/factories';
+import {
+  completedSubscriptionSession,
+  membershipInvoice,
+  signedEvent,
+  startFakeStripe,
+  stripeSubscription,
+  type FakeSession,
+} from '../support/fake-stripe';
+import { sharedBeforeAll } from '../support/hooks';
+
+// Card memberships through Stripe Billing, against the local Stripe stand-in with signed events:
+// joining through Checkout in subscription mode on a recurring Price made once per plan price,
+// renewals that follow paid invoices (one order per invoice, whatever order and however often the
+// events arrive), a failed payment that makes the member Past due with a link to pay, the store's
+// retries and the cancellation after the last, and the member's changes made at Stripe too.
+
+const WEBHOOK_SECRET = 'whsec_test_club';
+const stripe = sharedBeforeAll(startFakeStripe, (server) => server.close());
+const t = sharedTestApp(() => ({
+  STRIPE_SECRET_KEY: 'sk_test_club',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_API_URL: stripe.url,
+}));
+
+// The webhook runs on the system clock; the engine's clock starts on the same day and moves.
+const startDay = today({ now: () => new Date() });
+let now = new Date();
+const clock: Clock = { now: () => now };
+const setDay = (day: string) => (now = new Date(`${day}T12:00:00Z`));
+
+const SHIPPING = { first_name: 'Carla', last_name: 'Card', street: '1 Pay St', city: 'Austin', state: 'TX', zip: '78701', country: 'USA' };
+
+let cars: string;
+let member: TestUser;
+let slug = 0;
+
+const as = (user: TestUser) => callerAs(t, user, { clock, payments: createPaymentProvider(t.config) });
+const renew = () =>
+  renewDueSubscriptions({
+    db: t.db,
+    mail: t.config,
+    clock,
+    log: { warn: () => undefined, error: () => undefined },
+    billing: createPaymentProvider(t.config).subscriptions,
+    dunning: t.config,
+  });
+
+async function createPlan(price = '29.00') {
+  slug++;
+  return t.db
+    .insertInto('subscription_plans')
+    .values({ name: `Card Club ${slug}`, slug: `card-club-${slug}-${Date.now()}`, price, billing_interval: 'monthly', features: [] })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+const join = (user: TestUser, planSlug: string) =>
+  as(user).subscriptions.join({ planSlug, size: 'L', categoryIds: [cars], shipping: SHIPPING });
+
+const deliver = async (type: string, object: object, eventId?: string) => {
+  const event = signedEvent(WEBHOOK_SECRET, type, object, eventId);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+    payload: event.body,
+  });
+  expect(res.statusCode).toBe(200);
+  return { ...res.json<{ outcome: string }>(), eventId: event.id };
+};
+
+const sessionOf = (url: string | null): FakeSession => {
+  const session = [...stripe.sessions.values()].find((s) => s.url === url);
+  if (!session) throw new Error(`no session for ${url}`);
+  return session;
+};
+const subscriptionRow = (id: string) => t.db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const ordersOf = (subscriptionId: string) =>
+  t.db
+    .selectFrom('orders')
+    .select(['payment_status', 'payment_provider', 'total', 'idempotency_key', 'payment_intent_id'])
+    .where('subscription_id', '=', subscriptionId)
+    .orderBy('created_at')
+    .execute();
+const mailTo = async (email: string) =>
+  t.db
+    .selectFrom('email_queue')
+    .select(['subject', 'text_body', 'html_body'])
+    .where('to_email', '=', email)
+    .orderBy('created_at')
+    .execute();
+const requestsTo = (method: string, path: RegExp) => stripe.requests.filter((r) => r.method === method && path.test(r.path));
+
+/** Joins by card and completes Checkout with the first invoice paid: an active card member. */
+async function activeCardMember(user: TestUser, planSlug: string) {
+  const { id, redirectUrl } = await join(user, planSlug);
+  const session = completedSubscriptionSession(sessionOf(redirectUrl));
+  await deliver('checkout.session.completed', session);
+  const invoice = membershipInvoice({
+    subscriptionId: id,
+    stripeSubscription: session.subscription,
+    periodStart: startDay,
+    periodEnd: addDays(startDay, 30),
+  });
+  await deliver('invoice.paid', invoice);
+  return { id, stripeId: session.subscription };
+}
+
+beforeAll(async () => {
+  cars = (await createCategory(t.db, { name: 'Cars' })).id;
+  await createProduct(t.db, { category_id: cars, name: 'Card Tee' });
+});
+beforeEach(async () => {
+  setDay(startDay);
+  member = await createCustomer(t.db);
+  stripe.requests.length = 0;
+  stripe.invoicePayments = 'paid';
+});
+
+describe('joining by card', () => {
+  it('sends the member to Checkout in subscription mode on a recurring Price, and waits for the payment', async () => {
+    const plan = await createPlan();
+    const { id, redirectUrl } = await join(member, plan.slug);
+    const session = sessionOf(redirectUrl);
+    expect(session).toMatchObject({ mode: 'subscription', client_reference_id: id, customer_email: member.email });
+    expect(stripe.prices.get(session.price!)).toMatchObject({ unit_amount: 2900, interval: 'month', interval_count: 1 });
+    expect(session.metadata).toEqual({ subscription_id: id });
+
+    // Not a member yet: no order, no welcome; the page says what it is waiting for.
+    const [mine] = await as(member).subscriptions.mine();
+    expect(mine).toMatchObject({ id, status: 'incomplete', checkout_url: redirectUrl, orders: [] });
+    expect(await mailTo(member.email)).toEqual([]);
+
+    // Trying again (back from Checkout) reuses the waiting membership and the plan's Price.
+    const again = await join(member, plan.slug);
+    expect(again.id).toBe(id);
+    expect(requestsTo('POST', /^\/v1\/prices$/)).toHaveLength(1);
+  });
+
+  it('makes a new Price when the plan price changes; members who joined before keep theirs', async () => {
+    const plan = await createPlan('29.00');
+    const first = await activeCardMember(member, plan.slug);
+    const firstPrice = [...stripe.sessions.values()].find((session) => session.client_reference_id === first.id)?.price;
+
+    await t.db.updateTable('subscription_plans').set({ price: '35.00' }).where('id', '=', plan.id).execute();
+    const later = await join(await createCustomer(t.db), plan.slug);
+    const laterPrice = sessionOf(later.redirectUrl).price!;
+    expect(laterPrice).not.toBe(firstPrice);
+    expect(stripe.prices.get(laterPrice)?.unit_amount).toBe(3500);
+    expect((await subscriptionRow(first.id)).price).toBe('29.00');
+    expect((await subscriptionRow(later.id)).price).toBe('35.00');
+    // No call touched the first member's Stripe subscription.
+    expect(requestsTo('POST', new RegExp(first.stripeId))).toEqual([]);
+  });
+});
+
+describe('renewals follow paid invoices', () => {
+  it('welcomes the member once and makes one paid order per invoice, whatever the order and repeats of events', async () => {
+    const plan = await createPlan();
+    const { id, redirectUrl } = await join(member, plan.slug);
+    const session = completedSubscriptionSession(sessionOf(redirectUrl));
+    const invoice = membershipInvoice({
+      subscriptionId: id,
+      stripeSubscription: session.subscription,
+      periodStart: startDay,
+      periodEnd: addDays(startDay, 31),
+    });
+
+    // The invoice's notice first, then Checkout's; then both again, and the invoice under a new event id.
+    const paid = await deliver('invoice.paid', invoice);
+    expect(paid.outcome).toBe('applied');
+    await deliver('checkout.session.completed', session);
+    expect((await deliver('invoice.paid', invoice, paid.eventId)).outcome).toBe('duplicate');
+    await deliver('invoice.paid', invoice);
+
+    expect(await subscriptionRow(id)).toMatchObject({
+      status: 'active',
+      stripe_subscription_id: session.subscription,
+      next_cycle_on: addDays(startDay, 31),
+    });
+    const orders = await ordersOf(id);
+    expect(orders).toEqual([
+      expect.objectContaining({
+        payment_status: 'paid',
+        payment_provider: 'stripe',
+        total: '29.00',
+        idempotency_key: `invoice:${invoice.id}`,
+      }),
+    ]);
+    expect(orders[0]?.payment_intent_id).toMatch(/^pi_/);
+    const subjects = (await mailTo(member.email)).map((mail) => mail.subject);
+    expect(subjects.filter((subject) => subject.startsWith('Welcome'))).toHaveLength(1);
+    expect(subjects.filter((subject) => /^Order .* confirmed$/.test(subject))).toHaveLength(1);
+
+    // The next cycle's invoice makes the next order; the engine makes none of its own for a card member.
+    setDay(addDays(startDay, 31));
+    expect(await renew()).toMatchObject({ ordered: 0 });
+    await deliver(
+      'invoice.paid',
+      membershipInvoice({
+        subscriptionId: id,
+        stripeSubscription: session.subscription,
+        periodStart: addDays(startDay, 31),
+        periodEnd: addDays(startDay, 59),
+      }),
+    );
+    expect(await ordersOf(id)).toHaveLength(2);
+    expect((await subscriptionRow(id)).next_cycle_on).toBe(addDays(startDay, 59));
+  });
+});
+
+describe('a failed payment', () => {
+  it('makes the member Past due with a link to pay, tries again every 3 days, and cancels after the third retry', async () => {
+    const plan = await createPlan();
+    const { id, stripeId } = await activeCardMember(member, plan.slug);
+    const unpaid = membershipInvoice({
+      subscriptionId: id,
+      stripeSubscription: stripeId,
+      periodStart: addDays(startDay, 30),
+      periodEnd: addDays(startDay, 60),
+      paid: false,
+    });
+    await deliver('invoice.payment_failed', unpaid);
+    await deliver('invoice.payment_failed', { ...unpaid, attempt_count: 2 });
+
+    const [mine] = await as(member).subscriptions.mine();
+    expect(mine).toMatchObject({ status: 'past_due', unpaid_invoice_url: unpaid.hosted_invoice_url });
+    const failedMails = (await mailTo(member.email)).filter((mail) => mail.subject === `${plan.name}: your payment did not go through`);
+    expect(failedMails).toHaveLength(1);
+    expect(failedMails[0]!.text_body).toContain(unpaid.hosted_invoice_url);
+
+    stripe.invoicePayments = 'declined';
+    const retries = () => requestsTo('POST', new RegExp(`/v1/invoices/${unpaid.id}/pay`));
+    setDay(addDays(startDay, 2));
+    await renew();
+    expect(retries()).toHaveLength(0);
+    for (const [days, count] of [
+      [3, 1],
+      [6, 2],
+      [9, 3],
+    ] as const) {
+      setDay(addDays(startDay, days));
+      await renew();
+      await renew();
+      expect(retries()).toHaveLength(count);
+      expect((await subscriptionRow(id)).status).toBe('past_due');
+    }
+    // Each retry is its own operation at Stripe.
+    expect(new Set(retries().map((r) => r.idempotencyKey)).size).toBe(3);
+
+    setDay(addDays(startDay, 12));
+    expect(await renew()).toMatchObject({ endedUnpaid: 1 });
+    expect(await subscriptionRow(id)).toMatchObject({ status: 'cancelled', unpaid_invoice_id: null });
+    expect(stripe.cancelled.has(stripeId)).toBe(true);
+    const ended = (await mailTo(member.email)).filter((mail) => mail.subject === `${plan.name} cancelled: payment not received`);
+    expect(ended).toHaveLength(1);
+
+    // Stripe's own notice of the end changes nothing more and sends nothing.
+    const before = (await mailTo(member.email)).length;
+    await deliver('customer.subscription.deleted', stripeSubscription(stripeId, id, 'canceled'));
+    expect((await mailTo(member.email)).length).toBe(before);
+    expect(await ordersOf(id)).toHaveLength(1);
+  });
+
+  it('is active again as soon as a retry is paid, and the paid invoice makes its order', async () => {
+    const plan = await createPlan();
+    const { id, stripeId } = await activeCardMember(member, plan.slug);
+    const unpaid = membershipInvoice({
+      subscriptionId: id,
+      stripeSubscription: stripeId,
+      periodStart: addDays(startDay, 30),
+      periodEnd: addDays(startDay, 60),
+      paid: false,
+    });
+    await deliver('invoice.payment_failed', unpaid);
+    setDay(addDays(startDay, 3));
+    expect(await renew()).toMatchObject({ retried: 1 });
+    expect(await subscriptionRow(id)).toMatchObject({ status: 'active', unpaid_invoice_id: null });
+    await deliver('invoice.paid', {
+      ...unpaid,
+      ...membershipInvoice({
+        subscriptionId: id,
+        stripeSubscription: stripeId,
+        periodStart: addDays(startDay, 30),
+        periodEnd: addDays(startDay, 60),
+        invoiceId: unpaid.id,
+      }),
+    });
+    expect(await ordersOf(id)).toHaveLength(2);
+  });
+});
+
+describe("a card member's changes", () => {
+  it('are made at Stripe too: skip and pause stop collection, resume restarts it, cancel ends at the period end', async () => {
+    const plan = await createPlan();
+    const { id, stripeId } = await activeCardMember(member, plan.slug);
+    const updates = () => requestsTo('POST', new RegExp(`/v1/subscriptions/${stripeId}$`)).map((r) => r.body);
+    const nextCycle = (await subscriptionRow(id)).next_cycle_on;
+    const midnight = (day: string) => String(Date.parse(`${day}T00:00:00Z`) / 1000);
+
+    await as(member).subscriptions.skipNext({ id });
+    expect(updates().at(-1)).toEqual({ pause_collection: { behavior: 'void', resumes_at: midnight(addDays(nextCycle, 1)) } });
+
+    await as(member).subscriptions.pause({ id, cycles: null });
+    expect(updates().at(-1)).toEqual({ pause_collection: { behavior: 'void' } });
+    await as(member).subscriptions.resume({ id });
+    expect(updates().at(-1)).toEqual({ pause_collection: '' });
+
+    await as(member).subscriptions.cancel({ id, reason: 'Too many shirts' });
+    expect(updates().at(-1)).toEqual({ cancel_at_period_end: 'true' });
+    expect((await subscriptionRow(id)).cancel_at).not.toBeNull();
+
+    // Stripe ends it at the period end: cancelled, and no second goodbye.
+    const goodbyes = async () =>
+      (await mailTo(member.email)).filter((mail) => mail.subject.includes('cancelled') || mail.subject.includes('ended'));
+    const before = (await goodbyes()).length;
+    await deliver('customer.subscription.deleted', stripeSubscription(stripeId, id, 'canceled'));
+    expect((await subscriptionRow(id)).status).toBe('cancelled');
+    expect(await goodbyes()).toHaveLength(before);
+  });
+
+  it('changes nothing here when Stripe refuses the change', async () => {
+    const plan = await createPlan();
+    const { id, stripeId } = await activeCardMember(member, plan.slug);
+    stripe.cancelled.add(stripeId);
+    await trpcFailure(as(member).subscriptions.pause({ id, cycles: 1 }));
+    expect((await subscriptionRow(id)).status).toBe('active');
+  });
+});
