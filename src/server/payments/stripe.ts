@@ -255,7 +255,8 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
         case 'checkout.session.expired': {
           const session = event.data.object;
           const orderId = session.client_reference_id ?? session.metadata?.order_id ?? null;
-          if (!orderId) return { ...base, effect: 'none', orderId: null };
+          // An abandoned membership Checkout leaves its join waiting, to be tried again.
+          if (!orderId || session.mode === 'subscription') return { ...base, effect: 'none', orderId: null };
           return { ...base, effect: event.type === 'checkout.session.expired' ? 'expired' : 'payment_failed', orderId };
         }
         case 'charge.refunded': {
