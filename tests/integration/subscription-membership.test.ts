@@ -8,8 +8,8 @@ import {
   tooManyCategories,
   UNKNOWN_CATEGORY,
 } from '../../src/shared/schemas/subscriptions';
-import { renewDueSubscriptions } from '../../src/server/subscriptions/renewal';
 import { callerAs, callTrpc, sharedTestApp, signInHttp } from '../support/app';
+import { renewalPass } from '../support/renewals';
 import { trpcFailure } from '../support/async';
 import { createCategory, createCustomer, createProduct, type TestUser } from '../support/factories';
 
@@ -22,15 +22,7 @@ const t = sharedTestApp();
 let now = new Date('2027-01-31T09:00:00Z');
 const clock = { now: () => now };
 const setDay = (day: string) => (now = new Date(`${day}T09:00:00Z`));
-const renew = () =>
-  renewDueSubscriptions({
-    db: t.db,
-    mail: t.config,
-    clock,
-    log: { warn: () => undefined, error: () => undefined },
-    billing: null,
-    dunning: t.config,
-  });
+const renew = renewalPass(t, clock);
 
 const SHIPPING = {
   first_name: 'Rita',

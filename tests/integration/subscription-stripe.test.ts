@@ -1,7 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPaymentProvider } from '../../src/server/payments';
 import { addDays, today, type Clock } from '../../src/server/subscriptions/dates';
-import { renewDueSubscriptions } from '../../src/server/subscriptions/renewal';
 import { callerAs, sharedTestApp } from '../support/app';
 import { trpcFailure } from '../support/async';
 import { createCategory, createCustomer, createProduct, type TestUser } from '../support/factories';
@@ -14,6 +13,7 @@ import {
   type FakeSession,
 } from '../support/fake-stripe';
 import { sharedBeforeAll } from '../support/hooks';
+import { renewalPass } from '../support/renewals';
 
 // Card memberships through Stripe Billing, against the local Stripe stand-in with signed events:
 // joining through Checkout in subscription mode on a recurring Price made once per plan price,
@@ -42,15 +42,7 @@ let member: TestUser;
 let slug = 0;
 
 const as = (user: TestUser) => callerAs(t, user, { clock, payments: createPaymentProvider(t.config) });
-const renew = () =>
-  renewDueSubscriptions({
-    db: t.db,
-    mail: t.config,
-    clock,
-    log: { warn: () => undefined, error: () => undefined },
-    billing: createPaymentProvider(t.config).subscriptions,
-    dunning: t.config,
-  });
+const renew = () => renewalPass(t, clock, { billing: createPaymentProvider(t.config).subscriptions })();
 
 async function createPlan(price = '29.00') {
   slug++;
@@ -111,6 +103,21 @@ async function activeCardMember(user: TestUser, planSlug: string) {
   });
   await deliver('invoice.paid', invoice);
   return { id, stripeId: session.subscription };
+}
+
+/** An active card member whose second invoice failed (notice delivered). */
+async function pastDueCardMember() {
+  const plan = await createPlan();
+  const { id, stripeId } = await activeCardMember(member, plan.slug);
+  const unpaid = membershipInvoice({
+    subscriptionId: id,
+    stripeSubscription: stripeId,
+    periodStart: addDays(startDay, 30),
+    periodEnd: addDays(startDay, 60),
+    paid: false,
+  });
+  await deliver('invoice.payment_failed', unpaid);
+  return { plan, id, stripeId, unpaid };
 }
 
 beforeAll(async () => {
@@ -218,16 +225,7 @@ describe('renewals follow paid invoices', () => {
 
 describe('a failed payment', () => {
   it('makes the member Past due with a link to pay, tries again every 3 days, and cancels after the third retry', async () => {
-    const plan = await createPlan();
-    const { id, stripeId } = await activeCardMember(member, plan.slug);
-    const unpaid = membershipInvoice({
-      subscriptionId: id,
-      stripeSubscription: stripeId,
-      periodStart: addDays(startDay, 30),
-      periodEnd: addDays(startDay, 60),
-      paid: false,
-    });
-    await deliver('invoice.payment_failed', unpaid);
+    const { plan, id, stripeId, unpaid } = await pastDueCardMember();
     await deliver('invoice.payment_failed', { ...unpaid, attempt_count: 2 });
 
     const [mine] = await as(member).subscriptions.mine();
@@ -270,16 +268,7 @@ describe('a failed payment', () => {
   });
 
   it('is active again as soon as a retry is paid, and the paid invoice makes its order', async () => {
-    const plan = await createPlan();
-    const { id, stripeId } = await activeCardMember(member, plan.slug);
-    const unpaid = membershipInvoice({
-      subscriptionId: id,
-      stripeSubscription: stripeId,
-      periodStart: addDays(startDay, 30),
-      periodEnd: addDays(startDay, 60),
-      paid: false,
-    });
-    await deliver('invoice.payment_failed', unpaid);
+    const { id, stripeId, unpaid } = await pastDueCardMember();
     setDay(addDays(startDay, 3));
     expect(await renew()).toMatchObject({ retried: 1 });
     expect(await subscriptionRow(id)).toMatchObject({ status: 'active', unpaid_invoice_id: null });

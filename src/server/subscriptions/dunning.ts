@@ -3,7 +3,8 @@ import type { Db } from '../db/database';
 import { readCheckoutSettings } from '../orders/pricing';
 import { addDays, today } from './dates';
 import { notifyMember } from './notify';
-import { nextOpenCycle, type ClaimStep } from './renewal';
+import { nextOpenCycle } from './cycles';
+import type { ClaimStep } from './renewal';
 
 // Chasing what members owe, as steps of the renewal pass (one row claimed at a time, skipping
 // rows another process holds).

@@ -23,7 +23,8 @@ import type { SubscriptionBilling } from '../payments/provider';
 import { planPriceId } from './billing';
 import { addCycles, addDays, dayOfMonth, today } from './dates';
 import { notifyMember } from './notify';
-import { nextOpenCycle, runCycle, type RenewalServices } from './renewal';
+import { nextOpenCycle } from './cycles';
+import { runCycle, type RenewalServices } from './renewal';
 
 // What a member does with their membership: join a plan (its first cycle is made at once), change
 // size or categories, skip, pause, resume, cancel at the end of the paid period. Each change is
