@@ -31,6 +31,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ADD COLUMN unpaid_retries smallint NOT NULL DEFAULT 0,
       ADD COLUMN unpaid_retried_on date;
     CREATE INDEX subscriptions_unpaid_idx ON subscriptions (unpaid_retried_on) WHERE status = 'past_due';
+    -- The admin's Subscribers list: newest first, filtered by plan or status.
+    CREATE INDEX subscriptions_newest_idx ON subscriptions (created_at DESC, id DESC);
+    CREATE INDEX subscriptions_plan_newest_idx ON subscriptions (plan_id, created_at DESC, id DESC);
+    CREATE INDEX subscriptions_status_newest_idx ON subscriptions (status, created_at DESC, id DESC);
 
     -- Reminders sent for a cycle order still unpaid (paid by hand), the last one on reminded_on.
     ALTER TABLE subscription_cycles
@@ -41,6 +45,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
+    DROP INDEX subscriptions_newest_idx, subscriptions_plan_newest_idx, subscriptions_status_newest_idx, subscriptions_unpaid_idx;
     ALTER TABLE subscription_cycles DROP COLUMN reminders_sent, DROP COLUMN reminded_on;
     DELETE FROM subscriptions WHERE status = 'incomplete';
     ALTER TABLE subscriptions DROP CONSTRAINT subscriptions_status_check;

@@ -35,6 +35,7 @@ import { Route as AdminEmailLogsRouteImport } from './routes/admin/email-logs'
 import { Route as AdminMockupsRouteImport } from './routes/admin/mockups'
 import { Route as AdminOrdersRouteImport } from './routes/admin/orders'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
+import { Route as AdminSubscribersRouteImport } from './routes/admin/subscribers'
 import { Route as AdminSubscriptionsRouteImport } from './routes/admin/subscriptions'
 import { Route as CategorySlugRouteImport } from './routes/category.$slug'
 import { Route as ProductSlugRouteImport } from './routes/product.$slug'
@@ -175,6 +176,11 @@ const AdminSettingsRoute = AdminSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminSubscribersRoute = AdminSubscribersRouteImport.update({
+  id: '/subscribers',
+  path: '/subscribers',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminSubscriptionsRoute = AdminSubscriptionsRouteImport.update({
   id: '/subscriptions',
   path: '/subscriptions',
@@ -253,6 +259,7 @@ export interface FileRoutesByFullPath {
   '/admin/mockups': typeof AdminMockupsRoute
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/subscriptions': typeof AdminSubscriptionsRoute
   '/category/$slug': typeof CategorySlugRoute
   '/product/$slug': typeof ProductSlugRoute
@@ -289,6 +296,7 @@ export interface FileRoutesByTo {
   '/admin/mockups': typeof AdminMockupsRoute
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/subscriptions': typeof AdminSubscriptionsRoute
   '/category/$slug': typeof CategorySlugRoute
   '/product/$slug': typeof ProductSlugRoute
@@ -328,6 +336,7 @@ export interface FileRoutesById {
   '/admin/mockups': typeof AdminMockupsRoute
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/subscriptions': typeof AdminSubscriptionsRoute
   '/category/$slug': typeof CategorySlugRoute
   '/product/$slug': typeof ProductSlugRoute
@@ -367,6 +376,7 @@ export interface FileRouteTypes {
     | '/admin/mockups'
     | '/admin/orders'
     | '/admin/settings'
+    | '/admin/subscribers'
     | '/admin/subscriptions'
     | '/category/$slug'
     | '/product/$slug'
@@ -403,6 +413,7 @@ export interface FileRouteTypes {
     | '/admin/mockups'
     | '/admin/orders'
     | '/admin/settings'
+    | '/admin/subscribers'
     | '/admin/subscriptions'
     | '/category/$slug'
     | '/product/$slug'
@@ -441,6 +452,7 @@ export interface FileRouteTypes {
     | '/admin/mockups'
     | '/admin/orders'
     | '/admin/settings'
+    | '/admin/subscribers'
     | '/admin/subscriptions'
     | '/category/$slug'
     | '/product/$slug'
@@ -657,6 +669,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSettingsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/subscribers': {
+      id: '/admin/subscribers'
+      path: '/subscribers'
+      fullPath: '/admin/subscribers'
+      preLoaderRoute: typeof AdminSubscribersRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/subscriptions': {
       id: '/admin/subscriptions'
       path: '/subscriptions'
@@ -739,6 +758,7 @@ interface AdminRouteRouteChildren {
   AdminMockupsRoute: typeof AdminMockupsRoute
   AdminOrdersRoute: typeof AdminOrdersRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
+  AdminSubscribersRoute: typeof AdminSubscribersRoute
   AdminSubscriptionsRoute: typeof AdminSubscriptionsRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminProductsNewRoute: typeof AdminProductsNewRoute
@@ -755,6 +775,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminMockupsRoute: AdminMockupsRoute,
   AdminOrdersRoute: AdminOrdersRoute,
   AdminSettingsRoute: AdminSettingsRoute,
+  AdminSubscribersRoute: AdminSubscribersRoute,
   AdminSubscriptionsRoute: AdminSubscriptionsRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminProductsNewRoute: AdminProductsNewRoute,

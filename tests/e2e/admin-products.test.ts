@@ -23,6 +23,7 @@ const SIDEBAR = [
   'Products',
   'Categories',
   'Subscriptions',
+  'Subscribers',
   'Orders',
   'Mockups',
   'Artwork',

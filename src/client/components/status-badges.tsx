@@ -1,4 +1,5 @@
-import type { ContactStatus, OrderStatus, PaymentStatus } from '../../shared/constants';
+import type { ContactStatus, OrderStatus, PaymentStatus, SubscriptionStatus } from '../../shared/constants';
+import { formatCalendarDay } from '../../shared/dates';
 import { Badge, type BadgeTone } from './ui/Badge';
 
 // How the store's statuses look wherever they are shown (admin lists and details, customer pages).
@@ -38,3 +39,42 @@ export const ContactStatusBadge = ({ status, testId }: { status: ContactStatus; 
     {CONTACT_LABELS[status]}
   </Badge>
 );
+
+/** A member's statuses, and a card join's while its first payment is on its way (shown to that member only). */
+type MembershipStatus = SubscriptionStatus | 'incomplete';
+
+export const SUBSCRIPTION_STATUS_LABELS: Record<MembershipStatus, string> = {
+  incomplete: 'Awaiting payment',
+  active: 'Active',
+  paused: 'Paused',
+  past_due: 'Past due',
+  cancelled: 'Cancelled',
+};
+const SUBSCRIPTION_TONES: Record<MembershipStatus, BadgeTone> = {
+  incomplete: 'amber',
+  active: 'green',
+  paused: 'amber',
+  past_due: 'red',
+  cancelled: 'stone',
+};
+
+/** A membership's state; one ending with its paid period reads "Cancels on Mar 31, 2027" until it ends. */
+export const SubscriptionStatusBadge = ({
+  status,
+  cancelAt,
+  testId,
+}: {
+  status: MembershipStatus;
+  cancelAt: string | null;
+  testId?: string;
+}) =>
+  status !== 'cancelled' && cancelAt !== null ? (
+    <Badge tone="amber" asWritten testId={testId}>
+      Cancels on {formatCalendarDay(cancelAt)}
+    </Badge>
+  ) : (
+    // As written: "Past due", not "Past Due".
+    <Badge tone={SUBSCRIPTION_TONES[status]} asWritten testId={testId}>
+      {SUBSCRIPTION_STATUS_LABELS[status]}
+    </Badge>
+  );

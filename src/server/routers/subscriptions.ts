@@ -10,6 +10,7 @@ import {
   subscriptionIdInput,
 } from '../../shared/schemas/subscriptions';
 import { cancelAtPeriodEnd, changeChoices, joinPlan, pause, resume, skipNext } from '../subscriptions/membership';
+import { chosenCategoryNames } from '../subscriptions/queries';
 import type { RenewalServices } from '../subscriptions/renewal';
 import { customerProcedure, publicProcedure, router, type Context } from '../trpc/init';
 
@@ -81,13 +82,7 @@ export const subscriptionsRouter = router({
         'subscription_plans.slug as plan_slug',
         'subscription_plans.category_limit',
       ])
-      .select((eb) =>
-        eb
-          .selectFrom('categories')
-          .select(sql<string[]>`coalesce(array_agg(categories.name order by categories.sort_order), '{}')`.as('names'))
-          .where(sql<boolean>`categories.id = any(subscriptions.category_ids)`)
-          .as('category_names'),
-      )
+      .select(chosenCategoryNames)
       .where('subscriptions.customer_id', '=', ctx.session.user.id)
       .orderBy(sql`subscriptions.status = 'cancelled'`)
       .orderBy('subscriptions.created_at', 'desc')

@@ -9,8 +9,8 @@ import { PAUSE_CYCLES } from '../../../shared/schemas/subscriptions';
 import { errorMessage, UNEXPECTED_ERROR } from '../../errors';
 import { useTRPC, type RouterOutputs } from '../../trpc';
 import { planIntervalLabel } from '../info/plan-format';
-import { OrderStatusBadge, PaymentStatusBadge } from '../status-badges';
-import { Badge, type BadgeTone } from '../ui/Badge';
+import { OrderStatusBadge, PaymentStatusBadge, SubscriptionStatusBadge } from '../status-badges';
+import { nextShipmentText } from '../subscription-schedule';
 import { BackLink } from '../ui/BackLink';
 import { Button, ButtonLink } from '../ui/Button';
 import { Card } from '../ui/Card';
@@ -26,14 +26,6 @@ import { CategoryChoices } from './CategoryChoices';
 // skip the next shipment, pause, resume, cancel at the end of the paid period.
 
 type Membership = RouterOutputs['subscriptions']['mine'][number];
-
-const STATUS: Record<Membership['status'], { label: string; tone: BadgeTone }> = {
-  incomplete: { label: 'Awaiting payment', tone: 'amber' },
-  active: { label: 'Active', tone: 'green' },
-  paused: { label: 'Paused', tone: 'amber' },
-  past_due: { label: 'Past due', tone: 'red' },
-  cancelled: { label: 'Cancelled', tone: 'stone' },
-};
 
 export function MembershipPage() {
   useDocumentTitle('My Subscription');
@@ -89,36 +81,17 @@ function MembershipCard({ membership }: { membership: Membership }) {
     trpc.subscriptions.resume.mutationOptions({ onSuccess: done('Welcome back! Your subscription is active'), onError: failed }),
   );
 
-  const status = STATUS[membership.status];
-  const cancelling = membership.status !== 'cancelled' && membership.cancel_at !== null;
-  const live = membership.status !== 'cancelled' && membership.status !== 'incomplete' && !cancelling;
+  const { status } = membership;
+  const live = status !== 'cancelled' && status !== 'incomplete' && membership.cancel_at === null;
   const nextShipment =
-    membership.status === 'incomplete'
-      ? 'After your first payment'
-      : membership.status === 'paused'
-        ? membership.paused_until
-          ? `Resumes ${formatCalendarDay(membership.paused_until)}`
-          : 'Paused until you resume'
-        : live
-          ? `${formatCalendarDay(membership.next_cycle_on)}${membership.skip_next ? ' (skipped)' : ''}`
-          : '—';
+    status === 'incomplete' ? 'After your first payment' : nextShipmentText({ ...membership, status }, 'Paused until you resume');
 
   return (
     <Card
       spacious
       title={membership.plan_name}
       description={`${formatMoney(membership.price)} / ${planIntervalLabel(membership.billing_interval)}, shipping included`}
-      actions={
-        <span data-testid="subscription-status">
-          {cancelling ? (
-            <Badge tone="amber" asWritten>
-              Cancels on {formatCalendarDay(membership.cancel_at!)}
-            </Badge>
-          ) : (
-            <Badge tone={status.tone}>{status.label}</Badge>
-          )}
-        </span>
-      }
+      actions={<SubscriptionStatusBadge status={status} cancelAt={membership.cancel_at} testId="subscription-status" />}
       data-testid="membership"
     >
       <dl className="grid gap-5 text-sm sm:grid-cols-3">

@@ -10,6 +10,7 @@ import { adminDashboardRouter } from './dashboard';
 import { adminEmailsRouter } from './emails';
 import { adminOrdersRouter } from './orders';
 import { adminProductsRouter } from './products';
+import { adminSubscribersRouter } from './subscribers';
 
 // Everything under admin.* is an adminProcedure; the authorization test walks this tree.
 export const adminRouter = router({
@@ -20,6 +21,7 @@ export const adminRouter = router({
   artwork: adminArtworkRouter,
   categories: adminCategoriesRouter,
   plans: adminPlansRouter,
+  subscribers: adminSubscribersRouter,
   settings: adminSettingsRouter,
   customers: adminCustomersRouter,
   orders: adminOrdersRouter,

@@ -1,6 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowRight, DollarSign, FolderTree, Mail, Package, ShoppingCart, Users, type LucideIcon } from 'lucide-react';
+import {
+  ArrowRight,
+  DollarSign,
+  FolderTree,
+  Mail,
+  Package,
+  Repeat,
+  ShoppingCart,
+  TrendingDown,
+  Truck,
+  UserCheck,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { formatMoney } from '../../../../shared/money';
 import { useTRPC } from '../../../trpc';
 import { formatDateTime } from '../../../../shared/dates';
@@ -18,6 +31,7 @@ export function DashboardPage() {
   // Read errors stay quiet (SPEC §8): the cards show a dash.
   const overview = useQuery(trpc.admin.dashboard.overview.queryOptions()).data;
   const number = (value: number | undefined) => (value === undefined ? '—' : value.toLocaleString('en-US'));
+  const club = overview?.club;
 
   return (
     <>
@@ -33,6 +47,23 @@ export function DashboardPage() {
           icon={DollarSign}
           testId="stat-revenue"
         />
+      </section>
+
+      <section aria-labelledby="club-heading" className="mt-6">
+        <div className="mb-3 flex items-baseline justify-between gap-3">
+          <h2 id="club-heading" className="font-display text-lg font-bold text-stone-950">
+            Subscription Club
+          </h2>
+          <Link to="/admin/subscribers" className={`${textLinkClass} text-sm whitespace-nowrap`}>
+            View subscribers
+          </Link>
+        </div>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <StatTile label="Active Members" value={number(club?.activeMembers)} icon={UserCheck} testId="stat-members" />
+          <StatTile label="MRR" value={club ? formatMoney(club.mrr) : '—'} icon={Repeat} testId="stat-mrr" />
+          <StatTile label="Churn This Month" value={club ? `${club.churnPercent}%` : '—'} icon={TrendingDown} testId="stat-churn" />
+          <StatTile label="Ships in 7 Days" value={number(club?.shipmentsDue)} icon={Truck} testId="stat-shipments-due" />
+        </div>
       </section>
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">

@@ -9,6 +9,7 @@ import {
   Settings,
   Shirt,
   ShoppingCart,
+  UserCheck,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -22,12 +23,13 @@ export interface AdminNavItem {
   exact?: boolean;
 }
 
-/** Every admin screen of SPEC §2, in the spec's order. */
+/** Every admin screen of SPEC §2, in the spec's order; the club's members (issue 11) beside its plans. */
 export const ADMIN_NAV_ITEMS: AdminNavItem[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, exact: true },
   { to: '/admin/products', label: 'Products', icon: Package },
   { to: '/admin/categories', label: 'Categories', icon: FolderTree },
   { to: '/admin/subscriptions', label: 'Subscriptions', icon: Repeat },
+  { to: '/admin/subscribers', label: 'Subscribers', icon: UserCheck },
   { to: '/admin/orders', label: 'Orders', icon: ShoppingCart },
   { to: '/admin/mockups', label: 'Mockups', icon: Shirt },
   { to: '/admin/artwork', label: 'Artwork', icon: Image },

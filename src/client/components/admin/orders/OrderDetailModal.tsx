@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Save, Undo2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FALLBACK_PRODUCT_IMAGE, ORDER_STATUSES, PRINT_STATUSES } from '../../../../shared/constants';
 import { formatMoney } from '../../../../shared/money';
@@ -26,6 +26,7 @@ import { Modal } from '../../ui/Modal';
 import { LoadingState } from '../../ui/states';
 import { toast } from '../../ui/Toast';
 import { EnumSelect } from '../parts/EnumSelect';
+import { Fact } from '../parts/Fact';
 import { capitalize, customerName, PROVIDER_LABELS } from './order-look';
 
 // One order (SPEC §2 Orders, §4, §8): its items with print status selects, the order status
@@ -291,28 +292,6 @@ function PaymentActions({ order, onChanged }: { order: OrderDetail; onChanged: (
           onCancel={() => setConfirming(null)}
         />
       )}
-    </div>
-  );
-}
-
-/** One labelled fact at the top of the order. */
-function Fact({
-  label,
-  valueClass = 'mt-0.5 text-stone-800',
-  testId,
-  children,
-}: {
-  label: string;
-  valueClass?: string;
-  testId?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <dt className="text-xs font-medium text-stone-500">{label}</dt>
-      <dd className={valueClass} data-testid={testId}>
-        {children}
-      </dd>
     </div>
   );
 }

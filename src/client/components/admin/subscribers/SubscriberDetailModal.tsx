@@ -1,0 +1,276 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Pause, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import { formatCalendarDay, formatDate, formatDateTime } from '../../../../shared/dates';
+import { PAUSE_CYCLES } from '../../../../shared/schemas/subscriptions';
+import { errorMessage, UNEXPECTED_ERROR } from '../../../errors';
+import { useTRPC, type RouterOutputs } from '../../../trpc';
+import { PaymentStatusBadge, SubscriptionStatusBadge } from '../../status-badges';
+import { nextShipmentText } from '../../subscription-schedule';
+import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { TextArea } from '../../ui/fields';
+import { Modal } from '../../ui/Modal';
+import { LoadingState } from '../../ui/states';
+import { toast } from '../../ui/Toast';
+import { OrderDetailModal } from '../orders/OrderDetailModal';
+import { customerName, PROVIDER_LABELS } from '../orders/order-look';
+import { Fact } from '../parts/Fact';
+import { planPrice, UNTIL_RESUMED } from './subscriber-look';
+
+// One member of the club (issue 11): who they are, their plan and choices, where shirts go, their
+// cycles (each order opens in the order's own modal), and Pause and Cancel on the member's behalf,
+// each confirmed first. The member is emailed by the server as if they had done it themselves.
+
+type Member = RouterOutputs['admin']['subscribers']['get'];
+type Dialog = 'pause' | 'cancel' | null;
+
+export function SubscriberDetailModal({ subscriptionId, onClose }: { subscriptionId: string; onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const member = useQuery(trpc.admin.subscribers.get.queryOptions({ id: subscriptionId }));
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [openOrderId, setOpenOrderId] = useState<string | null>(null);
+
+  const applyChange = (updated: Member, message: string) => {
+    setDialog(null);
+    toast.success(message);
+    queryClient.setQueryData(trpc.admin.subscribers.get.queryKey({ id: subscriptionId }), updated);
+    void queryClient.invalidateQueries({ queryKey: trpc.admin.subscribers.list.queryKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.admin.dashboard.overview.queryKey() });
+  };
+
+  const data = member.data;
+  const cancelling = data ? data.status !== 'cancelled' && data.cancel_at !== null : false;
+  const canPause = data?.status === 'active' && !cancelling;
+  const canCancel = data ? data.status !== 'cancelled' && !cancelling : false;
+
+  return (
+    <>
+      <Modal
+        title={data ? customerName(data) : 'Subscriber'}
+        description={data ? `${data.plan_name} member` : undefined}
+        onClose={onClose}
+        size="lg"
+        footer={
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+        }
+      >
+        {member.isPending ? (
+          <LoadingState label="Loading subscriber..." />
+        ) : !data ? (
+          <p className="py-8 text-center text-sm text-stone-600">{member.error?.message ?? 'Subscription not found'}</p>
+        ) : (
+          <div className="space-y-6" data-testid="subscriber-detail">
+            <dl className="grid gap-x-6 gap-y-4 text-sm sm:grid-cols-3">
+              <Fact label="Customer" valueClass="mt-0.5 break-all text-stone-800">
+                {data.customer_email}
+              </Fact>
+              <Fact label="Plan">
+                {data.plan_name} · <span className="tabular-nums">{planPrice(data)}</span>
+              </Fact>
+              <Fact label="Status" valueClass="mt-1" testId="subscriber-detail-status">
+                <SubscriptionStatusBadge status={data.status} cancelAt={data.cancel_at} />
+              </Fact>
+              <Fact label="Size">{data.size}</Fact>
+              <Fact label="Categories">{data.category_limit === 0 ? 'All categories' : data.category_names.join(', ') || '—'}</Fact>
+              <Fact label="Next shipment" testId="subscriber-next-shipment">
+                {nextShipmentText(data, UNTIL_RESUMED)}
+              </Fact>
+              <Fact label="Ship to">
+                {data.shipping_address.name && <span className="block">{data.shipping_address.name}</span>}
+                {data.shipping_address.street}, {data.shipping_address.city}, {data.shipping_address.state} {data.shipping_address.zip},{' '}
+                {data.shipping_address.country}
+              </Fact>
+              <Fact label="Joined">{formatDate(data.created_at)}</Fact>
+              <Fact label="Payment">{PROVIDER_LABELS[data.payment_provider]}</Fact>
+              {data.cancelled_at && <Fact label="Cancelled">{formatDateTime(data.cancelled_at)}</Fact>}
+              {data.cancel_reason && (
+                <Fact label="Reason for cancelling" valueClass="mt-0.5 break-words whitespace-pre-wrap text-stone-800">
+                  {data.cancel_reason}
+                </Fact>
+              )}
+            </dl>
+
+            {(canPause || canCancel) && (
+              <div className="flex flex-wrap gap-2">
+                {canPause && (
+                  <Button variant="secondary" icon={Pause} onClick={() => setDialog('pause')}>
+                    Pause
+                  </Button>
+                )}
+                {canCancel && (
+                  <Button variant="secondary-danger" icon={XCircle} onClick={() => setDialog('cancel')}>
+                    Cancel subscription
+                  </Button>
+                )}
+              </div>
+            )}
+
+            <section aria-labelledby="subscriber-cycles-heading">
+              <h3 id="subscriber-cycles-heading" className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
+                Shipments
+              </h3>
+              {data.cycles.length === 0 ? (
+                <p className="mt-2 text-sm text-stone-600">No shipments yet.</p>
+              ) : (
+                <ul className="mt-2 divide-y divide-stone-100 rounded-lg border border-stone-200 text-sm" data-testid="subscriber-cycles">
+                  {data.cycles.map((cycle) => (
+                    <li key={cycle.cycle_start} className="flex flex-wrap items-center gap-x-4 gap-y-1.5 px-3 py-2.5">
+                      <span className="w-28 font-medium text-stone-900">{formatCalendarDay(cycle.cycle_start)}</span>
+                      <Badge tone={cycle.outcome === 'ordered' ? 'blue' : 'stone'}>{cycle.outcome}</Badge>
+                      {cycle.order_id && cycle.order_number ? (
+                        <>
+                          <button
+                            type="button"
+                            className="font-semibold text-stone-900 underline underline-offset-4 hover:text-accent-700"
+                            onClick={() => setOpenOrderId(cycle.order_id)}
+                            aria-label={`Open order ${cycle.order_number}`}
+                          >
+                            {cycle.order_number}
+                          </button>
+                          {cycle.payment_status && <PaymentStatusBadge status={cycle.payment_status} named />}
+                        </>
+                      ) : (
+                        cycle.outcome === 'ordered' && <span className="text-stone-600">Order deleted</span>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </div>
+        )}
+      </Modal>
+
+      {/* Beside the member's modal, not inside it: each dialog handles its own Escape and backdrop. */}
+      {data && dialog === 'pause' && (
+        <PauseDialog member={data} onDone={(updated) => applyChange(updated, 'Subscription paused')} onClose={() => setDialog(null)} />
+      )}
+      {data && dialog === 'cancel' && (
+        <CancelDialog
+          member={data}
+          onDone={(updated) =>
+            applyChange(
+              updated,
+              updated.status === 'cancelled'
+                ? 'Subscription cancelled'
+                : `Subscription cancels on ${formatCalendarDay(updated.cancel_at!)}`,
+            )
+          }
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {openOrderId && (
+        <OrderDetailModal
+          orderId={openOrderId}
+          onClose={() => {
+            setOpenOrderId(null);
+            // The order may have been paid or refunded meanwhile.
+            void queryClient.invalidateQueries({ queryKey: trpc.admin.subscribers.get.queryKey({ id: subscriptionId }) });
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+interface DialogProps {
+  member: Member;
+  onDone: (updated: Member) => void;
+  onClose: () => void;
+}
+
+const PAUSE_OPTIONS = [
+  ...PAUSE_CYCLES.map((n) => ({ value: n, label: `${n} ${n === 1 ? 'shipment' : 'shipments'}` })),
+  { value: null, label: 'Until the member resumes' },
+];
+
+function PauseDialog({ member, onDone, onClose }: DialogProps) {
+  const trpc = useTRPC();
+  const [cycles, setCycles] = useState<(typeof PAUSE_CYCLES)[number] | null>(1);
+  const pause = useMutation(
+    trpc.admin.subscribers.pause.mutationOptions({
+      onSuccess: onDone,
+      onError: (error) => toast.error(errorMessage(error, UNEXPECTED_ERROR)),
+    }),
+  );
+  return (
+    <Modal
+      title="Pause this subscription?"
+      role="alertdialog"
+      description={`No shirts are made or sent to ${member.customer_email} while it is paused. They are emailed about it.`}
+      onClose={onClose}
+      busy={pause.isPending}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={pause.isPending}>
+            Keep it running
+          </Button>
+          <Button busy={pause.isPending} busyLabel="Pausing..." onClick={() => pause.mutate({ id: member.id, cycles })}>
+            Pause
+          </Button>
+        </>
+      }
+    >
+      <fieldset>
+        <legend className="text-sm font-medium text-stone-900">Pause for</legend>
+        <div className="mt-3 space-y-2">
+          {PAUSE_OPTIONS.map((option) => (
+            <label key={option.label} className="flex items-center gap-3 text-sm text-stone-800">
+              <input
+                type="radio"
+                name="admin-pause-cycles"
+                className="size-4 accent-accent-700"
+                checked={cycles === option.value}
+                onChange={() => setCycles(option.value)}
+              />
+              {option.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </Modal>
+  );
+}
+
+function CancelDialog({ member, onDone, onClose }: DialogProps) {
+  const trpc = useTRPC();
+  const [reason, setReason] = useState('');
+  const cancel = useMutation(
+    trpc.admin.subscribers.cancel.mutationOptions({
+      onSuccess: onDone,
+      onError: (error) => toast.error(errorMessage(error, UNEXPECTED_ERROR)),
+    }),
+  );
+  // While paused nothing is paid ahead, so it ends at once; otherwise when the paid period ends.
+  const endsOn = member.status === 'paused' ? 'today' : `on ${formatCalendarDay(member.next_cycle_on)}`;
+  return (
+    <Modal
+      title="Cancel this subscription?"
+      role="alertdialog"
+      description={`The membership of ${member.customer_email} ends ${endsOn}; nothing more ships or is charged after that. They are emailed about it.`}
+      onClose={onClose}
+      busy={cancel.isPending}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={cancel.isPending}>
+            Keep subscription
+          </Button>
+          <Button
+            variant="danger"
+            busy={cancel.isPending}
+            busyLabel="Cancelling..."
+            onClick={() => cancel.mutate({ id: member.id, reason })}
+          >
+            Cancel subscription
+          </Button>
+        </>
+      }
+    >
+      <TextArea label="Reason (optional)" rows={3} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+    </Modal>
+  );
+}

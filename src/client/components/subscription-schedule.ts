@@ -1,0 +1,23 @@
+import type { SubscriptionStatus } from '../../shared/constants';
+import { formatCalendarDay } from '../../shared/dates';
+
+// When a membership's next shirt ships, in words, wherever a membership is shown.
+
+interface Schedule {
+  status: SubscriptionStatus;
+  next_cycle_on: string;
+  skip_next: boolean;
+  paused_until: string | null;
+  cancel_at: string | null;
+}
+
+/**
+ * "Mar 31, 2027", "Mar 31, 2027 (skipped)", "Resumes Apr 30, 2027", `untilResumed` for a pause
+ * with no end, or a dash when nothing more ships (cancelled, or ending with its paid period).
+ */
+export function nextShipmentText(membership: Schedule, untilResumed: string): string {
+  if (membership.status === 'paused')
+    return membership.paused_until ? `Resumes ${formatCalendarDay(membership.paused_until)}` : untilResumed;
+  if (membership.status === 'cancelled' || membership.cancel_at !== null) return '—';
+  return `${formatCalendarDay(membership.next_cycle_on)}${membership.skip_next ? ' (skipped)' : ''}`;
+}
