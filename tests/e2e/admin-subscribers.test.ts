@@ -4,7 +4,7 @@ import { formatMoney } from '../../src/shared/money';
 import { seriousA11yViolations } from '../support/a11y';
 import { callerFor } from '../support/app';
 import { saveScreenshot, sharedBrowserApp, signInInBrowser, VIEWPORTS } from '../support/browser';
-import { createAdmin, createCustomer, type TestUser } from '../support/factories';
+import { createAdmin, createCustomer, RITAS_SHIPPING, type TestUser } from '../support/factories';
 import { sharedBeforeAll } from '../support/hooks';
 
 // The Subscribers screen and the club's dashboard cards on the demo store, with members who
@@ -13,16 +13,7 @@ import { sharedBeforeAll } from '../support/hooks';
 
 const env = sharedBrowserApp();
 
-const SHIPPING = {
-  first_name: 'Rita',
-  last_name: 'Rider',
-  phone: '',
-  street: '12 Piston Way',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  country: 'USA',
-};
+const SHIPPING = RITAS_SHIPPING;
 
 const people = sharedBeforeAll(async () => {
   const join = async (user: TestUser, planSlug: string, categoryCount: number) => {

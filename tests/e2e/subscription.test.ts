@@ -65,8 +65,8 @@ describe('the subscription club', () => {
 
     // Pause for two shipments, then resume.
     await card.getByRole('button', { name: 'Pause' }).click();
-    await page.getByRole('dialog').getByLabel('2 shipments').check();
-    await page.getByRole('dialog').getByRole('button', { name: 'Pause' }).click();
+    await page.getByRole('alertdialog').getByLabel('2 shipments').check();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Pause' }).click();
     await expect.poll(() => card.getByTestId('subscription-status').textContent()).toBe('Paused');
     expect(await card.getByTestId('next-shipment').textContent()).toMatch(/^Resumes /);
     await card.getByRole('button', { name: 'Resume' }).click();
@@ -98,6 +98,58 @@ describe('the subscription club', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.setViewportSize(VIEWPORTS.desktop);
     await saveScreenshot(page, 'subscription-member-1280');
+    expect(env.pageErrors(page)).toEqual([]);
+  });
+
+  it('tells a member what a payment waits for: a card join awaiting its first payment, shipments on hold until paid', async () => {
+    const plan = await env.db
+      .insertInto('subscription_plans')
+      .values({ name: 'Card Club', slug: 'card-club', price: '30.00', billing_interval: 'monthly', features: [] })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const onHold = await env.db
+      .insertInto('subscription_plans')
+      .values({ name: 'Hold Club', slug: 'hold-club', price: '25.00', billing_interval: 'quarterly', features: [] })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const member = await createCustomer(env.db);
+    const terms = { customer_id: member.id, size: 'M' as const, shipping_address: JSON.stringify({ street: '1 Pay St' }), anchor_day: 1 };
+    await env.db
+      .insertInto('subscriptions')
+      .values([
+        {
+          ...terms,
+          plan_id: plan.id,
+          status: 'incomplete',
+          payment_provider: 'stripe',
+          price: '30.00',
+          billing_interval: 'monthly',
+          next_cycle_on: '2027-01-01',
+          checkout_url: 'https://checkout.stripe.test/c/pay/cs_waiting',
+        },
+        { ...terms, plan_id: onHold.id, status: 'past_due', price: '25.00', billing_interval: 'quarterly', next_cycle_on: '2027-01-01' },
+      ])
+      .execute();
+    const page = await signInInBrowser(env, { email: member.email, viewport: VIEWPORTS.mobile });
+    await page.goto('/subscription');
+
+    const waiting = page.getByTestId('membership').filter({ hasText: 'Card Club' });
+    await waiting.getByText('We are waiting for your card payment').waitFor();
+    expect(await waiting.getByTestId('subscription-status').textContent()).toBe('Awaiting payment');
+    expect(await waiting.getByTestId('next-shipment').textContent()).toBe('After your first payment');
+    expect(await waiting.getByRole('link', { name: 'Continue to payment' }).getAttribute('href')).toBe(
+      'https://checkout.stripe.test/c/pay/cs_waiting',
+    );
+    expect(await waiting.getByRole('button').count()).toBe(0);
+
+    const held = page.getByTestId('membership').filter({ hasText: 'Hold Club' });
+    expect(await held.getByTestId('subscription-status').textContent()).toBe('Past due');
+    await held.getByText('Your shipments are on hold until the unpaid order below is paid').waitFor();
+
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'subscription-payment-notices-375');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await saveScreenshot(page, 'subscription-payment-notices-1280');
     expect(env.pageErrors(page)).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { SUBSCRIBERS_PAGE_SIZE } from '../../src/shared/schemas/admin-subscriber
 import { callerAs, callTrpc, sharedTestApp, signInHttp, type Caller } from '../support/app';
 import { renewalPass } from '../support/renewals';
 import { trpcFailure } from '../support/async';
-import { createAdmin, createCategory, createCustomer, createProduct, type TestUser } from '../support/factories';
+import { createAdmin, createCategory, createCustomer, createProduct, type TestUser, RITAS_SHIPPING } from '../support/factories';
 
 // admin.subscribers.* and the club's dashboard cards, with a clock the tests set: the server-paged
 // list with its email search and plan and status filters, one member with their cycles, pause and
@@ -35,16 +35,7 @@ async function createPlan(billing_interval: 'monthly' | 'quarterly' | 'yearly', 
     .executeTakeFirstOrThrow();
 }
 
-const SHIPPING = {
-  first_name: 'Rita',
-  last_name: 'Rider',
-  phone: '',
-  street: '12 Piston Way',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  country: 'USA',
-};
+const SHIPPING = RITAS_SHIPPING;
 
 /** A member joining through the member's own procedure, on the clock's day (first cycle ordered at once). */
 const join = (user: TestUser, plan: Plan, categoryIds = [cars.id]) =>

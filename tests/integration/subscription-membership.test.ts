@@ -11,7 +11,7 @@ import {
 import { callerAs, callTrpc, sharedTestApp, signInHttp } from '../support/app';
 import { renewalPass } from '../support/renewals';
 import { trpcFailure } from '../support/async';
-import { createCategory, createCustomer, createProduct, type TestUser } from '../support/factories';
+import { createCategory, createCustomer, createProduct, type TestUser, RITAS_SHIPPING } from '../support/factories';
 
 // Joining a plan and what a member does with it, through the procedures the pages call, with a
 // clock the tests move: join (the first cycle's order at once), change, skip, pause, resume and
@@ -24,16 +24,7 @@ const clock = { now: () => now };
 const setDay = (day: string) => (now = new Date(`${day}T09:00:00Z`));
 const renew = renewalPass(t, clock);
 
-const SHIPPING = {
-  first_name: 'Rita',
-  last_name: 'Rider',
-  phone: '',
-  street: '12 Piston Way',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  country: 'USA',
-};
+const SHIPPING = RITAS_SHIPPING;
 
 let slug: number;
 async function createPlan(categoryLimit = 2, isActive = true) {

@@ -135,3 +135,15 @@ export async function createOrder(
   }
   return created;
 }
+
+/** A shipping address as the checkout and join forms send it. */
+export const RITAS_SHIPPING = {
+  first_name: 'Rita',
+  last_name: 'Rider',
+  phone: '',
+  street: '12 Piston Way',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  country: 'USA',
+};

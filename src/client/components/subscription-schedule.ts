@@ -1,7 +1,7 @@
 import type { SubscriptionStatus } from '../../shared/constants';
 import { formatCalendarDay } from '../../shared/dates';
 
-// When a membership's next shirt ships, in words, wherever a membership is shown.
+// A membership's schedule and choices in words, wherever a membership is shown.
 
 interface Schedule {
   status: SubscriptionStatus;
@@ -21,3 +21,7 @@ export function nextShipmentText(membership: Schedule, untilResumed: string): st
   if (membership.status === 'cancelled' || membership.cancel_at !== null) return '—';
   return `${formatCalendarDay(membership.next_cycle_on)}${membership.skip_next ? ' (skipped)' : ''}`;
 }
+
+/** The categories a member's shirts come from; none chosen (or a plan without a limit) is every category. */
+export const chosenCategoriesText = (membership: { category_names: string[] }): string =>
+  membership.category_names.length === 0 ? 'All categories' : membership.category_names.join(', ');

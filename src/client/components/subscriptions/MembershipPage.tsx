@@ -5,12 +5,11 @@ import { useState, type ReactNode } from 'react';
 import { SIZES, type Size } from '../../../shared/constants';
 import { formatCalendarDay, formatDate } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
-import { PAUSE_CYCLES } from '../../../shared/schemas/subscriptions';
 import { errorMessage, UNEXPECTED_ERROR } from '../../errors';
 import { useTRPC, type RouterOutputs } from '../../trpc';
 import { planIntervalLabel } from '../info/plan-format';
 import { OrderStatusBadge, PaymentStatusBadge, SubscriptionStatusBadge } from '../status-badges';
-import { nextShipmentText } from '../subscription-schedule';
+import { chosenCategoriesText, nextShipmentText } from '../subscription-schedule';
 import { BackLink } from '../ui/BackLink';
 import { Button, ButtonLink } from '../ui/Button';
 import { Card } from '../ui/Card';
@@ -20,6 +19,7 @@ import { EmptyState, LoadingState } from '../ui/states';
 import { toast } from '../ui/Toast';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { CategoryChoices } from './CategoryChoices';
+import { CancelMembershipDialog, cancellationTakesEffect, PauseMembershipDialog } from './MembershipDialogs';
 
 // The member's page (issue 11): each membership with its plan, status, size, categories, next
 // shipment and past shipments' orders, and what the member can do: change size or categories,
@@ -96,7 +96,7 @@ function MembershipCard({ membership }: { membership: Membership }) {
     >
       <dl className="grid gap-5 text-sm sm:grid-cols-3">
         <Detail label="Shirt size" value={membership.size} />
-        <Detail label="Categories" value={membership.category_limit === 0 ? 'All categories' : membership.category_names.join(', ')} />
+        <Detail label="Categories" value={chosenCategoriesText(membership)} />
         <Detail label="Next shipment" value={nextShipment} testId="next-shipment" />
       </dl>
 
@@ -256,97 +256,44 @@ interface DialogProps {
 
 function PauseDialog({ membership, onDone, onClose }: DialogProps) {
   const trpc = useTRPC();
-  const [cycles, setCycles] = useState<(typeof PAUSE_CYCLES)[number] | null>(1);
   const pause = useMutation(
     trpc.subscriptions.pause.mutationOptions({ onSuccess: onDone, onError: (error) => toast.error(errorMessage(error, UNEXPECTED_ERROR)) }),
   );
-  const options = [
-    ...PAUSE_CYCLES.map((n) => ({ value: n, label: `${n} ${n === 1 ? 'shipment' : 'shipments'}` })),
-    { value: null, label: 'Until I resume' },
-  ];
   return (
-    <Modal
-      title="Pause your subscription?"
-      description="No shirts are made or sent while it is paused."
-      onClose={onClose}
+    <PauseMembershipDialog
+      text={{
+        title: 'Pause your subscription?',
+        description: 'No shirts are made or sent while it is paused.',
+        keepLabel: 'Keep it running',
+      }}
+      untilResumedLabel="Until I resume"
       busy={pause.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={pause.isPending}>
-            Keep it running
-          </Button>
-          <Button busy={pause.isPending} busyLabel="Pausing..." onClick={() => pause.mutate({ id: membership.id, cycles })}>
-            Pause
-          </Button>
-        </>
-      }
-    >
-      <fieldset>
-        <legend className="text-sm font-medium text-stone-900">Pause for</legend>
-        <div className="mt-3 space-y-2">
-          {options.map((option) => (
-            <label key={option.label} className="flex items-center gap-3 text-sm text-stone-800">
-              <input
-                type="radio"
-                name="pause-cycles"
-                className="size-4 accent-accent-700"
-                checked={cycles === option.value}
-                onChange={() => setCycles(option.value)}
-              />
-              {option.label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-    </Modal>
+      onPause={(cycles) => pause.mutate({ id: membership.id, cycles })}
+      onClose={onClose}
+    />
   );
 }
 
 function CancelDialog({ membership, onDone, onClose }: DialogProps) {
   const trpc = useTRPC();
-  const [reason, setReason] = useState('');
   const cancel = useMutation(
     trpc.subscriptions.cancel.mutationOptions({
       onSuccess: onDone,
       onError: (error) => toast.error(errorMessage(error, UNEXPECTED_ERROR)),
     }),
   );
-  const endsOn = membership.status === 'paused' ? 'today' : `on ${formatCalendarDay(membership.next_cycle_on)}`;
   return (
-    <Modal
-      title="Cancel your subscription?"
-      role="alertdialog"
-      description={`Your membership ends ${endsOn}; nothing more ships or is charged after that.`}
-      onClose={onClose}
+    <CancelMembershipDialog
+      text={{
+        title: 'Cancel your subscription?',
+        description: `Your membership ends ${cancellationTakesEffect(membership)}; nothing more ships or is charged after that.`,
+        keepLabel: 'Keep my subscription',
+      }}
+      reasonLabel="Why are you leaving? (optional)"
       busy={cancel.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={cancel.isPending}>
-            Keep my subscription
-          </Button>
-          <Button
-            variant="danger"
-            busy={cancel.isPending}
-            busyLabel="Cancelling..."
-            onClick={() => cancel.mutate({ id: membership.id, reason })}
-          >
-            Cancel subscription
-          </Button>
-        </>
-      }
-    >
-      <label className="block text-sm font-medium text-stone-900" htmlFor="cancel-reason">
-        Why are you leaving? <span className="font-normal text-stone-500">(optional)</span>
-      </label>
-      <textarea
-        id="cancel-reason"
-        rows={3}
-        maxLength={500}
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        className="mt-2 block w-full rounded-lg border border-stone-300 px-3 py-2 text-sm focus:border-accent-600 focus:ring-accent-600"
-      />
-    </Modal>
+      onCancel={(reason) => cancel.mutate({ id: membership.id, reason })}
+      onClose={onClose}
+    />
   );
 }
 

@@ -2,20 +2,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pause, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { formatCalendarDay, formatDate, formatDateTime } from '../../../../shared/dates';
-import { PAUSE_CYCLES } from '../../../../shared/schemas/subscriptions';
 import { errorMessage, UNEXPECTED_ERROR } from '../../../errors';
 import { useTRPC, type RouterOutputs } from '../../../trpc';
 import { PaymentStatusBadge, SubscriptionStatusBadge } from '../../status-badges';
-import { nextShipmentText } from '../../subscription-schedule';
+import { chosenCategoriesText, nextShipmentText } from '../../subscription-schedule';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
-import { TextArea } from '../../ui/fields';
 import { Modal } from '../../ui/Modal';
 import { LoadingState } from '../../ui/states';
 import { toast } from '../../ui/Toast';
 import { OrderDetailModal } from '../orders/OrderDetailModal';
 import { customerName, PROVIDER_LABELS } from '../orders/order-look';
 import { Fact } from '../parts/Fact';
+import { CancelMembershipDialog, cancellationTakesEffect, PauseMembershipDialog } from '../../subscriptions/MembershipDialogs';
 import { planPrice, UNTIL_RESUMED } from './subscriber-look';
 
 // One member of the club (issue 11): who they are, their plan and choices, where shirts go, their
@@ -75,7 +74,7 @@ export function SubscriberDetailModal({ subscriptionId, onClose }: { subscriptio
                 <SubscriptionStatusBadge status={data.status} cancelAt={data.cancel_at} />
               </Fact>
               <Fact label="Size">{data.size}</Fact>
-              <Fact label="Categories">{data.category_limit === 0 ? 'All categories' : data.category_names.join(', ') || '—'}</Fact>
+              <Fact label="Categories">{chosenCategoriesText(data)}</Fact>
               <Fact label="Next shipment" testId="subscriber-next-shipment">
                 {nextShipmentText(data, UNTIL_RESUMED)}
               </Fact>
@@ -183,14 +182,8 @@ interface DialogProps {
   onClose: () => void;
 }
 
-const PAUSE_OPTIONS = [
-  ...PAUSE_CYCLES.map((n) => ({ value: n, label: `${n} ${n === 1 ? 'shipment' : 'shipments'}` })),
-  { value: null, label: 'Until the member resumes' },
-];
-
 function PauseDialog({ member, onDone, onClose }: DialogProps) {
   const trpc = useTRPC();
-  const [cycles, setCycles] = useState<(typeof PAUSE_CYCLES)[number] | null>(1);
   const pause = useMutation(
     trpc.admin.subscribers.pause.mutationOptions({
       onSuccess: onDone,
@@ -198,79 +191,39 @@ function PauseDialog({ member, onDone, onClose }: DialogProps) {
     }),
   );
   return (
-    <Modal
-      title="Pause this subscription?"
-      role="alertdialog"
-      description={`No shirts are made or sent to ${member.customer_email} while it is paused. They are emailed about it.`}
-      onClose={onClose}
+    <PauseMembershipDialog
+      text={{
+        title: 'Pause this subscription?',
+        description: `No shirts are made or sent to ${member.customer_email} while it is paused. They are emailed about it.`,
+        keepLabel: 'Keep it running',
+      }}
+      untilResumedLabel="Until the member resumes"
       busy={pause.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={pause.isPending}>
-            Keep it running
-          </Button>
-          <Button busy={pause.isPending} busyLabel="Pausing..." onClick={() => pause.mutate({ id: member.id, cycles })}>
-            Pause
-          </Button>
-        </>
-      }
-    >
-      <fieldset>
-        <legend className="text-sm font-medium text-stone-900">Pause for</legend>
-        <div className="mt-3 space-y-2">
-          {PAUSE_OPTIONS.map((option) => (
-            <label key={option.label} className="flex items-center gap-3 text-sm text-stone-800">
-              <input
-                type="radio"
-                name="admin-pause-cycles"
-                className="size-4 accent-accent-700"
-                checked={cycles === option.value}
-                onChange={() => setCycles(option.value)}
-              />
-              {option.label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-    </Modal>
+      onPause={(cycles) => pause.mutate({ id: member.id, cycles })}
+      onClose={onClose}
+    />
   );
 }
 
 function CancelDialog({ member, onDone, onClose }: DialogProps) {
   const trpc = useTRPC();
-  const [reason, setReason] = useState('');
   const cancel = useMutation(
     trpc.admin.subscribers.cancel.mutationOptions({
       onSuccess: onDone,
       onError: (error) => toast.error(errorMessage(error, UNEXPECTED_ERROR)),
     }),
   );
-  // While paused nothing is paid ahead, so it ends at once; otherwise when the paid period ends.
-  const endsOn = member.status === 'paused' ? 'today' : `on ${formatCalendarDay(member.next_cycle_on)}`;
   return (
-    <Modal
-      title="Cancel this subscription?"
-      role="alertdialog"
-      description={`The membership of ${member.customer_email} ends ${endsOn}; nothing more ships or is charged after that. They are emailed about it.`}
-      onClose={onClose}
+    <CancelMembershipDialog
+      text={{
+        title: 'Cancel this subscription?',
+        description: `The membership of ${member.customer_email} ends ${cancellationTakesEffect(member)}; nothing more ships or is charged after that. They are emailed about it.`,
+        keepLabel: 'Keep subscription',
+      }}
+      reasonLabel="Reason (optional)"
       busy={cancel.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={cancel.isPending}>
-            Keep subscription
-          </Button>
-          <Button
-            variant="danger"
-            busy={cancel.isPending}
-            busyLabel="Cancelling..."
-            onClick={() => cancel.mutate({ id: member.id, reason })}
-          >
-            Cancel subscription
-          </Button>
-        </>
-      }
-    >
-      <TextArea label="Reason (optional)" rows={3} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
-    </Modal>
+      onCancel={(reason) => cancel.mutate({ id: member.id, reason })}
+      onClose={onClose}
+    />
   );
 }
