@@ -104,6 +104,29 @@ describe('password change', () => {
     const signIn = await callTrpc(t.app, 'auth.signIn', { input: { email: 'changer@example.com', password: 'secondpass' } });
     expect(signIn.statusCode).toBe(200);
   });
+
+  it('ends the reset links mailed before the change: none can set the password afterwards', async () => {
+    const cookie = await signUp(t.app, 'relinked@example.com', 'firstpass');
+    await callTrpc(t.app, 'auth.requestPasswordReset', { input: { email: 'relinked@example.com' } });
+    const mail = await t.db
+      .selectFrom('email_queue')
+      .select('text_body')
+      .where('to_email', '=', 'relinked@example.com')
+      .where('subject', 'like', '%Reset%')
+      .executeTakeFirstOrThrow();
+    const token = new URL(/https?:\/\/\S+/.exec(mail.text_body)![0]).searchParams.get('token')!;
+
+    const changed = await callTrpc(t.app, 'account.changePassword', {
+      input: { currentPassword: 'firstpass', password: 'secondpass' },
+      cookie,
+    });
+    expect(changed.statusCode).toBe(200);
+    const reset = await callTrpc(t.app, 'auth.resetPassword', { input: { token, password: 'attacker1' } });
+    expect(reset.error?.message).toBe('Invalid or expired reset link');
+    expect((await callTrpc(t.app, 'auth.signIn', { input: { email: 'relinked@example.com', password: 'secondpass' } })).statusCode).toBe(
+      200,
+    );
+  });
 });
 
 describe('subscription plans', () => {

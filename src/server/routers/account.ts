@@ -1,6 +1,7 @@
 import { changePasswordInput, profileInput } from '../../shared/schemas/account';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { createSession, invalidateUserSessions } from '../auth/session';
+import { revokeAuthTokens } from '../auth/tokens';
 import { fieldError } from '../trpc/errors';
 import { customerProcedure, rateLimited, router } from '../trpc/init';
 
@@ -36,7 +37,7 @@ export const accountRouter = router({
       .executeTakeFirstOrThrow();
   }),
 
-  /** Changes the password after checking the current one; every other session of the user ends. */
+  /** Changes the password after checking the current one; every other session of the user and every reset link end. */
   changePassword: customerProcedure
     .use(rateLimited('signIn'))
     .input(changePasswordInput)
@@ -53,6 +54,8 @@ export const accountRouter = router({
           .where('id', '=', ctx.session.user.id)
           .execute();
         await invalidateUserSessions(trx, ctx.session.user.id);
+        // A reset link mailed before the change must not undo it.
+        await revokeAuthTokens(trx, ctx.session.user.id, 'password_reset');
       });
       // This browser stays signed in, on a new session.
       const { token, expiresAt } = await createSession(ctx.db, ctx.session.user.id, ctx.config.sessionDays);
