@@ -52,6 +52,11 @@ function prettyTransport(config: Config) {
   return { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId' } };
 }
 
+const trustHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
+
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -65,7 +70,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
               req: (req: FastifyRequest) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
             },
           },
-    trustProxy: config.trustProxy,
+    // A hop count as Fastify itself reads one (its types leave the number form out): the last n hops are proxies.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
   });
   const storageRoot = path.join(config.dataDir, 'storage');

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -14,6 +15,44 @@ const booleanFlag = (fallback: 'true' | 'false') =>
       .default(fallback)
       .transform((value) => value === 'true' || value === '1'),
   );
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (entry: string) => {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+};
+
+/**
+ * Who may set X-Forwarded-For: nobody (false), the last n hops, or proxies at these addresses
+ * (Fastify's trustProxy forms). `true`, believing anyone, would let a client pick its own IP and
+ * dodge every rate limit, so it is refused.
+ */
+const trustedProxies = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .default('false')
+    .transform((value, ctx): false | number | string[] => {
+      const text = value.trim();
+      if (text === 'false' || text === '0') return false;
+      if (/^\d+$/.test(text)) return Number(text);
+      const entries = text.split(',').map((entry) => entry.trim());
+      if (text === 'true' || !entries.every(isProxyAddress)) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            text === 'true'
+              ? 'true would believe any X-Forwarded-For header, so a client could choose its own IP and dodge the rate limits: give the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)'
+              : 'must be false, a number of proxies (e.g. 1) or proxy addresses and CIDR ranges separated by commas (e.g. 10.0.0.0/8,127.0.0.1)',
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
+);
 
 const positiveInt = (fallback: number, min = 1) =>
   z.preprocess(
@@ -77,7 +116,7 @@ const envSchema = z
     EMAIL_BATCH_SIZE: positiveInt(20),
     SESSION_DAYS: positiveInt(30),
     AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(10),
-    TRUST_PROXY: booleanFlag('false'),
+    TRUST_PROXY: trustedProxies,
     SEED_DEMO_DATA: booleanFlag('true'),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
@@ -125,7 +164,8 @@ export interface Config {
   emailBatchSize: number;
   sessionDays: number;
   authRateLimitPerMinute: number;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string[];
   seedDemoData: boolean;
   initialAdmin: { email: string; password: string } | undefined;
   logLevel: string;

@@ -338,6 +338,33 @@ describe('rate limits', () => {
   });
 });
 
+describe('rate limits behind a proxy', () => {
+  it('counts by the address the proxy saw: a client rotating X-Forwarded-For stays one client', async () => {
+    // The test's requests come from 127.0.0.1, standing in for the one proxy in front (TRUST_PROXY=1),
+    // which appends the address it saw (203.0.113.7) to whatever the client sent.
+    const proxied = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '1' });
+    try {
+      const attempt = (n: number) =>
+        callTrpc(proxied.app, 'auth.signIn', {
+          input: { email: 'x@example.com', password: 'whatever' },
+          headers: { 'x-forwarded-for': `198.51.100.${n}, 203.0.113.7` },
+        });
+      const statuses = [];
+      for (let n = 0; n < 40; n++) statuses.push((await attempt(n)).statusCode);
+      expect(statuses.filter((status) => status === 400)).toHaveLength(3);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(37);
+      // Another client behind the same proxy has its own budget.
+      const other = await callTrpc(proxied.app, 'auth.signIn', {
+        input: { email: 'x@example.com', password: 'whatever' },
+        headers: { 'x-forwarded-for': '203.0.113.8' },
+      });
+      expect(other.statusCode).toBe(400);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('production cookies', () => {
   it('are Secure and carry the __Host- prefix', async () => {
     const prod = await createTestApp({ NODE_ENV: 'production' });
