@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
+import { MAX_BATCH_CALLS } from '../shared/constants';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 // The one place the client names the server: a type-only import, erased from the bundle.
@@ -24,7 +25,7 @@ export const trpcClient = createTRPCClient<AppRouter>({
     splitLink({
       condition: (op) => op.type === 'subscription',
       true: httpSubscriptionLink({ url: '/trpc' }),
-      false: httpBatchLink({ url: '/trpc' }),
+      false: httpBatchLink({ url: '/trpc', maxItems: MAX_BATCH_CALLS }),
     }),
   ],
 });

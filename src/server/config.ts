@@ -116,6 +116,7 @@ const envSchema = z
     EMAIL_BATCH_SIZE: positiveInt(20),
     SESSION_DAYS: positiveInt(30),
     AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(10),
+    LOAD_SHED_EVENT_LOOP_DELAY_MS: positiveInt(1000, 0),
     TRUST_PROXY: trustedProxies,
     SEED_DEMO_DATA: booleanFlag('true'),
     STRIPE_SECRET_KEY: optionalString,
@@ -164,6 +165,8 @@ export interface Config {
   emailBatchSize: number;
   sessionDays: number;
   authRateLimitPerMinute: number;
+  /** Requests are refused with 503 while the event loop lags more than this (0: never). */
+  loadShedEventLoopDelayMs: number;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
   seedDemoData: boolean;
@@ -205,6 +208,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     emailBatchSize: e.EMAIL_BATCH_SIZE,
     sessionDays: e.SESSION_DAYS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    loadShedEventLoopDelayMs: e.LOAD_SHED_EVENT_LOOP_DELAY_MS,
     trustProxy: e.TRUST_PROXY,
     seedDemoData: e.SEED_DEMO_DATA,
     initialAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,

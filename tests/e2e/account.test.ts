@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../src/server/db/database';
 import { insertUser } from '../support/app';
 import { seriousA11yViolations } from '../support/a11y';
 import { saveScreenshot, VIEWPORTS, sharedBrowserApp } from '../support/browser';
+import { queuedEmailLink } from '../support/email';
 
 // Sign-in, sign-up with email confirmation, password reset, dashboard and settings, in Chromium
 // against the built app. Emails are read from the email_queue table, as a user would read them.
@@ -12,19 +12,6 @@ const CREDENTIALS_REQUIRED = 'You must provide either an email or phone number a
 const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
 
 /** The link in the newest queued email to `to` whose subject contains `subject`. */
-async function emailedLink(db: Db, to: string, subject: string): Promise<string> {
-  const row = await db
-    .selectFrom('email_queue')
-    .select(['text_body', 'subject'])
-    .where('to_email', '=', to)
-    .where('subject', 'like', `%${subject}%`)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirstOrThrow();
-  const link = /https?:\/\/\S+/.exec(row.text_body)?.[0];
-  if (!link) throw new Error(`no link in the email "${row.subject}"`);
-  return link;
-}
-
 const formMessage = (page: Page) => page.locator('[data-testid="form-error"], [data-testid="form-success"]');
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
@@ -111,7 +98,7 @@ describe('account screens', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(() => page.getByTestId('account-link').getAttribute('href')).toBe('/login');
 
-    const link = await emailedLink(env.db, email, 'Confirm your email');
+    const link = await queuedEmailLink(env.db, email, 'Confirm your email');
     expect(new URL(link).pathname).toBe('/confirm-email');
     await page.goto(link);
     await page.getByRole('heading', { name: 'Email Confirmed' }).waitFor();
@@ -153,7 +140,7 @@ describe('account screens', () => {
       .poll(() => page.getByTestId('unconfirmed-notice').getByTestId('form-success').textContent())
       .toBe('We sent a new confirmation link to lost.link@example.com.');
     expect(await countEmails()).toBe(2);
-    await page.goto(await emailedLink(env.db, 'lost.link@example.com', 'Confirm your email'));
+    await page.goto(await queuedEmailLink(env.db, 'lost.link@example.com', 'Confirm your email'));
     await page.getByRole('heading', { name: 'Email Confirmed' }).waitFor();
     await page.getByRole('link', { name: 'Go to My Account' }).click();
     await page.waitForURL('**/dashboard');
@@ -209,7 +196,7 @@ describe('account screens', () => {
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect.poll(() => formMessage(page).textContent()).toBe('Password reset link sent! Check your email.');
 
-    const link = await emailedLink(env.db, email, 'Reset your');
+    const link = await queuedEmailLink(env.db, email, 'Reset your');
     const url = new URL(link);
     expect(url.pathname).toBe('/reset-password');
     expect(url.searchParams.get('type')).toBe('recovery');
@@ -289,7 +276,7 @@ describe('account screens', () => {
       headers: { origin: env.baseUrl },
     });
     expect(res.status()).toBe(200);
-    const token = new URL(await emailedLink(env.db, 'hash.param@example.com', 'Reset your')).searchParams.get('token');
+    const token = new URL(await queuedEmailLink(env.db, 'hash.param@example.com', 'Reset your')).searchParams.get('token');
     await page.goto(`/reset-password?token_hash=${token}&type=recovery`);
     await page.getByLabel('New password', { exact: true }).waitFor();
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTrpc, createTestApp, signUp, type TestApp } from '../support/app';
+import { queuedEmailLink } from '../support/email';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -108,13 +109,7 @@ describe('password change', () => {
   it('ends the reset links mailed before the change: none can set the password afterwards', async () => {
     const cookie = await signUp(t.app, 'relinked@example.com', 'firstpass');
     await callTrpc(t.app, 'auth.requestPasswordReset', { input: { email: 'relinked@example.com' } });
-    const mail = await t.db
-      .selectFrom('email_queue')
-      .select('text_body')
-      .where('to_email', '=', 'relinked@example.com')
-      .where('subject', 'like', '%Reset%')
-      .executeTakeFirstOrThrow();
-    const token = new URL(/https?:\/\/\S+/.exec(mail.text_body)![0]).searchParams.get('token')!;
+    const token = new URL(await queuedEmailLink(t.db, 'relinked@example.com', 'Reset')).searchParams.get('token')!;
 
     const changed = await callTrpc(t.app, 'account.changePassword', {
       input: { currentPassword: 'firstpass', password: 'secondpass' },

@@ -2,6 +2,7 @@ import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { Db } from '../db/database';
+import { publishEvent } from '../events/events';
 
 // Sessions after Lucia's current design: the token is "<id>.<secret>", the secret is 256 random
 // bits, and only its SHA-256 is stored, so a leaked sessions table cannot be replayed.
@@ -86,12 +87,16 @@ export async function validateSessionToken(db: Db, token: string, lifetimeDays: 
   };
 }
 
+// Each end of a session is announced, so live streams opened with it end at once (delivered on commit).
+
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  const ended = await db.deleteFrom('sessions').where('id', '=', sessionId).returning('user_id').executeTakeFirst();
+  if (ended) await publishEvent(db, { type: 'sessions_ended', userId: ended.user_id });
 }
 
 export async function invalidateUserSessions(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  await publishEvent(db, { type: 'sessions_ended', userId });
 }
 
 export async function deleteExpiredSessions(db: Db): Promise<number> {

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 
 export function registerHealthRoutes(app: FastifyInstance, db: Db): void {
-  // Liveness: the process answers.
-  app.get('/healthz', () => ({ ok: true }));
+  // Liveness: the process answers, busy or not (a busy process is not restarted, only not ready).
+  app.get('/healthz', { config: { pressureHandler: () => null } }, () => ({ ok: true }));
   // Readiness: the database answers too.
   app.get('/readyz', async (_req, reply) => {
     try {

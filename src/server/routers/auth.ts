@@ -96,55 +96,75 @@ export const authRouter = router({
       return startSession(ctx, user.id);
     }),
 
-  signOut: publicProcedure.mutation(async ({ ctx }) => {
+  signOut: publicProcedure.use(rateLimited('session')).mutation(async ({ ctx }) => {
     if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
     ctx.clearSessionCookie();
     return { ok: true as const };
   }),
 
-  /** Same answer whether or not the address has an account, so it cannot be used to find accounts. */
+  /**
+   * Same answer, in the same time, whether or not the address has an account, so it cannot be used
+   * to find accounts: the lookup and the email are queued after the answer.
+   */
   requestPasswordReset: publicProcedure
     .use(rateLimited('passwordReset'))
     .input(passwordResetRequestInput)
-    .mutation(async ({ ctx, input }) => {
-      const user = await findUserByEmail(ctx.db, input.email);
-      if (user) {
-        await ctx.db.transaction().execute(async (trx) => {
-          const token = await createAuthToken(trx, user.id, 'password_reset', PASSWORD_RESET_TTL_MS);
-          await enqueueEmail(trx, passwordResetEmail(ctx.config, user.email, token), ctx.config.emailMaxRetries);
-        });
-      }
+    .mutation(({ ctx, input }) => {
+      ctx.background.run(
+        async () => {
+          const user = await findUserByEmail(ctx.db, input.email);
+          if (!user) return;
+          await ctx.db.transaction().execute(async (trx) => {
+            const token = await createAuthToken(trx, user.id, 'password_reset', PASSWORD_RESET_TTL_MS);
+            await enqueueEmail(trx, passwordResetEmail(ctx.config, user.email, token), ctx.config.emailMaxRetries);
+          });
+        },
+        ctx.log,
+        'password reset request',
+      );
       return { ok: true as const };
     }),
 
-  verifyResetToken: publicProcedure.input(verifyResetTokenInput).query(async ({ ctx, input }) => {
-    const userId = await peekAuthToken(ctx.db, input.token, 'password_reset');
-    if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_EXPIRED_RESET_LINK });
-    return { valid: true as const };
-  }),
-
-  /** Sets a new password from a reset link and ends every session of that user. */
-  resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
-    const passwordHash = await hashPassword(input.password);
-    await ctx.db.transaction().execute(async (trx) => {
-      const userId = await consumeAuthToken(trx, input.token, 'password_reset');
+  verifyResetToken: publicProcedure
+    .use(rateLimited('emailLink'))
+    .input(verifyResetTokenInput)
+    .query(async ({ ctx, input }) => {
+      const userId = await peekAuthToken(ctx.db, input.token, 'password_reset');
       if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_EXPIRED_RESET_LINK });
-      await trx
-        .updateTable('users')
-        .set({
-          password_hash: passwordHash,
-          // The reset link reached this inbox, which proves the address.
-          email_confirmed_at: sql`coalesce(email_confirmed_at, now())`,
-          updated_at: new Date(),
-        })
-        .where('id', '=', userId)
-        .execute();
-      await invalidateUserSessions(trx, userId);
-      await revokeAuthTokens(trx, userId, 'password_reset');
-    });
-    ctx.clearSessionCookie();
-    return { ok: true as const };
-  }),
+      return { valid: true as const };
+    }),
+
+  /**
+   * Sets a new password from a reset link and ends every session of that user. The link is checked
+   * before the (costly) hash, so junk links cost the server nothing but a lookup.
+   */
+  resetPassword: publicProcedure
+    .use(rateLimited('emailLink'))
+    .input(resetPasswordInput)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await peekAuthToken(ctx.db, input.token, 'password_reset'))) {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_EXPIRED_RESET_LINK });
+      }
+      const passwordHash = await hashPassword(input.password);
+      await ctx.db.transaction().execute(async (trx) => {
+        const userId = await consumeAuthToken(trx, input.token, 'password_reset');
+        if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_EXPIRED_RESET_LINK });
+        await trx
+          .updateTable('users')
+          .set({
+            password_hash: passwordHash,
+            // The reset link reached this inbox, which proves the address.
+            email_confirmed_at: sql`coalesce(email_confirmed_at, now())`,
+            updated_at: new Date(),
+          })
+          .where('id', '=', userId)
+          .execute();
+        await invalidateUserSessions(trx, userId);
+        await revokeAuthTokens(trx, userId, 'password_reset');
+      });
+      ctx.clearSessionCookie();
+      return { ok: true as const };
+    }),
 
   /** A fresh confirmation link for the signed-in user, when the first one was lost or has expired. */
   resendConfirmation: customerProcedure.use(rateLimited('signUp')).mutation(async ({ ctx }) => {
@@ -161,18 +181,21 @@ export const authRouter = router({
     return { sent: true as const };
   }),
 
-  confirmEmail: publicProcedure.input(confirmEmailInput).mutation(async ({ ctx, input }) => {
-    const confirmed = await ctx.db.transaction().execute(async (trx) => {
-      const userId = await consumeAuthToken(trx, input.token, 'email_confirmation');
-      if (!userId) return null;
-      return trx
-        .updateTable('users')
-        .set({ email_confirmed_at: sql`coalesce(email_confirmed_at, now())`, updated_at: new Date() })
-        .where('id', '=', userId)
-        .returning('email')
-        .executeTakeFirst();
-    });
-    if (!confirmed) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_CONFIRMATION_LINK });
-    return { email: confirmed.email };
-  }),
+  confirmEmail: publicProcedure
+    .use(rateLimited('emailLink'))
+    .input(confirmEmailInput)
+    .mutation(async ({ ctx, input }) => {
+      const confirmed = await ctx.db.transaction().execute(async (trx) => {
+        const userId = await consumeAuthToken(trx, input.token, 'email_confirmation');
+        if (!userId) return null;
+        return trx
+          .updateTable('users')
+          .set({ email_confirmed_at: sql`coalesce(email_confirmed_at, now())`, updated_at: new Date() })
+          .where('id', '=', userId)
+          .returning('email')
+          .executeTakeFirst();
+      });
+      if (!confirmed) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_CONFIRMATION_LINK });
+      return { email: confirmed.email };
+    }),
 });

@@ -1,3 +1,4 @@
+import type { BackgroundWork } from '../background';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
@@ -28,6 +29,8 @@ export interface ContextServices {
   payments: PaymentProvider;
   /** Today, for the subscription calendar; tests pass a clock they move. */
   clock: Clock;
+  /** Work started by a request that its answer does not wait for. */
+  background: BackgroundWork;
 }
 
 /** What belongs to one request: the caller, their address, the logger and the response's cookies. */
@@ -42,7 +45,12 @@ export interface RequestScope {
   rateLimit: (action: RateLimitedAction) => Promise<void>;
 }
 
-export type RateLimitedAction = 'signIn' | 'signUp' | 'passwordReset' | 'contact';
+/**
+ * Abuse-prone actions, each with its own per-IP budget: signing in (and changing a password),
+ * signing up, asking for a reset link, using an emailed link, ending a session, contact messages.
+ */
+export const RATE_LIMITED_ACTIONS = ['signIn', 'signUp', 'passwordReset', 'emailLink', 'session', 'contact'] as const;
+export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
 
 /**
  * The context without HTTP: tests (and server rendering) call procedures through createCaller

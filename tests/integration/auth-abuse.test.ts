@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword, passwordHashingLoad } from '../../src/server/auth/password';
+import { callTrpc, createTestApp, type TestApp } from '../support/app';
+
+// Issue 13, defect 1: floods of password resets with junk links (each a batch of 250 calls) made
+// everyone's sign-in slow, as every call hashed a password before looking at its link. Links are
+// now checked first, batches are capped, every auth mutation has a budget per IP, password work
+// runs a few at a time, and a lagging process sheds load with 503 + Retry-After.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const JUNK_RESET = { token: 'not-a-real-token', password: 'newpass1' };
+
+/** One HTTP request carrying `calls` tRPC calls, as a batching client sends them (queries by GET). */
+function batch(app: TestApp['app'], procedure: string, calls: number, input: unknown, method: 'GET' | 'POST' = 'POST') {
+  const paths = Array.from({ length: calls }, () => procedure).join(',');
+  const inputs = JSON.stringify(Object.fromEntries(Array.from({ length: calls }, (_, i) => [String(i), input])));
+  return app.inject({
+    method,
+    url: `/trpc/${paths}?batch=1${method === 'GET' ? `&input=${encodeURIComponent(inputs)}` : ''}`,
+    headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+    ...(method === 'POST' ? { payload: inputs } : {}),
+  });
+}
+
+describe('password resets with junk links', () => {
+  it('are refused before any password is hashed', async () => {
+    const before = passwordHashingLoad().completed;
+    const res = await callTrpc(t.app, 'auth.resetPassword', { input: JUNK_RESET });
+    expect(res.error?.message).toBe('Invalid or expired reset link');
+    const flood = await batch(t.app, 'auth.resetPassword', 10, JUNK_RESET);
+    expect(flood.statusCode).toBe(400);
+    expect(passwordHashingLoad().completed).toBe(before);
+  });
+
+  it('cannot come 250 to a request: a batch over 10 calls is refused whole', async () => {
+    const tooMany = await batch(t.app, 'auth.resetPassword', 11, JUNK_RESET);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.body).toContain('Batch call exceeds maximum size');
+    const allowed = await batch(t.app, 'catalog.categories', 10, {}, 'GET');
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json<unknown[]>()).toHaveLength(10);
+  });
+
+  it('refuses a body larger than any call needs, before reading it as JSON', async () => {
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.signIn',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      payload: JSON.stringify({ email: 'x@example.com', password: 'x'.repeat(200 * 1024) }),
+    });
+    expect(huge.statusCode).toBe(413);
+  });
+});
+
+describe('every auth mutation', () => {
+  it('has a budget per IP: resets, email links and sign-outs are limited like sign-ins', async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '2' });
+    const statuses = async (procedure: string, input: unknown, times: number) => {
+      const seen = [];
+      for (let i = 0; i < times; i++) seen.push((await callTrpc(limited.app, procedure, { input })).statusCode);
+      return seen;
+    };
+    try {
+      expect(await statuses('auth.resetPassword', JUNK_RESET, 3)).toEqual([400, 400, 429]);
+      // Reset and confirmation links share one budget: guessing either kind spends it.
+      expect(await statuses('auth.confirmEmail', { token: 'not-a-real-token' }, 1)).toEqual([429]);
+      expect(await statuses('auth.signOut', undefined, 3)).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('password work', () => {
+  it('runs two hashes at a time; the rest wait their turn and all finish', async () => {
+    let mostRunning = 0;
+    let mostWaiting = 0;
+    const hashes = Promise.all(Array.from({ length: 8 }, (_, i) => hashPassword(`password-${i}`)));
+    let done = false;
+    void hashes.finally(() => (done = true));
+    while (!done) {
+      const load = passwordHashingLoad();
+      mostRunning = Math.max(mostRunning, load.running);
+      mostWaiting = Math.max(mostWaiting, load.waiting);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(mostRunning).toBe(2);
+    expect(mostWaiting).toBeGreaterThanOrEqual(5);
+    expect(new Set(await hashes).size).toBe(8);
+    expect(passwordHashingLoad()).toMatchObject({ running: 0, waiting: 0 });
+  });
+});
+
+describe('a process whose event loop lags', () => {
+  it('answers 503 with Retry-After instead of queueing into timeouts, and stays alive for health checks', async () => {
+    const shedding = await createTestApp({ LOAD_SHED_EVENT_LOOP_DELAY_MS: '50' });
+    try {
+      const busyFor = (ms: number) => {
+        const until = Date.now() + ms;
+        while (Date.now() < until) {
+          // Holds the event loop, as a flood of synchronous work would.
+        }
+      };
+      let refused;
+      for (let round = 0; round < 30 && !refused; round++) {
+        busyFor(300);
+        await new Promise((resolve) => setImmediate(resolve));
+        const res = await shedding.app.inject({ method: 'GET', url: '/trpc/catalog.categories' });
+        if (res.statusCode === 503) refused = res;
+      }
+      expect(refused?.headers['retry-after']).toBe('10');
+      expect((await shedding.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await shedding.close();
+    }
+  });
+});
