@@ -16,6 +16,11 @@ import { LocalStorage } from './src/server/storage/local';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
+/** ARCHITECTURE.md § Security: on SIGTERM the process exits within 10 s. */
+const SHUTDOWN_LIMIT_MS = 9_500;
+/** How long requests in progress get to finish before their connections are closed. */
+const HTTP_GRACE_MS = 5_000;
+
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -59,10 +64,21 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal} received, shutting down`);
+    // Whatever hangs (a mail server that never answers), the process is gone within the limit.
+    setTimeout(() => {
+      app.log.error(`shutdown took longer than ${SHUTDOWN_LIMIT_MS / 1000} s; exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
     clearInterval(sessionSweep);
-    await renewals.stop();
-    await processor.stop();
-    await app.close();
+    // At once and side by side: stop accepting and drain HTTP (live streams end when the event hub
+    // stops), and stop the workers, which claim nothing more and finish only the row in hand.
+    const http = app.close();
+    // Requests still open after the grace (a stream, a slow client) are cut.
+    const cut = setTimeout(() => app.server.closeAllConnections(), HTTP_GRACE_MS);
+    cut.unref();
+    const results = await Promise.allSettled([renewals.stop(), processor.stop(), http]);
+    clearTimeout(cut);
+    for (const result of results) if (result.status === 'rejected') app.log.error({ err: result.reason }, 'shutdown step failed');
     await transport.close();
     await database.close();
     process.exit(0);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/server/config';
@@ -239,28 +239,75 @@ describe('processEmailQueue over SMTP', () => {
     expect(await logsOf(leased)).toHaveLength(0);
   });
 
-  it('hands unsent rows back once half the lease is used up', async () => {
+  it('renews the lease of a slow send, so no other processor takes that email meanwhile', async () => {
+    const id = await enqueueEmail(db, { to: 'slow@example.com', subject: 'Slow server', text: 'x' }, 5);
+    // The mail server takes three leases to answer; the claim must outlive them all.
+    smtp.delayMs = 1500;
+    const slow = run({ leaseMs: 500 });
+    await vi.waitFor(async () => expect((await queueRow(id)).locked_until).not.toBeNull(), { interval: 20 });
+    const others: number[] = [];
+    while (smtp.received.length === 0) {
+      others.push((await run({ leaseMs: 500 })).sent);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await slow).toEqual({ sent: 1, retrying: 0, permanentlyFailed: 0 });
+    expect(others.every((sent) => sent === 0)).toBe(true);
+    expect(smtp.received.map((m) => m.subject)).toEqual(['Slow server']);
+    expect(await logsOf(id)).toMatchObject([{ attempt_number: 1, status: 'success' }]);
+  });
+
+  it('claims one email at a time: a processor that dies mid-send holds back only that one, for about the lease', async () => {
     const ids: string[] = [];
-    for (let i = 1; i <= 3; i++) ids.push(await enqueueEmail(db, { to: `slow${i}@example.com`, subject: `Slow ${i}`, text: 'x' }, 5));
+    for (let i = 1; i <= 5; i++) ids.push(await enqueueEmail(db, { to: `victim${i}@example.com`, subject: `Victim ${i}`, text: 'x' }, 5));
     for (const [i, id] of ids.entries()) await queuedSecondsAgo(id, 10 - i);
-    const slow: EmailTransport = {
+
+    // The dying processor: its mail server never answers, and once it is "killed" its database
+    // calls (lease renewals included) fail, as they would for a process that is gone.
+    let dead = false;
+    const killSwitch: KyselyPlugin = {
+      transformQuery: (args) => {
+        if (dead) throw new Error('this processor is dead');
+        return args.node;
+      },
+      transformResult: (args) => Promise.resolve(args.result),
+    };
+    let sending = 0;
+    let abandon: (error: Error) => void = () => undefined;
+    const hanging: EmailTransport = {
       kind: 'smtp',
-      async send(message) {
-        await new Promise((resolve) => setTimeout(resolve, 150));
-        return transport.send(message);
+      send() {
+        sending++;
+        return new Promise((_resolve, reject) => (abandon = reject));
       },
       close: () => Promise.resolve(),
     };
+    const leaseMs = 1500;
+    const dying = run({ db: db.withPlugin(killSwitch), transport: hanging, leaseMs });
+    await vi.waitFor(() => expect(sending).toBe(1), { interval: 20 });
+    dead = true;
+    const diedAt = Date.now();
 
-    // A 200 ms lease: after the first 150 ms send, less than half is left.
-    expect(await run({ transport: slow, leaseMs: 200 })).toEqual({ sent: 1, retrying: 0, permanentlyFailed: 0 });
-    expect(await queueRow(ids[0]!)).toMatchObject({ status: 'sent' });
-    for (const id of ids.slice(1)) {
-      expect(await queueRow(id)).toMatchObject({ status: 'pending', locked_until: null, retry_count: 0 });
-      expect(await logsOf(id)).toHaveLength(0);
+    // Every other email is free at once: another processor sends them straight away.
+    expect(await run()).toEqual({ sent: 4, retrying: 0, permanentlyFailed: 0 });
+    expect(smtp.accepted().map((m) => m.subject)).toEqual(['Victim 2', 'Victim 3', 'Victim 4', 'Victim 5']);
+    expect((await queueRow(ids[0]!)).locked_until).not.toBeNull();
+
+    // The one in the dead processor's hands goes out once its lease runs out.
+    let sentAt = 0;
+    while (!sentAt) {
+      if ((await run()).sent === 1) sentAt = Date.now();
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(Date.now() - diedAt).toBeLessThan(leaseMs * 2 + 2000);
     }
-    // Released, so the next pass takes them straight away.
-    expect(await run()).toEqual({ sent: 2, retrying: 0, permanentlyFailed: 0 });
+    expect(sentAt - diedAt).toBeGreaterThan(leaseMs / 2);
+    expect(await queueRow(ids[0]!)).toMatchObject({ status: 'sent', locked_until: null });
+
+    // Nothing went twice.
+    const subjects = smtp.accepted().map((m) => m.subject);
+    expect(subjects).toHaveLength(5);
+    expect(new Set(subjects).size).toBe(5);
+    abandon(new Error('connection lost'));
+    await expect(dying).rejects.toThrow('this processor is dead');
   });
 
   it('sends every email exactly once with two processors working the same queue', async () => {
@@ -426,6 +473,45 @@ describe('startEmailProcessor', () => {
     const after = await enqueueEmail(db, { to: 'late@example.com', subject: 'After stop', text: 'x' }, 5);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await queueRow(after)).status).toBe('pending');
+  });
+
+  it('stops mid-batch after the email in flight; the others are free for another processor at once', async () => {
+    const ids: string[] = [];
+    for (let i = 1; i <= 5; i++) ids.push(await enqueueEmail(db, { to: `stop${i}@example.com`, subject: `Stop ${i}`, text: 'x' }, 5));
+    for (const [i, id] of ids.entries()) await queuedSecondsAgo(id, 10 - i);
+    smtp.delayMs = 300;
+    const config = loadConfig({ DATA_DIR: tmpDir(), SMTP_URL: smtp.url, EMAIL_POLL_INTERVAL_MS: '60000', EMAIL_FROM: FROM });
+    let started = 0;
+    const counting: EmailTransport = {
+      kind: 'smtp',
+      send(message) {
+        started++;
+        return transport.send(message);
+      },
+      close: () => Promise.resolve(),
+    };
+    const { error, log } = captureLog();
+    const processor = startEmailProcessor({ db, transport: counting, config, log });
+    const batch = processor.runNow();
+    await vi.waitFor(() => expect(started).toBe(1), { interval: 10 });
+
+    const stoppedAt = Date.now();
+    await processor.stop();
+    expect(Date.now() - stoppedAt).toBeLessThan(2000);
+    expect(await batch).toEqual({ sent: 1, retrying: 0, permanentlyFailed: 0 });
+    expect(started).toBe(1);
+    expect(await queueRow(ids[0]!)).toMatchObject({ status: 'sent', locked_until: null });
+    for (const id of ids.slice(1)) {
+      expect(await queueRow(id)).toMatchObject({ status: 'pending', locked_until: null, retry_count: 0 });
+      expect(await logsOf(id)).toHaveLength(0);
+    }
+
+    // Nothing was left claimed: another processor sends the rest straight away, each once.
+    smtp.delayMs = 0;
+    expect(await run()).toEqual({ sent: 4, retrying: 0, permanentlyFailed: 0 });
+    const subjects = smtp.accepted().map((m) => m.subject);
+    expect(subjects).toEqual(['Stop 1', 'Stop 2', 'Stop 3', 'Stop 4', 'Stop 5']);
+    expect(error).toEqual([]);
   });
 
   it('logs database errors and keeps polling', async () => {

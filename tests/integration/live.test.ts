@@ -1,11 +1,14 @@
 import { createTRPCClient, httpSubscriptionLink } from '@trpc/client';
+import { TRPCError } from '@trpc/server';
 import { EventSource } from 'eventsource';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../src/server/auth/session';
 import { openDatabase } from '../../src/server/db/database';
-import { EventHub, publishEvent } from '../../src/server/events/events';
+import { EventHub, publishEvent, type EventHubOptions } from '../../src/server/events/events';
 import type { AppRouter } from '../../src/server/trpc/router';
 import { callerFor, callTrpc, createTestApp, insertUser, type TestApp } from '../support/app';
-import { waitFor } from '../support/async';
+import { holdsFor, waitFor } from '../support/async';
 
 let t: TestApp;
 let baseUrl: string;
@@ -80,34 +83,242 @@ describe('the new-contact badge over SSE', () => {
   });
 });
 
+/** What a stream gave its reader: values, then how it ended (a tRPC error code, or 'done'). */
+interface Watched<T> {
+  values: T[];
+  ended: string | null;
+}
+
+/** Reads a stream in the background, recording what it gives and how it ends. */
+function watch<T>(stream: AsyncIterable<T>): Watched<T> {
+  const watched: Watched<T> = { values: [], ended: null };
+  void (async () => {
+    try {
+      for await (const value of stream) watched.values.push(value);
+      watched.ended = 'done';
+    } catch (error) {
+      watched.ended = error instanceof TRPCError ? error.code : String(error);
+    }
+  })();
+  return watched;
+}
+
+/** Records a subscription over SSE: its data, and the error code it ended with. */
+function watchSse<T>(
+  subscribe: (handlers: {
+    onStarted: () => void;
+    onData: (value: T) => void;
+    onError: (error: { data?: { code?: string } | null; message: string }) => void;
+    onComplete: () => void;
+  }) => { unsubscribe: () => void },
+) {
+  const watched: Watched<T> & { started: boolean; unsubscribe: () => void } = {
+    values: [],
+    ended: null,
+    started: false,
+    unsubscribe: () => undefined,
+  };
+  watched.unsubscribe = subscribe({
+    onStarted: () => (watched.started = true),
+    onData: (value) => watched.values.push(value),
+    onError: (error) => (watched.ended = error.data?.code ?? error.message),
+    onComplete: () => (watched.ended ??= 'done'),
+  }).unsubscribe;
+  return watched;
+}
+
+let userCount = 0;
+
+/**
+ * A user signed in with a real session (the streams read the sessions table) and a caller acting
+ * in it, on `hub`; the caller's streams end when `controller` aborts.
+ */
+async function signedIn(hub: EventHub, options: { admin?: boolean } = {}) {
+  const email = `streamer${++userCount}@example.com`;
+  const userId = await insertUser(t.db, email, options);
+  const { token } = await createSession(t.db, userId, t.config.sessionDays);
+  const sessionId = token.split('.')[0]!;
+  const controller = new AbortController();
+  const { caller } = callerFor(t.database, t.config, { id: userId, email }, { events: hub, sessionId, signal: controller.signal });
+  return { caller, userId, sessionId, close: () => controller.abort() };
+}
+
+async function startedHub(options: EventHubOptions = {}): Promise<EventHub> {
+  const hub = new EventHub(t.database, options);
+  await hub.start();
+  return hub;
+}
+
+describe('streams end with the session or the right that opened them', () => {
+  it('a stream opened signed in delivers nothing after sign-out and ends', async () => {
+    const email = 'signs-out@example.com';
+    const userId = await insertUser(t.db, email, { password: 'livepass1' });
+    const res = await callTrpc(t.app, 'auth.signIn', { input: { email, password: 'livepass1' } });
+    const cookie = `session=${res.cookies.session}`;
+    const stream = watchSse<{ changed: true }>((handlers) => sseClient(cookie).live.myAccount.subscribe(undefined, handlers));
+    try {
+      await waitFor(() => stream.started, 'the stream to start');
+      // Delivered while signed in (published until one arrives: the stream listens soon after it starts).
+      await waitFor(() => {
+        if (stream.values.length === 0) void publishEvent(t.db, { type: 'customer_changed', userId });
+        return stream.values.length > 0;
+      }, 'an event while signed in');
+      const delivered = stream.values.length;
+
+      expect((await callTrpc(t.app, 'auth.signOut', { cookie })).statusCode).toBe(200);
+      await publishEvent(t.db, { type: 'customer_changed', userId });
+      await waitFor(() => stream.ended !== null, 'the stream to end');
+      expect(stream.ended).toBe('UNAUTHORIZED');
+      expect(stream.values).toHaveLength(delivered);
+    } finally {
+      stream.unsubscribe();
+    }
+  });
+
+  it("an admin's badge stream ends at once when the admin is demoted, with no other event", async () => {
+    const email = 'demoted-live@example.com';
+    const userId = await insertUser(t.db, email, { admin: true, password: 'livepass1' });
+    const res = await callTrpc(t.app, 'auth.signIn', { input: { email, password: 'livepass1' } });
+    const stream = watchSse<number>((handlers) =>
+      sseClient(`session=${res.cookies.session}`).admin.contact.onNewCount.subscribe(undefined, handlers),
+    );
+    try {
+      await waitFor(() => stream.values.length === 1, 'the first count');
+      const demoted = await callTrpc(t.app, 'admin.customers.setAdmin', { input: { userId, isAdmin: false }, cookie: adminCookie });
+      expect(demoted.statusCode).toBe(200);
+      await waitFor(() => stream.ended !== null, 'the stream to end');
+      expect(stream.ended).toBe('FORBIDDEN');
+      expect(stream.values).toHaveLength(1);
+    } finally {
+      stream.unsubscribe();
+    }
+  });
+});
+
 describe('live events in one process', () => {
   it('tell a user only about changes to their own account', async () => {
-    const hub = new EventHub(t.database);
-    await hub.start();
-    const userId = await insertUser(t.db, 'watcher@example.com');
+    const hub = await startedHub();
+    const { caller, userId, close } = await signedIn(hub);
     const otherId = await insertUser(t.db, 'other@example.com');
-    const { caller } = callerFor(t.database, t.config, { id: userId, email: 'watcher@example.com' }, { events: hub });
     const iterator = (await caller.live.myAccount())[Symbol.asyncIterator]();
     const next = iterator.next();
     // Notifications arrive in order: had the other user's event got through, it would be read first.
     await publishEvent(t.db, { type: 'customer_changed', userId: otherId });
     await publishEvent(t.db, { type: 'customer_changed', userId });
     expect(await next).toEqual({ done: false, value: { changed: true } });
-    await iterator.return?.(undefined);
+    close();
     await hub.stop();
   });
 
   it('end an admin stream once the admin is demoted', async () => {
-    const hub = new EventHub(t.database);
-    await hub.start();
-    const adminId = await insertUser(t.db, 'soon-former@example.com', { admin: true });
-    const { caller } = callerFor(t.database, t.config, { id: adminId, email: 'soon-former@example.com' }, { events: hub });
+    const hub = await startedHub();
+    const { caller, userId, close } = await signedIn(hub, { admin: true });
     const stream = await caller.admin.contact.onNewCount();
     const iterator = stream[Symbol.asyncIterator]();
     expect((await iterator.next()).value).toEqual(expect.any(Number));
-    await t.db.updateTable('customers').set({ is_admin: false }).where('id', '=', adminId).execute();
+    await t.db.updateTable('customers').set({ is_admin: false }).where('id', '=', userId).execute();
     await publishEvent(t.db, { type: 'contact_submissions_changed' });
     await expect(iterator.next()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    close();
     await hub.stop();
+  });
+
+  it("end a stream at once when the hub says the user's sessions ended", async () => {
+    const hub = await startedHub();
+    const { caller, userId, sessionId, close } = await signedIn(hub);
+    const other = await signedIn(hub);
+    const stream = watch(await caller.live.myAccount());
+    const bystander = watch(await other.caller.live.myAccount());
+    try {
+      await t.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+      await publishEvent(t.db, { type: 'sessions_ended', userId });
+      await waitFor(() => stream.ended !== null, 'the stream to end');
+      expect(stream.ended).toBe('UNAUTHORIZED');
+      expect(stream.values).toEqual([]);
+      // Another user's stream goes on.
+      await publishEvent(t.db, { type: 'customer_changed', userId: other.userId });
+      await waitFor(() => bystander.values.length === 1, "the other user's event");
+      expect(bystander.ended).toBeNull();
+    } finally {
+      close();
+      other.close();
+      await hub.stop();
+    }
+  });
+
+  it('end a stream whose session expired, at its next check, delivering nothing after the expiry', async () => {
+    const hub = await startedHub({ accessRecheckMs: 200 });
+    const { caller, userId, sessionId, close } = await signedIn(hub);
+    const stream = watch(await caller.live.myAccount());
+    try {
+      await waitFor(() => {
+        if (stream.values.length === 0) void publishEvent(t.db, { type: 'customer_changed', userId });
+        return stream.values.length > 0;
+      }, 'an event before the expiry');
+      const delivered = stream.values.length;
+      // A tab left open for longer than the session lasts: nothing else happens, no event comes.
+      await t.db
+        .updateTable('sessions')
+        .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+        .where('id', '=', sessionId)
+        .execute();
+      await waitFor(() => stream.ended !== null, 'the stream to end', 2000);
+      expect(stream.ended).toBe('UNAUTHORIZED');
+      expect(stream.values).toHaveLength(delivered);
+    } finally {
+      close();
+      await hub.stop();
+    }
+  });
+
+  it("end an expired session's stream at the next event instead of delivering it", async () => {
+    const hub = await startedHub();
+    const { caller, userId, sessionId, close } = await signedIn(hub);
+    const stream = watch(await caller.live.myAccount());
+    try {
+      await t.db
+        .updateTable('sessions')
+        .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+        .where('id', '=', sessionId)
+        .execute();
+      await publishEvent(t.db, { type: 'customer_changed', userId });
+      await waitFor(() => stream.ended !== null, 'the stream to end');
+      expect(stream.ended).toBe('UNAUTHORIZED');
+      expect(stream.values).toEqual([]);
+    } finally {
+      close();
+      await hub.stop();
+    }
+  });
+
+  it('end an admin stream at the next check when a demotion announced nothing', async () => {
+    const hub = await startedHub({ accessRecheckMs: 200 });
+    const { caller, userId, close } = await signedIn(hub, { admin: true });
+    const stream = watch(await caller.admin.contact.onNewCount());
+    try {
+      await waitFor(() => stream.values.length === 1, 'the first count');
+      // Still an admin: the periodic checks let the stream be.
+      await holdsFor(() => stream.ended === null, 'the stream', 500);
+      await t.db.updateTable('customers').set({ is_admin: false }).where('id', '=', userId).execute();
+      await waitFor(() => stream.ended !== null, 'the stream to end', 2000);
+      expect(stream.ended).toBe('FORBIDDEN');
+      expect(stream.values).toHaveLength(1);
+    } finally {
+      close();
+      await hub.stop();
+    }
+  });
+
+  it('end streams with a code the client retries when the server closes', async () => {
+    const hub = await startedHub();
+    const { caller, close } = await signedIn(hub);
+    const stream = watch(await caller.live.myAccount());
+    try {
+      await hub.stop();
+      await waitFor(() => stream.ended !== null, 'the stream to end');
+      expect(stream.ended).toBe('SERVICE_UNAVAILABLE');
+    } finally {
+      close();
+    }
   });
 });

@@ -250,6 +250,27 @@ describe('faults and concurrency', () => {
   });
 });
 
+describe('shutdown', () => {
+  it('ends a pass after the step in hand once told to stop, leaving the rest for the next pass', async () => {
+    await createProduct(t.db, { category_id: theme });
+    const members = await Promise.all(Array.from({ length: 3 }, () => createMember({ categoryIds: [theme] })));
+    // SIGTERM arrives while the first step runs (it reads the clock as it starts).
+    const stop = new AbortController();
+    const stopping = {
+      now: () => {
+        stop.abort();
+        return now;
+      },
+    };
+    expect(await renewDueSubscriptions({ ...services(), clock: stopping }, undefined, stop.signal)).toEqual({
+      ...NOTHING_DONE,
+      ordered: 1,
+    });
+    expect(await renew()).toEqual({ ...NOTHING_DONE, ordered: 2 });
+    for (const { subscription } of members) expect(await cyclesOf(subscription.id)).toHaveLength(1);
+  });
+});
+
 describe('cycle orders paid by hand and left unpaid', () => {
   const mailTo = (email: string) =>
     t.db.selectFrom('email_queue').select(['subject', 'text_body']).where('to_email', '=', email).orderBy('created_at').execute();

@@ -24,7 +24,9 @@ export interface TestSmtpServer {
    * "perm-fail" (550).
    */
   reply: (mail: { to: string[]; raw: string }) => number;
-  /** Forgets what was received and goes back to the default reply. */
+  /** How long the server takes to answer each message it was given, in ms (a slow mail server); 0 by default. */
+  delayMs: number;
+  /** Forgets what was received and goes back to the default reply and no delay. */
   reset(): void;
   close(): Promise<void>;
 }
@@ -38,7 +40,7 @@ const defaultReply = (mail: { to: string[] }): number => {
 /** A real SMTP server on 127.0.0.1 with a random port, recording what it receives. */
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
-  const state: { reply: TestSmtpServer['reply'] } = { reply: defaultReply };
+  const state: { reply: TestSmtpServer['reply']; delayMs: number } = { reply: defaultReply, delayMs: 0 };
 
   const server = new SMTPServer({
     authOptional: true,
@@ -47,7 +49,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      const answer = () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const to = session.envelope.rcptTo.map((address) => address.address);
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
@@ -61,7 +63,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
           responseCode: code,
         });
         callback(error);
-      });
+      };
+      // A slow server takes delayMs to answer once it has the whole message.
+      stream.on('end', () => setTimeout(answer, state.delayMs));
     },
   });
 
@@ -85,9 +89,16 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     set reply(fn) {
       state.reply = fn;
     },
+    get delayMs() {
+      return state.delayMs;
+    },
+    set delayMs(ms) {
+      state.delayMs = ms;
+    },
     reset() {
       received.length = 0;
       state.reply = defaultReply;
+      state.delayMs = 0;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -26,6 +26,9 @@ function MyAccountFeed() {
       // Once the stream is up, read again: a change made before it connected sent no event here.
       onStarted: reread,
       onData: reread,
+      // The server ends the stream when the session ends (signed out elsewhere, expired): the page
+      // reads again who is signed in, and shows the visitor as signed out.
+      onError: reread,
     }),
   );
   return null;

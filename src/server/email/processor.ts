@@ -12,7 +12,11 @@ export interface ProcessResult {
 
 const BASE_DELAY_MS = 30_000;
 const MAX_DELAY_MS = 6 * 60 * 60 * 1000;
-const DEFAULT_LEASE_MS = 5 * 60 * 1000;
+/**
+ * How long a claim holds an email. Renewed while its send lasts, so it runs out only when the
+ * processor holding it is gone (killed): that one email then waits about this long, no more.
+ */
+const DEFAULT_LEASE_MS = 60 * 1000;
 
 /** Wait before the next attempt after `failures` failed ones: 30 s, 1 min, 2 min, ... at most 6 hours. */
 export function backoffDelayMs(failures: number): number {
@@ -24,73 +28,61 @@ export function backoffDelayMs(failures: number): number {
 // Database time, not this process's clock: several processes (and the claim query) must agree.
 const nowPlusMs = (ms: number) => sql<string>`now() + ${Math.round(ms)}::integer * interval '1 millisecond'`;
 
-// Microsecond UTC text that sorts as it reads: the ISO strings the driver returns stop at
-// milliseconds, and emails queued within one millisecond must keep their order.
-const dueAtSortKey = sql<string>`to_char(coalesce(next_retry_at, created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+const CLAIMABLE_STATUSES = ['pending', 'failed'] as const;
+
+interface ClaimedEmail {
+  id: string;
+  to_email: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+}
 
 /**
- * Sends the due emails once. Rows are claimed with a lease (locked_until) in one statement and
- * no transaction stays open while talking to the mail server: PGlite has a single connection
- * that every request shares. A processor that dies mid-batch leaves rows whose lease runs out,
- * so they are sent again later: delivery is at least once.
+ * Claims the longest-waiting due email that no live lease holds, for `leaseMs`, in one statement
+ * (FOR UPDATE SKIP LOCKED: two processors never take the same row); undefined when none is due.
+ * No transaction stays open while talking to the mail server: PGlite has a single connection that
+ * every request shares.
  */
-export async function processEmailQueue(
-  db: Db,
-  transport: EmailTransport,
-  options: { from: string; batchSize: number; leaseMs?: number },
-): Promise<ProcessResult> {
-  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-  const claimedAt = Date.now();
-  const claimed = await db
+async function claimNextEmail(db: Db, leaseMs: number = DEFAULT_LEASE_MS): Promise<ClaimedEmail | undefined> {
+  return db
     .updateTable('email_queue')
     .set({ locked_until: nowPlusMs(leaseMs) })
     .where('id', 'in', (eb) =>
       eb
         .selectFrom('email_queue')
         .select('id')
-        .where('status', 'in', ['pending', 'failed'])
+        .where('status', 'in', CLAIMABLE_STATUSES)
         .where(sql<boolean>`coalesce(next_retry_at, created_at) <= now()`)
         .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<', sql<string>`now()`)]))
         .orderBy(sql`coalesce(next_retry_at, created_at)`)
-        .limit(options.batchSize)
+        .orderBy('id')
+        .limit(1)
         .forUpdate()
         .skipLocked(),
     )
-    .returning(['id', 'to_email', 'subject', 'text_body', 'html_body', dueAtSortKey.as('due_at')])
-    .execute();
-  // RETURNING has no order of its own; send the longest-waiting first.
-  claimed.sort((a, b) => (a.due_at < b.due_at ? -1 : a.due_at > b.due_at ? 1 : 0));
+    .returning(['id', 'to_email', 'subject', 'text_body', 'html_body'])
+    .executeTakeFirst();
+}
 
+/**
+ * Sends up to `batchSize` due emails, claiming them one at a time: a processor stopped or killed
+ * mid-batch holds at most the one email it was sending, and the rest stay free for any other
+ * processor. Once `signal` is aborted (shutdown) no further email is claimed; the one in flight is
+ * finished and recorded. Delivery is at least once: only an email whose sender died mid-send can go
+ * out again, after its lease.
+ */
+export async function processEmailQueue(
+  db: Db,
+  transport: EmailTransport,
+  options: { from: string; batchSize: number; leaseMs?: number; signal?: AbortSignal },
+): Promise<ProcessResult> {
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const result: ProcessResult = { sent: 0, retrying: 0, permanentlyFailed: 0 };
-  for (const [index, row] of claimed.entries()) {
-    // Past half the lease another processor could soon take these rows; hand the rest back
-    // rather than risk sending them twice.
-    if (Date.now() - claimedAt > leaseMs / 2) {
-      const rest = claimed.slice(index).map((r) => r.id);
-      await db.updateTable('email_queue').set({ locked_until: null }).where('id', 'in', rest).execute();
-      break;
-    }
-
-    let outcome: { ok: true; info: SendResult } | { ok: false; error: EmailSendError };
-    try {
-      const info = await transport.send({
-        from: options.from,
-        to: row.to_email,
-        subject: row.subject,
-        text: row.text_body,
-        html: row.html_body,
-      });
-      outcome = { ok: true, info };
-    } catch (error) {
-      outcome = {
-        ok: false,
-        error:
-          error instanceof EmailSendError
-            ? error
-            : new EmailSendError(error instanceof Error ? error.message : String(error), { cause: error }),
-      };
-    }
-
+  for (let count = 0; count < options.batchSize && !options.signal?.aborted; count++) {
+    const row = await claimNextEmail(db, leaseMs);
+    if (!row) break;
+    const outcome = await holdingLease(db, row.id, leaseMs, () => send(transport, options.from, row));
     const status = await recordAttempt(db, row.id, outcome);
     if (status === 'sent') result.sent++;
     else if (status === 'failed') result.retrying++;
@@ -99,12 +91,51 @@ export async function processEmailQueue(
   return result;
 }
 
+type SendOutcome = { ok: true; info: SendResult } | { ok: false; error: EmailSendError };
+
+async function send(transport: EmailTransport, from: string, row: ClaimedEmail): Promise<SendOutcome> {
+  try {
+    const info = await transport.send({ from, to: row.to_email, subject: row.subject, text: row.text_body, html: row.html_body });
+    return { ok: true, info };
+  } catch (error) {
+    return {
+      ok: false,
+      error:
+        error instanceof EmailSendError
+          ? error
+          : new EmailSendError(error instanceof Error ? error.message : String(error), { cause: error }),
+    };
+  }
+}
+
+/**
+ * Runs `work` while renewing the row's lease every third of it, so a slow mail server (its
+ * timeouts add up to more than a minute) never lets another processor take the email mid-send.
+ * A renewal that fails is ignored: the lease then runs out as if this processor had died.
+ */
+async function holdingLease<T>(db: Db, id: string, leaseMs: number, work: () => Promise<T>): Promise<T> {
+  let renewal: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    renewal = db
+      .updateTable('email_queue')
+      .set({ locked_until: nowPlusMs(leaseMs) })
+      .where('id', '=', id)
+      .where('status', 'in', CLAIMABLE_STATUSES)
+      .execute()
+      .catch(() => undefined);
+  }, leaseMs / 3);
+  timer.unref();
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+    // A renewal still on its way must not land after the attempt is recorded.
+    await renewal;
+  }
+}
+
 /** Writes the attempt's log row and the row's new state in one transaction; returns the new status. */
-async function recordAttempt(
-  db: Db,
-  id: string,
-  outcome: { ok: true; info: SendResult } | { ok: false; error: EmailSendError },
-): Promise<'sent' | 'failed' | 'permanently_failed' | null> {
+async function recordAttempt(db: Db, id: string, outcome: SendOutcome): Promise<'sent' | 'failed' | 'permanently_failed' | null> {
   return db.transaction().execute(async (trx) => {
     // Locking the row first serialises two processors finishing the same email (possible only
     // after a lease ran out), so attempt numbers stay unique.
@@ -192,13 +223,14 @@ export interface ProcessorLog {
 
 /**
  * Processes the queue every emailPollIntervalMs. Runs never overlap: timer runs and runNow()
- * calls queue up behind each other. Errors are logged, never thrown out of the timer.
+ * calls queue up behind each other. Errors are logged, never thrown out of the timer. stop()
+ * claims nothing more and resolves once the email in flight is recorded.
  */
 export function startEmailProcessor(deps: { db: Db; transport: EmailTransport; config: Config; log: ProcessorLog }): EmailProcessor {
   const { db, transport, config, log } = deps;
   return startPeriodicTask({
     intervalMs: config.emailPollIntervalMs,
-    run: () => processEmailQueue(db, transport, { from: config.emailFrom, batchSize: config.emailBatchSize }),
+    run: (signal) => processEmailQueue(db, transport, { from: config.emailFrom, batchSize: config.emailBatchSize, signal }),
     onResult: (result) => {
       if (result.sent + result.retrying + result.permanentlyFailed > 0) log.info(result, 'email queue processed');
     },

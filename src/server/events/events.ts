@@ -10,6 +10,9 @@ import type { DatabaseHandle, Db } from '../db/database';
 const storeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('contact_submissions_changed') }),
   z.object({ type: z.literal('customer_changed'), userId: z.uuid() }),
+  // One or more of the user's sessions were deleted (sign-out, a password change or reset): their
+  // open streams check their own session at once (events/access.ts).
+  z.object({ type: z.literal('sessions_ended'), userId: z.uuid() }),
 ]);
 export type StoreEvent = z.infer<typeof storeEvent>;
 
@@ -19,13 +22,26 @@ export async function publishEvent(db: Db, event: StoreEvent): Promise<void> {
   await sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`.execute(db);
 }
 
+export interface EventHubOptions {
+  /** How often a signed-in stream checks its session and rights when no event prompts it; 30 s by default. */
+  accessRecheckMs?: number;
+}
+
 export class EventHub {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
   private stopListening: (() => Promise<void>) | undefined;
+  private closing = new AbortController();
+  readonly accessRecheckMs: number;
 
-  constructor(private readonly database: DatabaseHandle) {}
+  constructor(
+    private readonly database: DatabaseHandle,
+    options: EventHubOptions = {},
+  ) {
+    this.accessRecheckMs = options.accessRecheckMs ?? 30_000;
+  }
 
   async start(): Promise<void> {
+    if (this.closing.signal.aborted) this.closing = new AbortController();
     this.stopListening ??= await this.database.listen(EVENTS_CHANNEL, (payload) => {
       try {
         const parsed = storeEvent.safeParse(JSON.parse(payload));
@@ -36,14 +52,29 @@ export class EventHub {
     });
   }
 
+  /**
+   * Ends every subscription (their iterables finish) and stops listening. The server stops its
+   * hub when it starts closing, so open SSE streams end instead of holding shutdown up.
+   */
   async stop(): Promise<void> {
+    this.closing.abort();
     await this.stopListening?.();
     this.stopListening = undefined;
   }
 
-  /** Events from this call on (listening starts at once, not at the first read) until the signal aborts. */
+  /** The hub was stopped: subscriptions ended because the server is closing, not because their reader left. */
+  get closed(): boolean {
+    return this.closing.signal.aborted;
+  }
+
+  /**
+   * Events from this call on (listening starts at once, not at the first read) until the signal
+   * aborts or the hub stops.
+   */
   subscribe(signal: AbortSignal | undefined): AsyncIterable<StoreEvent> {
-    const stream = on(this.emitter, 'event', signal ? { signal } : {});
+    const until = signal ? AbortSignal.any([signal, this.closing.signal]) : this.closing.signal;
+    // on() throws at once for a signal already aborted: that subscription is simply over.
+    const stream = until.aborted ? [] : on(this.emitter, 'event', { signal: until });
     return (async function* () {
       try {
         for await (const [event] of stream) yield event as StoreEvent;

@@ -68,9 +68,9 @@ const STEPS: readonly ClaimStep[] = [renewNextDue, remindNextUnpaidOrder, reacti
 /**
  * One pass: every subscription due by the clock's today, including cycles missed while the store
  * was down, then what is unpaid. A step that fails is rolled back, logged and left for the next
- * pass; the others go on.
+ * pass; the others go on. Once `signal` is aborted (shutdown) the pass ends after the step in hand.
  */
-export async function renewDueSubscriptions(services: RenewalServices, maxSteps = 500): Promise<RenewalResult> {
+export async function renewDueSubscriptions(services: RenewalServices, maxSteps = 500, signal?: AbortSignal): Promise<RenewalResult> {
   const result: RenewalResult = {
     ordered: 0,
     skipped: 0,
@@ -85,6 +85,7 @@ export async function renewDueSubscriptions(services: RenewalServices, maxSteps 
   for (const claimStep of STEPS) {
     const failed: string[] = [];
     for (let steps = 0; steps < maxSteps; steps++) {
+      if (signal?.aborted) return result;
       let claimed: string | undefined;
       try {
         const step = await services.db.transaction().execute((trx) =>
@@ -263,7 +264,7 @@ export function startSubscriptionRenewals(
 ): PeriodicTask<RenewalResult> {
   return startPeriodicTask({
     intervalMs,
-    run: () => renewDueSubscriptions(services),
+    run: (signal) => renewDueSubscriptions(services, undefined, signal),
     onResult: (result) => {
       if (Object.values(result).some((count) => count > 0)) services.log.info(result, 'subscriptions renewed');
     },

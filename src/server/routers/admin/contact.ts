@@ -1,11 +1,10 @@
-import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { contactListInput, contactOpenInput, contactSetStatusInput } from '../../../shared/schemas/admin-people';
-import { isAdmin } from '../../auth/admin';
 import type { Db } from '../../db/database';
+import { eventsWhileAllowed } from '../../events/access';
 import { publishEvent } from '../../events/events';
 import { notFound } from '../../trpc/errors';
-import { ADMIN_REQUIRED, adminProcedure, router } from '../../trpc/init';
+import { adminProcedure, router } from '../../trpc/init';
 
 const SUBMISSION_COLUMNS = ['id', 'name', 'email', 'subject', 'message', 'status', 'created_at'] as const;
 const countNew = async (db: Db) => {
@@ -21,16 +20,15 @@ export const adminContactRouter = router({
   /** Contact submissions whose status is new: the red badge on the header's Admin link. */
   newCount: adminProcedure.query(({ ctx }) => countNew(ctx.db)),
 
-  /** The same count now and after every change to the table, from any app process. */
+  /**
+   * The same count now and after every change to the table, from any app process. The stream ends
+   * when its session ends (UNAUTHORIZED) or its user is no longer an admin (FORBIDDEN).
+   */
   onNewCount: adminProcedure.subscription(async function* ({ ctx, signal }) {
-    const changes = ctx.events.subscribe(signal); // listening before the first count, so no change is missed
+    // Listening before the first count, so no change is missed.
+    const changes = eventsWhileAllowed(ctx, { admin: true, wanted: (event) => event.type === 'contact_submissions_changed' }, signal);
     yield await countNew(ctx.db);
-    for await (const event of changes) {
-      if (event.type !== 'contact_submissions_changed') continue;
-      // A demoted admin's open stream ends at the next change.
-      if (!(await isAdmin(ctx.db, ctx.session.user.id))) throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_REQUIRED });
-      yield await countNew(ctx.db);
-    }
+    for await (const _change of changes) yield await countNew(ctx.db);
   }),
 
   /** The inbox: submissions newest first, optionally of one status, and the stat tiles' counts. */
