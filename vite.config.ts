@@ -24,5 +24,14 @@ export default defineConfig({
   build: {
     outDir: path.join(root, 'dist'),
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // zod and src/client/zod-config.ts in one chunk, the config right after zod, so zod is
+          // jitless before any schema exists (the CSP has no 'unsafe-eval'; see zod-config.ts).
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]client[\\/]zod-config\.ts$/ }],
+        },
+      },
+    },
   },
 });

@@ -4,24 +4,27 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import fastifyUnderPressure from '@fastify/under-pressure';
 import { TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { STORAGE_CACHE_SECONDS } from '../shared/constants';
+import { MAX_BATCH_CALLS, STORAGE_CACHE_SECONDS } from '../shared/constants';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import { BackgroundWork } from './background';
 import { EventHub } from './events/events';
 import { registerClient, type ClientSource } from './http/client';
 import { registerHealthRoutes } from './http/health';
 import { registerOriginCheck } from './http/origin-check';
 import { printQueueRoutes } from './http/print-queue';
+import { registerSecurityHeaders, storedFileDisposition } from './http/security-headers';
 import { uploadRoutes } from './http/uploads';
 import { webhookRoutes } from './http/webhooks';
 import { createPaymentProvider } from './payments';
 import type { PaymentProvider } from './payments/provider';
 import { LocalStorage } from './storage/local';
 import type { Storage } from './storage/storage';
-import { createContextFactory, type RateLimitedAction } from './trpc/init';
+import { createContextFactory, RATE_LIMITED_ACTIONS, type RateLimitedAction } from './trpc/init';
 import { appRouter, type AppRouter } from './trpc/router';
 import { systemClock, type Clock } from './subscriptions/dates';
 
@@ -40,6 +43,7 @@ export interface AppDeps {
 }
 
 const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
+const MAX_JSON_BODY_BYTES = 128 * 1024;
 
 /** Readable logs in a developer's terminal (pino-pretty, a devDependency); JSON lines everywhere else. */
 function prettyTransport(config: Config) {
@@ -73,6 +77,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // A hop count as Fastify itself reads one (its types leave the number form out): the last n hops are proxies.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
+    // JSON bodies (tRPC calls) are small; uploads and webhooks set their own limits.
+    bodyLimit: MAX_JSON_BODY_BYTES,
   });
   const storageRoot = path.join(config.dataDir, 'storage');
   const storage = deps.storage ?? new LocalStorage(storageRoot);
@@ -80,23 +86,30 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // An unexpected failure answers with a generic message; its details go to the log only.
   app.setErrorHandler((error: { statusCode?: number; message: string }, req, reply) => {
-    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    // Client errors, and 503 from load shedding (with its Retry-After), keep their status.
+    const code = error.statusCode ?? 500;
+    const status = (code >= 400 && code < 500) || code === 503 ? code : 500;
     if (status === 500) req.log.error({ err: error }, 'request failed');
     return reply.code(status).send({ error: status === 500 ? 'An unexpected error occurred' : error.message });
   });
 
+  // First, so that every answer carries the headers, even one an early hook sends (503, 403).
+  await registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
+  // A process whose event loop lags answers 503 with Retry-After at once instead of making
+  // everyone wait into timeouts (readiness too, so a balancer sends traffic elsewhere).
+  if (config.loadShedEventLoopDelayMs > 0) {
+    await app.register(fastifyUnderPressure, {
+      maxEventLoopDelay: config.loadShedEventLoopDelayMs,
+      retryAfter: 10,
+      message: 'The store is busy. Please try again in a few seconds.',
+    });
+  }
   await app.register(fastifyRateLimit, { global: false });
   registerOriginCheck(app, config.publicUrl);
 
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-  });
-
   const limiters = new Map<RateLimitedAction, ReturnType<FastifyInstance['createRateLimit']>>();
-  for (const action of ['signIn', 'signUp', 'passwordReset', 'contact'] as const) {
+  for (const action of RATE_LIMITED_ACTIONS) {
     limiters.set(
       action,
       app.createRateLimit({
@@ -114,18 +127,24 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   };
 
   const payments = deps.payments ?? createPaymentProvider(config);
+  const background = new BackgroundWork();
   const events = new EventHub(deps.database);
   await events.start();
-  app.addHook('onClose', () => events.stop());
+  // Live streams end as soon as closing starts (an open stream would hold the close), and work
+  // started by requests finishes before the database goes.
+  app.addHook('preClose', () => events.stop());
+  app.addHook('onClose', () => background.settled());
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
       createContext: createContextFactory(
-        { config, db: deps.database.db, events, storage, payments, clock: deps.clock ?? systemClock },
+        { config, db: deps.database.db, events, storage, payments, clock: deps.clock ?? systemClock, background },
         rateLimit,
       ),
+      // The client batches up to this many calls; more in one request is someone else's client.
+      maxBatchSize: MAX_BATCH_CALLS,
       onError({ error, path: procedure }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure }, 'tRPC call failed');
       },
@@ -146,9 +165,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     index: false,
     list: false,
     cacheControl: false,
-    setHeaders(res) {
+    setHeaders(res, filePath) {
       res.header('Cache-Control', `public, max-age=${STORAGE_CACHE_SECONDS}`);
       res.header('X-Content-Type-Options', 'nosniff');
+      res.header('Content-Disposition', storedFileDisposition(filePath));
     },
   });
 

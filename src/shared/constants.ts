@@ -78,6 +78,11 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const RESET_REDIRECT_MS = 3000;
 export const CONTACT_SUCCESS_MS = 5000;
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+/**
+ * Most pixels an uploaded image may have (8000 x 8000): room for print art at 300 DPI, while a
+ * small file that declares a huge image (a decompression bomb) is refused before it is decoded.
+ */
+export const MAX_UPLOAD_PIXELS = 64_000_000;
 export const STORAGE_CACHE_SECONDS = 3600;
 export const PRODUCT_ART_BUCKET = 'product-art';
 export const RECENT_CONTACT_LIMIT = 5;
@@ -91,3 +96,6 @@ export const FALLBACK_PRODUCT_IMAGE = '/images/fallback-tee.svg';
 
 /** localStorage key of the cart: the store name in lower case, letters and digits only, plus "_cart". */
 export const cartStorageKey = (storeName: string) => `${storeName.toLowerCase().replace(/[^a-z0-9]/g, '')}_cart`;
+
+/** Calls the client batches into one request, and the most the server takes in one. */
+export const MAX_BATCH_CALLS = 10;

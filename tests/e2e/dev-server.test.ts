@@ -11,8 +11,9 @@ import { testConfig } from '../support/app';
 import { createTestDatabase } from '../support/db';
 
 // `npm run dev`: the app serves the client from its sources through Vite on its own port, and an
-// edited component reaches the open page by hot module replacement, without a reload. The sources
-// are copied to a temporary project, so the test edits the copy, never the working tree.
+// edited component reaches the open page by hot module replacement, without a reload, under the
+// same strict Content-Security-Policy as production (Vite's inline scripts carry the nonce). The
+// sources are copied to a temporary project, so the test edits the copy, never the working tree.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const COPIED = ['index.html', 'vite.config.ts', 'tsconfig.json', 'public', 'src/client', 'src/shared'];
@@ -49,11 +50,16 @@ describe('npm run dev', () => {
     if (project) fs.rmSync(project, { recursive: true, force: true });
   });
 
-  it('updates an edited component in the open page without reloading it', async () => {
+  it('updates an edited component in the open page without reloading it, with no CSP violation', async () => {
     const page = await browser.newPage();
     // The first visit bundles the dependencies once; later steps are quick.
     page.setDefaultTimeout(60_000);
-    await page.goto(`${baseUrl}/no-such-page`);
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+    });
+    const response = await page.goto(`${baseUrl}/no-such-page`);
+    expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[0-9a-f]+';/);
     await page.getByRole('heading', { name: 'Page Not Found', exact: true }).waitFor();
     // Gone if the page reloads.
     await page.evaluate(() => Object.assign(window, { keptAcrossUpdate: true }));
@@ -63,6 +69,7 @@ describe('npm run dev', () => {
 
     await page.getByRole('heading', { name: 'Page Not Found Here' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { keptAcrossUpdate?: boolean }).keptAcrossUpdate)).toBe(true);
+    expect(violations).toEqual([]);
   });
 
   it('serves the API and the client modules on the one port', async () => {

@@ -1,12 +1,21 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LocalStorage } from '../../src/server/storage/local';
 import { parseStorageUrl, type Storage } from '../../src/server/storage/storage';
-import { DEFAULT_SIDE_MISSING, FRONT_MOCKUP_REQUIRED, lowDpiMessage, missingArtMessage } from '../../src/shared/schemas/admin-mockups';
+import {
+  DEFAULT_SIDE_MISSING,
+  FRONT_MOCKUP_REQUIRED,
+  lowDpiMessage,
+  missingArtMessage,
+  oversizedSourceMessage,
+  unreadableSourceMessage,
+} from '../../src/shared/schemas/admin-mockups';
 import { callTrpc, sharedCallers, sharedTestApp } from '../support/app';
 import { trpcFailure } from '../support/async';
 import { createCategory, createProduct } from '../support/factories';
+import { pngDeclaringSize, pngHeaderThenGarbage } from '../support/images';
 
 // admin.mockups.*: templates (default first), products, and save: server renders of each side
 // stored as PNGs and the product pointed at them, with the spec's messages and the DPI floor.
@@ -182,5 +191,69 @@ describe('save', () => {
   it('answers NOT_FOUND for an unknown product', async () => {
     const res = await trpcFailure(mockups().save({ productId: crypto.randomUUID(), templateId, front: FRONT, defaultSide: 'front' }));
     expect(res.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('sources that do not decode (issue 13, defect 3)', () => {
+  // Old data, or files written before uploads were decoded: straight into storage and the
+  // database, past the upload route's checks.
+  const garbage = async () => pngHeaderThenGarbage(await png(8, 8, '#000000'));
+  const cutOff = async () => {
+    const whole = await sharp({
+      create: { width: 1200, height: 1200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    })
+      .png()
+      .toBuffer();
+    return whole.subarray(0, Math.floor(whole.length / 2));
+  };
+  const mockupFiles = () => {
+    const dir = path.join(t.config.dataDir, 'storage', 'mockups');
+    return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+  };
+
+  it.each([
+    ['front artwork', 'a PNG signature and header followed by garbage', garbage],
+    ['front artwork', 'a PNG cut off halfway (its header intact)', cutOff],
+    ['back artwork', 'a PNG cut off halfway, the front being fine', cutOff],
+  ])('answers BAD_REQUEST naming the %s when it is %s, writing nothing', async (what, _case, bytes) => {
+    const url = await put('product-art', `broken-${crypto.randomUUID()}.png`, await bytes());
+    const column = what === 'front artwork' ? 'front_art_url' : 'back_art_url';
+    await t.db
+      .updateTable('products')
+      .set({ [column]: url })
+      .where('id', '=', productId)
+      .execute();
+    const before = mockupFiles();
+
+    // Over HTTP: a 400 with the message, not a 500 with 'An unexpected error occurred'.
+    const res = await httpSave({ productId, templateId, front: FRONT, back: BACK, defaultSide: 'front' });
+    expect(res.statusCode).toBe(400);
+    expect(res.error?.message).toBe(unreadableSourceMessage(what));
+    expect(res.error?.data.code).toBe('BAD_REQUEST');
+    expect(mockupFiles()).toEqual(before);
+    expect((await product()).front_mockup_url).toBeNull();
+  });
+
+  it('refuses artwork whose header declares more pixels than an upload may have, before decoding it', async () => {
+    const bomb = pngDeclaringSize(await png(8, 8, '#000000'), 20_000, 20_000);
+    const url = await put('product-art', `bomb-${crypto.randomUUID()}.png`, bomb);
+    await t.db.updateTable('products').set({ front_art_url: url }).where('id', '=', productId).execute();
+    const res = await trpcFailure(mockups().save({ productId, templateId, front: FRONT, defaultSide: 'front' }));
+    expect(res).toEqual({ code: 'BAD_REQUEST', message: oversizedSourceMessage('front artwork') });
+  });
+
+  it('names a template that does not decode', async () => {
+    const broken = await t.db
+      .insertInto('mockup_templates')
+      .values({
+        name: 'Broken',
+        front_template_url: await put('templates', `broken-${crypto.randomUUID()}.png`, await cutOff()),
+        back_template_url: await put('templates', `broken-${crypto.randomUUID()}.png`, await garbage()),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await trpcFailure(mockups().save({ productId, templateId: broken.id, front: FRONT, defaultSide: 'front' }));
+    expect(res).toEqual({ code: 'BAD_REQUEST', message: unreadableSourceMessage('front template') });
+    await t.db.deleteFrom('mockup_templates').where('id', '=', broken.id).execute();
   });
 });

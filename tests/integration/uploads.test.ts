@@ -2,14 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../../src/shared/constants';
-import { FILE_TOO_LARGE, NOT_AN_IMAGE } from '../../src/shared/schemas/admin-uploads';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from '../../src/shared/constants';
+import { FILE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE, NOT_AN_IMAGE } from '../../src/shared/schemas/admin-uploads';
 import { sharedCallers, sharedTestApp, TEST_ORIGIN } from '../support/app';
 import { sharedBeforeAll } from '../support/hooks';
+import { pngDeclaringSize, pngHeaderThenGarbage } from '../support/images';
 
 // POST /api/uploads/:bucket with real multipart bodies (built by the platform's FormData, as a
-// browser would): admins only, images judged by their bytes, 50 MB cut off while streaming,
-// random names, and the stored file served with its real type, nosniff and a one-hour cache.
+// browser would): admins only, images judged by their bytes and then decoded whole, 50 MB cut off
+// while streaming, random names, and the stored file served with its real type, nosniff, a
+// one-hour cache and an inline Content-Disposition naming it.
 
 const t = sharedTestApp();
 const as = sharedCallers(t);
@@ -83,6 +85,7 @@ describe('accepted images', () => {
       expect(served.headers['content-type']).toBe(extension === 'jpg' ? 'image/jpeg' : `image/${extension}`);
       expect(served.headers['x-content-type-options']).toBe('nosniff');
       expect(served.headers['cache-control']).toBe('public, max-age=3600');
+      expect(served.headers['content-disposition']).toBe(`inline; filename="${url.split('/').pop()}"`);
       expect(served.rawPayload.equals(bytes())).toBe(true);
     },
   );
@@ -150,6 +153,26 @@ describe('refused uploads store nothing', () => {
     const json = await postAsAdmin('application/json', '{"file":"x"}');
     expect(json.statusCode).toBe(400);
     expect(json.json()).toEqual({ error: NOT_AN_IMAGE });
+    expect(storedFiles()).toEqual([]);
+  });
+});
+
+describe('files that look like images but do not decode (issue 13, defect 3)', () => {
+  it.each([
+    ['a PNG signature and header followed by garbage', () => pngHeaderThenGarbage(images.png)],
+    ['a PNG cut off halfway (its header intact)', () => images.png.subarray(0, Math.floor(images.png.length / 2))],
+    ['a JPEG cut off halfway', () => images.jpeg.subarray(0, Math.floor(images.jpeg.length / 2))],
+    ['a WebP cut off halfway', () => images.webp.subarray(0, Math.floor(images.webp.length / 2))],
+  ])('refuses %s with 400 and the unreadable-image message, storing nothing', async (_case, bytes) => {
+    expect(await upload(bytes())).toEqual({ status: 400, body: { error: IMAGE_UNREADABLE } });
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it('refuses a decompression bomb by the size its header declares, before decoding it', async () => {
+    // A few hundred bytes claiming 20000 x 20000 pixels (400 megapixels, over 1 GB decoded).
+    const bomb = pngDeclaringSize(images.png, 20_000, 20_000);
+    expect(20_000 * 20_000).toBeGreaterThan(MAX_UPLOAD_PIXELS);
+    expect(await upload(bomb)).toEqual({ status: 400, body: { error: IMAGE_TOO_MANY_PIXELS } });
     expect(storedFiles()).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from '../../src/server/app';
+import { BackgroundWork } from '../../src/server/background';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { DatabaseHandle, Db } from '../../src/server/db/database';
 import { EventHub } from '../../src/server/events/events';
@@ -28,6 +29,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     PUBLIC_URL: TEST_ORIGIN,
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    // Tests run many at once on small machines: only the test of load shedding turns it on.
+    LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
 }
@@ -146,6 +149,8 @@ export async function insertUser(db: Db, email: string, options: { admin?: boole
 
 export interface CallerOptions {
   events?: EventHub;
+  /** The session the caller acts in: a real one (createSession) for code that reads the sessions table; a made-up id otherwise. */
+  sessionId?: string;
   signal?: AbortSignal;
   storage?: Storage;
   payments?: PaymentProvider;
@@ -171,9 +176,10 @@ export function callerFor(
       storage: options.storage ?? new LocalStorage(path.join(config.dataDir, 'storage')),
       payments: options.payments ?? manualPayments,
       clock: options.clock ?? systemClock,
+      background: new BackgroundWork(),
     },
     {
-      session: user ? { id: 'test-session', user: { id: user.id, email: user.email, emailConfirmed: true } } : null,
+      session: user ? { id: options.sessionId ?? 'test-session', user: { id: user.id, email: user.email, emailConfirmed: true } } : null,
       ip: '127.0.0.1',
       log: pino({ level: 'silent' }),
       setSessionCookie: (token) => {

@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { DEV_NONCE_PLACEHOLDER, withDevNonces } from './security-headers';
 
 // The React client's pages: index.html with the store's settings written in, for every client
 // route. Built (dist/, hashed assets cached for a year, HTML never) or, for `npm run dev`, straight
-// from the sources through Vite in middleware mode: one port, hot module replacement.
+// from the sources through Vite in middleware mode: one port, hot module replacement. The built
+// page has no inline script; Vite's dev page has some, and they carry the response's CSP nonce.
 
 /** Settings the client reads at start-up from a JSON script tag in index.html (no extra request). */
 export interface StoreConfig {
@@ -33,7 +35,7 @@ export async function registerClient(app: FastifyInstance, source: ClientSource 
     reply
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(await page!(url));
+      .send(await page!(url, reply.cspNonce));
   if (page) {
     // Explicit routes win over the static wildcard, so the raw template is never served.
     app.get('/', (req, reply) => sendPage(req.url, reply));
@@ -74,11 +76,16 @@ async function devPages(app: FastifyInstance, root: string, storeConfig: StoreCo
     configFile: path.join(root, 'vite.config.ts'),
     appType: 'custom',
     server: { middlewareMode: true, hmr: { server: app.server } },
+    // Vite's own inline scripts (React Refresh) and injected styles, under the same strict CSP as production.
+    html: { cspNonce: DEV_NONCE_PLACEHOLDER },
   });
   app.addHook('onClose', () => vite.close());
   await app.register(middie);
   app.use(vite.middlewares);
   // Read on every request: an edit to index.html shows on the next load.
-  return async (url: string) =>
-    renderIndexHtml(await vite.transformIndexHtml(url, fs.readFileSync(path.join(root, 'index.html'), 'utf8')), storeConfig);
+  return async (url: string, nonce: { script: string; style: string }) =>
+    withDevNonces(
+      renderIndexHtml(await vite.transformIndexHtml(url, fs.readFileSync(path.join(root, 'index.html'), 'utf8')), storeConfig),
+      nonce,
+    );
 }

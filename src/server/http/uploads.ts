@@ -3,16 +3,25 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
-import { FILE_TOO_LARGE, isUploadBucket, NOT_AN_IMAGE, type UploadResponse } from '../../shared/schemas/admin-uploads';
+import {
+  FILE_TOO_LARGE,
+  IMAGE_TOO_MANY_PIXELS,
+  IMAGE_UNREADABLE,
+  isUploadBucket,
+  NOT_AN_IMAGE,
+  type UploadResponse,
+} from '../../shared/schemas/admin-uploads';
 import { isAdmin } from '../auth/admin';
 import { readSession } from '../auth/cookies';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { imageProblem } from '../images';
 import { ADMIN_REQUIRED } from '../trpc/init';
 
 // POST /api/uploads/:bucket (ARCHITECTURE § Files): admins only; PNG, JPEG or WebP judged by the
-// bytes, never by the name or declared type; at most 50 MB, cut off while streaming; stored under
-// a new random name; answers the public URL. The origin check of app.ts guards it like every POST.
+// bytes, never by the name or declared type, then decoded whole by sharp (at most
+// MAX_UPLOAD_PIXELS); at most 50 MB, cut off while streaming; stored under a new random name;
+// answers the public URL. The origin check of app.ts guards it like every POST.
 
 export interface UploadRouteOptions {
   config: Config;
@@ -55,6 +64,10 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app: 
     const detected = await fileTypeFromBuffer(bytes);
     const extension = detected ? ACCEPTED_TYPES[detected.mime] : undefined;
     if (!detected || !extension) return fail(reply, 400, NOT_AN_IMAGE);
+    // Looking like an image is not enough: a damaged or disguised file would be stored, and every
+    // page and mockup render that reads it would fail.
+    const problem = await imageProblem(bytes);
+    if (problem) return fail(reply, 400, problem === 'too-many-pixels' ? IMAGE_TOO_MANY_PIXELS : IMAGE_UNREADABLE);
 
     const stored = await app.storage.put(req.params.bucket, `${randomUUID()}.${extension}`, bytes, detected.mime);
     return reply.code(201).send({ url: stored.url } satisfies UploadResponse);

@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import type { ArtPosition } from '../../shared/constants';
 import { artBox, effectiveDpi, renderSize, type Size } from '../../shared/placement';
+import { oversizedSourceMessage, unreadableSourceMessage } from '../../shared/schemas/admin-mockups';
+import { IMAGE_INPUT, imageProblem } from '../images';
 import { parseStorageUrl, type Storage } from '../storage/storage';
 
 // Server-side mockup rendering (ARCHITECTURE § Files) with the placement math the browser preview
@@ -10,20 +12,28 @@ import { parseStorageUrl, type Storage } from '../storage/storage';
 
 export const MOCKUP_BUCKET = 'mockups';
 
-/** A mockup input that is not a file of this shop's storage (an outside URL or a missing file). */
+/**
+ * A mockup input that cannot be used: not a file of this shop's storage (an outside URL), missing,
+ * or not an image sharp can decode (old data stored before uploads were decoded, or damaged since).
+ */
 export class MockupSourceError extends Error {}
 
-/** Bytes of a /storage/<bucket>/<key> file; outside URLs are refused rather than fetched. */
+/**
+ * Bytes of a /storage/<bucket>/<key> file, decoded once whole so a bad file is named before
+ * anything is rendered or written; outside URLs are refused rather than fetched.
+ */
 export async function readStoredImage(storage: Storage, url: string, what: string): Promise<Buffer> {
   const location = parseStorageUrl(url);
   if (!location) throw new MockupSourceError(`The ${what} must be an image uploaded to this store`);
   const bytes = await storage.get(location.bucket, location.key);
   if (!bytes) throw new MockupSourceError(`The ${what} file is missing from storage`);
+  const problem = await imageProblem(bytes);
+  if (problem) throw new MockupSourceError(problem === 'too-many-pixels' ? oversizedSourceMessage(what) : unreadableSourceMessage(what));
   return Buffer.from(bytes);
 }
 
 async function imageSize(bytes: Buffer): Promise<Size> {
-  const { width, height } = await sharp(bytes).metadata();
+  const { width, height } = await sharp(bytes, IMAGE_INPUT).metadata();
   return { width, height };
 }
 
@@ -38,12 +48,12 @@ const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 };
 /** Renders one side as PNG at print resolution. */
 export async function renderMockup(template: Buffer, art: Buffer, position: ArtPosition): Promise<Buffer> {
   const output = renderSize(await imageSize(template));
-  const base = await sharp(template).resize(output.width, output.height, { fit: 'fill' }).png().toBuffer();
+  const base = await sharp(template, IMAGE_INPUT).resize(output.width, output.height, { fit: 'fill' }).png().toBuffer();
 
   const box = artBox(output, await imageSize(art), position);
   const placed = { width: Math.max(1, Math.round(box.width)), height: Math.max(1, Math.round(box.height)) };
   // Two pipelines: sharp would otherwise rotate before resizing, whatever the call order.
-  const resized = await sharp(art).ensureAlpha().resize(placed.width, placed.height, { fit: 'fill' }).png().toBuffer();
+  const resized = await sharp(art, IMAGE_INPUT).ensureAlpha().resize(placed.width, placed.height, { fit: 'fill' }).png().toBuffer();
   const turned = await sharp(resized).rotate(position.rotation, { background: TRANSPARENT }).png().toBuffer({ resolveWithObject: true });
 
   // Centred on (x, y); the part outside the template is cut off (composite needs the overlay inside).

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MOCKUP_SIDES } from '../constants';
+import { MAX_UPLOAD_PIXELS, MOCKUP_SIDES } from '../constants';
 import { DPI_MIN } from '../placement';
 
 // The mockup generator (SPEC §2, §4, §5, §8): the placement of each side and the save to product.
@@ -12,6 +12,12 @@ const TEMPLATE_NOT_FOUND = 'Mockup template not found';
 export const DEFAULT_SIDE_MISSING = 'The default side needs a mockup';
 
 export const missingArtMessage = (side: (typeof MOCKUP_SIDES)[number]) => `This product has no ${side} artwork`;
+/** A stored template or artwork that does not decode as an image (old data, or a damaged file). */
+export const unreadableSourceMessage = (what: string) =>
+  `The ${what} image is damaged or incomplete and cannot be read. Please upload it again.`;
+/** A stored template or artwork with more pixels than an upload may have (stored before uploads were checked). */
+export const oversizedSourceMessage = (what: string) =>
+  `The ${what} image has more than ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels. Please upload a smaller one.`;
 export const lowDpiMessage = (side: (typeof MOCKUP_SIDES)[number], dpi: number) =>
   `The ${side} artwork would print at ${Math.floor(dpi)} DPI; at least ${DPI_MIN} DPI is needed. Make it smaller.`;
 
