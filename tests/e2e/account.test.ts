@@ -311,6 +311,7 @@ describe('account screens', () => {
     await page.goto('/dashboard');
     await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL((u) => u.pathname === '/');
+    await expect.poll(() => page.getByTestId('account-link').getAttribute('href')).toBe('/login');
     await page.goto('/settings');
     await page.waitForURL((u) => u.pathname === '/login');
     await fillCredentials(page, 'returning@example.com', 'secret123');

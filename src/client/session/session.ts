@@ -72,9 +72,10 @@ export function useSignOut() {
   const navigate = useNavigate();
   return useMutation(
     trpcHooks.auth.signOut.mutationOptions({
+      // Leave before the server answers: the account stream ends with the session, which makes the
+      // tab read who is signed in, and a page that needs a user would send it to /login on the way.
+      onMutate: () => navigate({ to: '/' }),
       onSuccess: async () => {
-        // Leave first: a page that needs a user would otherwise send this tab to /login on the way.
-        await navigate({ to: '/' });
         queryClient.setQueryData(trpcHooks.auth.me.queryKey(), null);
         await sessionChanged(queryClient, 'signed-out');
       },
