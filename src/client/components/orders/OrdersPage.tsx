@@ -38,10 +38,7 @@ export function OrdersPage() {
             <OrderList orders={data.orders} />
             <div className="mt-6">
               <Pagination
-                page={data.page}
-                pageCount={data.pageCount}
-                pageSize={data.pageSize}
-                total={data.total}
+                list={data}
                 itemLabel="orders"
                 onChange={(next) => void navigate({ search: { page: next === 1 ? undefined : next } })}
               />

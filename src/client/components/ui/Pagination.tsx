@@ -2,14 +2,18 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 
 // Page numbers under a server-paged list: "Showing 26–50 of 120 products", Previous, numbers, Next.
 //
-//   <Pagination page={data.page} pageCount={data.pageCount} pageSize={data.pageSize} total={data.total}
-//               itemLabel="products" onChange={(page) => navigate({ search: (prev) => ({ ...prev, page }) })} />
+//   <Pagination list={data} itemLabel="products" onChange={(page) => navigate({ search: (prev) => ({ ...prev, page }) })} />
 
-interface PaginationProps {
+/** Where a server-paged list stands, as every paged procedure answers. */
+interface PageInfo {
   page: number;
   pageCount: number;
   pageSize: number;
   total: number;
+}
+
+interface PaginationProps {
+  list: PageInfo;
   /** Plural noun for the summary, e.g. "products". */
   itemLabel: string;
   onChange: (page: number) => void;
@@ -30,7 +34,7 @@ function visiblePages(page: number, pageCount: number): (number | null)[] {
   return pages;
 }
 
-export function Pagination({ page, pageCount, pageSize, total, itemLabel, onChange }: PaginationProps) {
+export function Pagination({ list: { page, pageCount, pageSize, total }, itemLabel, onChange }: PaginationProps) {
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (

@@ -151,14 +151,7 @@ export function OrdersPage({ status, page, onStatusChange, onPageChange }: Order
 
       {list.data && list.data.total > 0 && (
         <div className="mt-4">
-          <Pagination
-            page={list.data.page}
-            pageCount={list.data.pageCount}
-            pageSize={list.data.pageSize}
-            total={list.data.total}
-            itemLabel="orders"
-            onChange={onPageChange}
-          />
+          <Pagination list={list.data} itemLabel="orders" onChange={onPageChange} />
         </div>
       )}
 

@@ -128,10 +128,7 @@ export function ProductsPage() {
       {data && data.total > 0 && (
         <div className="mt-4">
           <Pagination
-            page={data.page}
-            pageCount={data.pageCount}
-            pageSize={data.pageSize}
-            total={data.total}
+            list={data}
             itemLabel="products"
             onChange={(page) => void navigate({ search: (prev) => ({ ...prev, page: page === 1 ? undefined : page }) })}
           />

@@ -103,10 +103,7 @@ export function SubscribersPage() {
       {data && data.total > 0 && (
         <div className="mt-4">
           <Pagination
-            page={data.page}
-            pageCount={data.pageCount}
-            pageSize={data.pageSize}
-            total={data.total}
+            list={data}
             itemLabel="subscribers"
             onChange={(page) => void navigate({ search: (prev) => ({ ...prev, page: page === 1 ? undefined : page }) })}
           />
