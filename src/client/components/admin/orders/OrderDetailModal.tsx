@@ -22,11 +22,10 @@ import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TextField } from '../../ui/fields';
 import { Form } from '../../ui/Form';
-import { Modal } from '../../ui/Modal';
-import { LoadingState } from '../../ui/states';
 import { toast } from '../../ui/Toast';
 import { EnumSelect } from '../parts/EnumSelect';
 import { Fact } from '../parts/Fact';
+import { RecordModal } from '../parts/RecordModal';
 import { capitalize, customerName, PROVIDER_LABELS } from './order-look';
 
 // One order (SPEC §2 Orders, §4, §8): its items with print status selects, the order status
@@ -64,21 +63,8 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
   const title = data ? `Order ${data.order_number}` : 'Order';
 
   return (
-    <Modal
-      title={title}
-      onClose={onClose}
-      size="lg"
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      }
-    >
-      {order.isPending ? (
-        <LoadingState label="Loading order..." />
-      ) : !data ? (
-        <p className="py-8 text-center text-sm text-stone-600">{order.error?.message ?? 'Order not found'}</p>
-      ) : (
+    <RecordModal title={title} query={order} loadingLabel="Loading order..." notFoundLabel="Order not found" onClose={onClose}>
+      {(data) => (
         <div className="space-y-6" data-testid="order-detail">
           <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
             <div className="min-w-0">
@@ -195,7 +181,7 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
           </section>
         </div>
       )}
-    </Modal>
+    </RecordModal>
   );
 }
 

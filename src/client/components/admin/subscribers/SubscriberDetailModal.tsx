@@ -8,12 +8,11 @@ import { PaymentStatusBadge, SubscriptionStatusBadge } from '../../status-badges
 import { chosenCategoriesText, nextShipmentText } from '../../subscription-schedule';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
-import { Modal } from '../../ui/Modal';
-import { LoadingState } from '../../ui/states';
 import { toast } from '../../ui/Toast';
 import { OrderDetailModal } from '../orders/OrderDetailModal';
 import { customerName, PROVIDER_LABELS } from '../orders/order-look';
 import { Fact } from '../parts/Fact';
+import { RecordModal } from '../parts/RecordModal';
 import { CancelMembershipDialog, cancellationTakesEffect, PauseMembershipDialog } from '../../subscriptions/MembershipDialogs';
 import { planPrice, UNTIL_RESUMED } from './subscriber-look';
 
@@ -46,22 +45,15 @@ export function SubscriberDetailModal({ subscriptionId, onClose }: { subscriptio
 
   return (
     <>
-      <Modal
+      <RecordModal
         title={data ? customerName(data) : 'Subscriber'}
         description={data ? `${data.plan_name} member` : undefined}
+        query={member}
+        loadingLabel="Loading subscriber..."
+        notFoundLabel="Subscription not found"
         onClose={onClose}
-        size="lg"
-        footer={
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
-        }
       >
-        {member.isPending ? (
-          <LoadingState label="Loading subscriber..." />
-        ) : !data ? (
-          <p className="py-8 text-center text-sm text-stone-600">{member.error?.message ?? 'Subscription not found'}</p>
-        ) : (
+        {(data) => (
           <div className="space-y-6" data-testid="subscriber-detail">
             <dl className="grid gap-x-6 gap-y-4 text-sm sm:grid-cols-3">
               <Fact label="Customer" valueClass="mt-0.5 break-all text-stone-800">
@@ -142,7 +134,7 @@ export function SubscriberDetailModal({ subscriptionId, onClose }: { subscriptio
             </section>
           </div>
         )}
-      </Modal>
+      </RecordModal>
 
       {/* Beside the member's modal, not inside it: each dialog handles its own Escape and backdrop. */}
       {data && dialog === 'pause' && (
