@@ -8,7 +8,7 @@ RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-RUN npx vite build --logLevel warn
+RUN npm run build -- --quiet
 
 FROM node:22-bookworm-slim AS prod-deps
 WORKDIR /app
@@ -37,5 +37,6 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# tsx runs the TypeScript server directly; the client was built in the build stage.
-CMD ["node_modules/.bin/tsx", "server.ts"]
+# The server was built to JavaScript with the client in the build stage; the sources stay for the
+# command-line scripts (npm run create-admin, db:migrate, db:seed), which tsx runs.
+CMD ["node", "dist/.server/server.js"]

@@ -26,7 +26,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['eslint.config.js'],
+    files: ['eslint.config.js', 'scripts/start.js', 'scripts/build-freshness.js'],
     extends: [tseslint.configs.disableTypeChecked],
   },
 );

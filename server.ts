@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './src/server/app';
@@ -7,14 +8,19 @@ import { deleteExpiredSessions } from './src/server/auth/session';
 import { ConfigError, loadConfig } from './src/server/config';
 import { DatabaseBusyError, openDatabase } from './src/server/db/database';
 import { migrateToLatest } from './src/server/db/migrate';
+import { startDisplayCopyBackfill } from './src/server/display-copies';
 import { startEmailProcessor } from './src/server/email/processor';
 import { systemClock } from './src/server/subscriptions/dates';
 import { startSubscriptionRenewals } from './src/server/subscriptions/renewal';
 import { createTransport } from './src/server/email/transport';
 import { seedIfEmpty } from './src/server/seed/seed';
-import { LocalStorage } from './src/server/storage/local';
+import { createStorage, localStorageRoot } from './src/server/storage/create';
 
-const root = path.dirname(fileURLToPath(import.meta.url));
+/** The project folder: this file's, or for its build (dist/.server/server.js) the nearest one above with a package.json. */
+function projectRoot(from: string): string {
+  return fs.existsSync(path.join(from, 'package.json')) || path.dirname(from) === from ? from : projectRoot(path.dirname(from));
+}
+const root = projectRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 /** ARCHITECTURE.md § Security: on SIGTERM the process exits within 10 s. */
 const SHUTDOWN_LIMIT_MS = 9_500;
@@ -26,8 +32,14 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
 
-  const storage = new LocalStorage(path.join(config.dataDir, 'storage'));
-  const seeded = config.seedDemoData && (await seedIfEmpty(database.db, storage));
+  const storage = await createStorage(config);
+  // A storage out of reach does not stop the store: pages without new images work, uploads say
+  // what is wrong, and /readyz reports it until it answers. Only the demo data waits for it.
+  const storageProblem = await storage.check().then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  const seeded = config.seedDemoData && !storageProblem && (await seedIfEmpty(database.db, storage));
 
   const admin = await ensureInitialAdmin(database.db, config);
   const adminNote = !admin
@@ -51,6 +63,9 @@ async function main() {
     { db: database.db, mail: config, clock: systemClock, log: app.log, billing: payments.subscriptions, dunning: config },
     config.subscriptionRenewIntervalMs,
   );
+  // Stored images still without display copies (older ones, the demo store's) get them now, in
+  // the background: the store opens at once and serves the originals until then.
+  const displayCopies = startDisplayCopyBackfill({ db: database.db, storage, log: app.log });
   const sessionSweep = setInterval(
     () => {
       deleteExpiredSessions(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
@@ -76,7 +91,7 @@ async function main() {
     // Requests still open after the grace (a stream, a slow client) are cut.
     const cut = setTimeout(() => app.server.closeAllConnections(), HTTP_GRACE_MS);
     cut.unref();
-    const results = await Promise.allSettled([renewals.stop(), processor.stop(), http]);
+    const results = await Promise.allSettled([renewals.stop(), processor.stop(), displayCopies.stop(), http]);
     clearTimeout(cut);
     for (const result of results) if (result.status === 'rejected') app.log.error({ err: result.reason }, 'shutdown step failed');
     await transport.close();
@@ -86,11 +101,13 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  if (storageProblem) app.log.warn({ err: storageProblem }, 'file storage unavailable at start-up; /readyz reports it until it answers');
   await app.listen({ port: config.port, host: config.host });
   const lines = [
     '',
     `  ${config.storeName} is running at ${config.publicUrl}`,
     `  Database: ${database.kind === 'pglite' ? `embedded (${path.join(config.dataDir, 'pgdata')})` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Files: ${config.s3 ? `S3 bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}` : `folder ${localStorageRoot(config.dataDir)}`}`,
     `  Email: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `outbox folder ${path.join(config.dataDir, 'outbox')}`}`,
     seeded ? '  Demo store data was created on this first run.' : undefined,
     adminNote ? `  ${adminNote}` : undefined,

@@ -33,8 +33,12 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
-          testTimeout: 60_000,
+          // A whole purchase or a dozen screens with axe runs: well under a minute alone, near it on a
+          // busy 2-core machine. The limit only stops a test that hangs.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
+          // What a page shows may take seconds on a busy 2-core machine, not expect.poll's default 1 s.
+          expect: { poll: { timeout: 10_000 } },
           maxWorkers: 1,
           sequence: { groupOrder: 2 },
         },

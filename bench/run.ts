@@ -12,17 +12,21 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { seedIfEmpty } from '../src/server/seed/seed';
-import { LocalStorage } from '../src/server/storage/local';
+import { createStorage } from '../src/server/storage/create';
+import { buildIsCurrent } from '../scripts/build-freshness.js';
+import { runScaleBenchmark } from './scale';
+import { table } from './table';
 
 // npm run bench: the storefront's product list through the whole stack (Fastify + tRPC + Kysely +
 // embedded PostgreSQL, demo data) against a bare Fastify route returning the same bytes, and the
-// size of the JavaScript a shopper downloads first. BENCH_SECONDS sets each run's length;
-// BENCH_DATABASE_URL (a PostgreSQL server) runs the stack on a throw-away database there instead.
+// size of the JavaScript a shopper downloads first. BENCH_SECONDS sets each run's length and
+// BENCH_CONNECTIONS the concurrent connections; BENCH_DATABASE_URL (a PostgreSQL server) runs the
+// stack on a throw-away database there instead. `npm run bench -- --scale` runs bench/scale.ts instead.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(root, 'dist');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 10;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PRODUCTS_PATH = `/trpc/catalog.products?input=${encodeURIComponent(JSON.stringify({ sort: 'newest' }))}`;
 
 interface LoadResult {
@@ -45,11 +49,13 @@ interface AssetSizes {
   gzip: number;
 }
 
+/** Builds the store when dist/ is missing or older than its sources, as npm start does. */
 function ensureClientBuilt(): boolean {
-  if (fs.existsSync(path.join(distDir, 'index.html'))) return true;
-  if (!fs.existsSync(path.join(root, 'vite.config.ts'))) return false;
-  console.log('Building the client (npx vite build)...');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (!fs.existsSync(path.join(root, 'vite.config.ts'))) return fs.existsSync(path.join(distDir, 'index.html'));
+  if (!buildIsCurrent()) {
+    console.log('Building the store (npm run build)...');
+    execFileSync('npx', ['tsx', 'scripts/build.ts', '--quiet'], { cwd: root, stdio: 'inherit' });
+  }
   return fs.existsSync(path.join(distDir, 'index.html'));
 }
 
@@ -101,16 +107,6 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 // autocannon measures latency in whole milliseconds.
 const ms = (value: number) => (value < 1 ? '<1' : String(value));
 
-function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
-  return rows
-    .map((row, i) => {
-      const line = row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join('  ');
-      return i === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
-    })
-    .join('\n');
-}
-
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-bench-'));
   let database: DatabaseHandle | undefined;
@@ -125,10 +121,11 @@ async function main() {
     database = await openDatabase(scratch ? { databaseUrl: scratch.url } : { dataDir });
     await migrateToLatest(database.db);
     const seedStart = performance.now();
-    await seedIfEmpty(database.db, new LocalStorage(path.join(dataDir, 'storage')));
+    const storage = await createStorage(config);
+    await seedIfEmpty(database.db, storage);
     const seedMs = performance.now() - seedStart;
 
-    app = await buildApp(config, { database, storage: new LocalStorage(path.join(dataDir, 'storage')), logger: false });
+    app = await buildApp(config, { database, storage, logger: false });
     const appUrl = await listen(app);
     const response = await fetch(`${appUrl}${PRODUCTS_PATH}`);
     if (!response.ok) throw new Error(`GET ${PRODUCTS_PATH} answered ${response.status}`);
@@ -173,7 +170,18 @@ async function main() {
   }
 }
 
-main().then(
+/** npm run bench -- --scale: the scale benchmark (bench/scale.ts), on PGlite or a scratch database at BENCH_DATABASE_URL. */
+async function scale() {
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  const scratch = serverUrl ? await scratchDatabase(serverUrl) : undefined;
+  try {
+    await runScaleBenchmark(scratch?.url);
+  } finally {
+    await scratch?.drop();
+  }
+}
+
+(process.argv.includes('--scale') ? scale() : main()).then(
   () => process.exit(0),
   (error: unknown) => {
     console.error('Benchmark failed:', error);

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { seedIfEmpty } from '../src/server/seed/seed';
-import { LocalStorage } from '../src/server/storage/local';
+import { createStorage } from '../src/server/storage/create';
 import { runWithDatabase } from './run-with-database';
 
 // npm run db:seed: migrates, then adds the demo store data unless it was added before.
@@ -9,7 +8,8 @@ import { runWithDatabase } from './run-with-database';
 
 runWithDatabase(async ({ db }, config) => {
   await migrateToLatest(db);
-  const seeded = await seedIfEmpty(db, new LocalStorage(path.join(config.dataDir, 'storage')));
+  // The configured storage, so the demo images land where the app serves them from (S3 when set).
+  const seeded = await seedIfEmpty(db, await createStorage(config));
   console.log(seeded ? 'Demo store data created.' : 'Demo data was already seeded; nothing to do.');
   return 0;
 });

@@ -1,22 +1,25 @@
-// Before anything that builds a zod schema (see the file).
-import './zod-config';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { router } from './router';
-import { queryClient, TRPCProvider, trpcClient } from './trpc';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './App';
+import { createStoreRouter } from './router';
+import { SERVER_STATE_ELEMENT_ID } from './server-state';
+import { queryClient, trpc, trpcClient } from './trpc';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </TRPCProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const router = createStoreRouter({ queryClient, trpc, origin: window.location.origin });
+const serverState = document.getElementById(SERVER_STATE_ELEMENT_ID);
+
+if (serverState?.textContent) {
+  // The server rendered this page: start from its query results, load the same route (its loaders
+  // find their data in the cache, so nothing is fetched again), then take over the server's HTML.
+  hydrate(queryClient, JSON.parse(serverState.textContent) as DehydratedState);
+  // Tells the router the page came from the server, so it renders the tree as the server did
+  // (no Suspense boundary around the root) and hydration matches.
+  router.ssr = { manifest: undefined };
+  void router.load().then(() => hydrateRoot(container, <App router={router} queryClient={queryClient} trpcClient={trpcClient} />));
+} else {
+  createRoot(container).render(<App router={router} queryClient={queryClient} trpcClient={trpcClient} />);
+}

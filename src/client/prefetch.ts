@@ -1,16 +1,18 @@
 import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
- * Loads a query into the cache for a route loader. A failure is swallowed on purpose: storefront
- * pages show empty states instead of an error page when a read fails (SPEC §8).
+ * Loads a query into the cache for a route loader, and gives its data. A failure is swallowed on
+ * purpose (undefined): storefront pages show empty states instead of an error page when a read
+ * fails (SPEC §8).
  */
 export async function prefetchQuietly<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
   queryClient: QueryClient,
   options: EnsureQueryDataOptions<TQueryFnData, TError, TData, TQueryKey>,
-): Promise<void> {
+): Promise<TData | undefined> {
   try {
-    await queryClient.ensureQueryData(options);
+    return await queryClient.ensureQueryData(options);
   } catch {
     // The component's own query reports the failure as an empty state.
+    return undefined;
   }
 }

@@ -5,4 +5,6 @@ import type { Trpc } from './trpc';
 export interface RouterContext {
   queryClient: QueryClient;
   trpc: Trpc;
+  /** The store's public origin ("https://shop.example"), for absolute URLs in page heads. */
+  origin: string;
 }

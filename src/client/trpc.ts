@@ -10,15 +10,20 @@ import type { AppRouter } from '../server/trpc/router';
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      // Storefront reads fail into empty states (SPEC §8); one retry covers a blip without a long wait.
-      retry: 1,
+/** The query cache's settings, the same in the browser and for a page rendered on the server. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // Storefront reads fail into empty states (SPEC §8); one retry covers a blip without a long wait.
+        retry: 1,
+      },
     },
-  },
-});
+  });
+}
+
+export const queryClient = createQueryClient();
 
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
@@ -30,9 +35,16 @@ export const trpcClient = createTRPCClient<AppRouter>({
   ],
 });
 
+/** A tRPC client of this app's router: the browser's above, or the server's in-process one when it renders a page. */
+export type TrpcClient = typeof trpcClient;
+
 /** Hooks for components: `const trpc = useTRPC()` inside the TRPCProvider. */
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
+/** Query options for a client and cache: the browser's below, or those of a page the server renders. */
+export const createTrpcOptions = (client: TrpcClient, cache: QueryClient) =>
+  createTRPCOptionsProxy<AppRouter>({ client, queryClient: cache });
+
 /** The same query options outside React (route loaders get it through the router context). */
-export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
+export const trpc = createTrpcOptions(trpcClient, queryClient);
 export type Trpc = typeof trpc;

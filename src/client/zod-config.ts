@@ -1,11 +1,12 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
-// zod set jitless before any schema is built. The store's Content-Security-Policy has no
-// 'unsafe-eval', so zod's compiled fast path (new Function) cannot run in the browser anyway, and
-// its probe for it, made when the first object schema is built, is reported as a CSP violation
-// even though zod catches the error. Jitless, zod validates with its plain interpreter.
-//
-// "Before any schema" holds in development because main.tsx imports this module first, and in a
-// build because vite.config.ts bundles it into zod's own chunk, right after zod: every chunk that
-// builds a schema imports that chunk, so it runs first (from the entry chunk it would run last).
+// zod for the browser's code: vite.config.ts resolves every `import ... from 'zod'` to this
+// module, so zod is set jitless before any schema is built, whichever chunk builds the first one.
+// The store's Content-Security-Policy has no 'unsafe-eval', so zod's compiled fast path (new
+// Function) cannot run in the browser anyway, and its probe for it, made when the first object
+// schema is built, is reported as a CSP violation even though zod catches the error. Jitless,
+// zod validates with its plain interpreter. ('zod/v4' is the same module as 'zod', under a name
+// the alias leaves alone.)
 z.config({ jitless: true });
+
+export * from 'zod/v4';

@@ -1,28 +1,31 @@
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import fastifyUnderPressure from '@fastify/under-pressure';
+import { createTRPCClient, unstable_localLink } from '@trpc/client';
 import { TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { MAX_BATCH_CALLS, STORAGE_CACHE_SECONDS } from '../shared/constants';
+import { MAX_BATCH_CALLS } from '../shared/constants';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { BackgroundWork } from './background';
+import { CatalogCache } from './catalog-cache';
+import { rateLimitCounters } from './rate-limits';
 import { EventHub } from './events/events';
 import { registerClient, type ClientSource } from './http/client';
 import { registerHealthRoutes } from './http/health';
 import { registerOriginCheck } from './http/origin-check';
 import { printQueueRoutes } from './http/print-queue';
-import { registerSecurityHeaders, storedFileDisposition } from './http/security-headers';
+import { registerSecurityHeaders } from './http/security-headers';
+import { storageRoutes } from './http/storage';
+import { registerSeoRoutes } from './http/seo';
 import { uploadRoutes } from './http/uploads';
 import { webhookRoutes } from './http/webhooks';
 import { createPaymentProvider } from './payments';
 import type { PaymentProvider } from './payments/provider';
-import { LocalStorage } from './storage/local';
+import { createStorage } from './storage/create';
 import type { Storage } from './storage/storage';
 import { createContextFactory, RATE_LIMITED_ACTIONS, type RateLimitedAction } from './trpc/init';
 import { appRouter, type AppRouter } from './trpc/router';
@@ -80,8 +83,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // JSON bodies (tRPC calls) are small; uploads and webhooks set their own limits.
     bodyLimit: MAX_JSON_BODY_BYTES,
   });
-  const storageRoot = path.join(config.dataDir, 'storage');
-  const storage = deps.storage ?? new LocalStorage(storageRoot);
+  const storage = deps.storage ?? (await createStorage(config));
   app.decorate('storage', storage);
 
   // An unexpected failure answers with a generic message; its details go to the log only.
@@ -96,6 +98,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // First, so that every answer carries the headers, even one an early hook sends (503, 403).
   await registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
+  // Pages and API answers over 1 KB go out brotli- or gzip-compressed (brotli at a quality fast
+  // enough per request); built assets have their copies made at build time. Live streams
+  // (text/event-stream) are never compressed: a compressor would hold their events back.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // tRPC's adapter answers with a fetch Response, whose status and headers Fastify applies only
+  // after the onSend hooks: the compressor would see neither, and would compress a live stream
+  // into silence. Applied here first (instance hooks run before the compressor's route hooks).
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (!(payload instanceof Response)) return payload;
+    reply.code(payload.status);
+    payload.headers.forEach((value, name) => {
+      if (name !== 'content-length') reply.header(name, value);
+    });
+    return payload.body ?? '';
+  });
   // A process whose event loop lags answers 503 with Retry-After at once instead of making
   // everyone wait into timeouts (readiness too, so a balancer sends traffic elsewhere).
   if (config.loadShedEventLoopDelayMs > 0) {
@@ -105,7 +122,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       message: 'The store is busy. Please try again in a few seconds.',
     });
   }
-  await app.register(fastifyRateLimit, { global: false });
+  // Counted where every process sees them: Redis or the database, or memory when embedded.
+  const counters = await rateLimitCounters({ redisUrl: config.redisUrl, database: deps.database, log: app.log });
+  app.addHook('onClose', () => counters.close());
+  await app.register(fastifyRateLimit, { global: false, ...(counters.store ? { store: counters.store } : {}) });
   registerOriginCheck(app, config.publicUrl);
 
   const limiters = new Map<RateLimitedAction, ReturnType<FastifyInstance['createRateLimit']>>();
@@ -130,19 +150,22 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const background = new BackgroundWork();
   const events = new EventHub(deps.database);
   await events.start();
+  const catalog = new CatalogCache();
+  catalog.follow(events);
   // Live streams end as soon as closing starts (an open stream would hold the close), and work
   // started by requests finishes before the database goes.
   app.addHook('preClose', () => events.stop());
   app.addHook('onClose', () => background.settled());
 
+  const createContext = createContextFactory(
+    { config, db: deps.database.db, events, catalog, storage, payments, clock: deps.clock ?? systemClock, background },
+    rateLimit,
+  );
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: createContextFactory(
-        { config, db: deps.database.db, events, storage, payments, clock: deps.clock ?? systemClock, background },
-        rateLimit,
-      ),
+      createContext,
       // The client batches up to this many calls; more in one request is someone else's client.
       maxBatchSize: MAX_BATCH_CALLS,
       onError({ error, path: procedure }) {
@@ -151,33 +174,34 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  registerHealthRoutes(app, deps.database.db);
+  registerHealthRoutes(app, deps.database.db, storage);
+  registerSeoRoutes(app, deps.database.db, config.publicUrl);
   await app.register(uploadRoutes, { config, db: deps.database.db });
   await app.register(printQueueRoutes, { config, db: deps.database.db });
   await app.register(webhookRoutes, { db: deps.database.db, mail: config, payments, clock: deps.clock ?? systemClock });
 
-  // Public files of the storage buckets.
-  fs.mkdirSync(storageRoot, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: storageRoot,
-    prefix: '/storage/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    cacheControl: false,
-    setHeaders(res, filePath) {
-      res.header('Cache-Control', `public, max-age=${STORAGE_CACHE_SECONDS}`);
-      res.header('X-Content-Type-Options', 'nosniff');
-      res.header('Content-Disposition', storedFileDisposition(filePath));
-    },
-  });
+  await app.register(storageRoutes, { config, db: deps.database.db, storage });
 
   const client: ClientSource | undefined = deps.devClientRoot
     ? { kind: 'dev', root: deps.devClientRoot }
     : deps.clientDir
       ? { kind: 'built', dir: deps.clientDir }
       : undefined;
-  await registerClient(app, client, { storeName: config.storeName, storeEmail: config.storeEmail });
+  await registerClient(
+    app,
+    client,
+    { storeName: config.storeName, storeEmail: config.storeEmail },
+    {
+      origin: config.publicUrl,
+      trpcClientFor: (req, reply) => {
+        // One context (one session read) for all the reads of the page.
+        let context: ReturnType<typeof createContext> | undefined;
+        return createTRPCClient<AppRouter>({
+          links: [unstable_localLink({ router: appRouter, createContext: () => (context ??= createContext({ req, res: reply })) })],
+        });
+      },
+    },
+  );
   return app;
 }
 

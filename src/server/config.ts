@@ -99,6 +99,7 @@ const envSchema = z
     ),
     HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
     DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']),
+    REDIS_URL: urlWithProtocols(['redis:', 'rediss:']),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
     PUBLIC_URL: urlWithProtocols(['http:', 'https:']),
     STORE_NAME: z.preprocess(
@@ -119,6 +120,13 @@ const envSchema = z
     LOAD_SHED_EVENT_LOOP_DELAY_MS: positiveInt(1000, 0),
     TRUST_PROXY: trustedProxies,
     SEED_DEMO_DATA: booleanFlag('true'),
+    S3_BUCKET: optionalString,
+    S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+    S3_ENDPOINT: urlWithProtocols(['http:', 'https:']),
+    S3_FORCE_PATH_STYLE: booleanFlag('false'),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_PUBLIC_URL: urlWithProtocols(['http:', 'https:']),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_API_URL: urlWithProtocols(['http:', 'https:']),
@@ -134,6 +142,19 @@ const envSchema = z
         message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
       });
     }
+    if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+      });
+    }
+    if (env.S3_BUCKET === undefined) {
+      for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_PUBLIC_URL'] as const) {
+        if (env[name] !== undefined)
+          ctx.addIssue({ code: 'custom', path: [name], message: 'needs S3_BUCKET: files are stored on S3 only when it is set' });
+      }
+    }
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
       ctx.addIssue({
         code: 'custom',
@@ -143,12 +164,28 @@ const envSchema = z
     }
   });
 
+/** Files go to this S3 (or S3-compatible) bucket instead of the local disk. */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** For S3-compatible services (MinIO, R2); AWS's own endpoint when unset. */
+  endpoint: string | undefined;
+  /** bucket in the path (http://host/bucket/key), as MinIO expects, instead of in the host name. */
+  forcePathStyle: boolean;
+  /** The SDK's default chain (environment, instance role) when unset. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Public files are sent there (a CDN or the bucket's public address) instead of through the app. */
+  publicUrl: string | undefined;
+}
+
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** Rate-limit counters live in Redis when set (else in the database on a server, in memory when embedded). */
+  redisUrl: string | undefined;
   dataDir: string;
   publicUrl: string;
   storeName: string;
@@ -172,6 +209,8 @@ export interface Config {
   seedDemoData: boolean;
   initialAdmin: { email: string; password: string } | undefined;
   logLevel: string;
+  /** Files live on the local disk (DATA_DIR/storage) unless this is set. */
+  s3: S3Config | undefined;
   /** Stripe takes the payments when both keys are set; otherwise orders are paid by hand (manual). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
 }
@@ -194,6 +233,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     dataDir: path.resolve(e.DATA_DIR),
     publicUrl,
     storeName: e.STORE_NAME,
@@ -213,6 +253,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoData: e.SEED_DEMO_DATA,
     initialAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     logLevel: e.LOG_LEVEL,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+        }
+      : undefined,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }

@@ -17,6 +17,10 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_STATUSES = ['paid', 'pending', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** How the card payment page sends the buyer back: ?payment=done or ?payment=cancelled (src/server/orders/place.ts). */
+export const PAYMENT_RETURNS = ['done', 'cancelled'] as const;
+export type PaymentReturn = (typeof PAYMENT_RETURNS)[number];
+
 export const PAYMENT_PROVIDERS = ['manual', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
@@ -38,6 +42,25 @@ export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 
 export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'past_due', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+// The admin lists' filters: all, or one status. Here rather than beside their input schemas: the
+// routes read them from the address, and route definitions load with the store's first page,
+// where zod would weigh more than the rest of a schema module.
+/** The Orders screen's status filter: all, or one order status. */
+export const ORDER_FILTERS = ['all', ...ORDER_STATUSES] as const;
+export type OrderFilter = (typeof ORDER_FILTERS)[number];
+/** The Email Logs screen's filter buttons: All, Sent, Pending, Failed, Permanent Failures. */
+export const EMAIL_FILTERS = ['all', 'sent', 'pending', 'failed', 'permanently_failed'] as const satisfies readonly ('all' | EmailStatus)[];
+export type EmailFilter = (typeof EMAIL_FILTERS)[number];
+/** The Customers screen's filter buttons: All, Confirmed, Unconfirmed, Not in Customers. */
+export const CUSTOMER_FILTERS = ['all', 'confirmed', 'unconfirmed', 'not_in_customers'] as const;
+export type CustomerFilter = (typeof CUSTOMER_FILTERS)[number];
+/** The contact screen's status dropdown: All Submissions or one status. */
+export const CONTACT_FILTERS = ['all', ...CONTACT_STATUSES] as const;
+export type ContactFilter = (typeof CONTACT_FILTERS)[number];
+/** The Subscribers screen's status filter: all, or one subscription status. */
+export const SUBSCRIBER_FILTERS = ['all', ...SUBSCRIPTION_STATUSES] as const;
+export type SubscriberFilter = (typeof SUBSCRIBER_FILTERS)[number];
 
 export const SORT_OPTIONS = ['newest', 'price-low', 'price-high'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];

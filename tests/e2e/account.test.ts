@@ -1,15 +1,16 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../support/app';
 import { seriousA11yViolations } from '../support/a11y';
 import { saveScreenshot, VIEWPORTS, sharedBrowserApp } from '../support/browser';
-import { queuedEmailLink } from '../support/email';
+import { CONFIRMATION_SUBJECT, EXISTING_ACCOUNT_SUBJECT, queuedEmail, queuedEmailLink } from '../support/email';
 
 // Sign-in, sign-up with email confirmation, password reset, dashboard and settings, in Chromium
 // against the built app. Emails are read from the email_queue table, as a user would read them.
 
 const CREDENTIALS_REQUIRED = 'You must provide either an email or phone number and a password';
 const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
+const checkYourEmail = (email: string) => `Check your email. We sent a message to ${email} with the next step.`;
 
 /** The link in the newest queued email to `to` whose subject contains `subject`. */
 const formMessage = (page: Page) => page.locator('[data-testid="form-error"], [data-testid="form-success"]');
@@ -18,6 +19,14 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
 async function fillCredentials(page: Page, email: string, password: string) {
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
+}
+
+/** Fills the address fields inside `section` (the shipping or the billing address). */
+async function fillAddress(section: Locator, address: { street: string; city: string; state: string; zip: string }) {
+  await section.getByLabel('Street address').fill(address.street);
+  await section.getByLabel('City').fill(address.city);
+  await section.getByLabel('State').fill(address.state);
+  await section.getByLabel('ZIP code').fill(address.zip);
 }
 
 async function signInThroughUi(page: Page, email: string, password = 'secret123') {
@@ -52,7 +61,7 @@ describe('account screens', () => {
     return elsewhere;
   }
 
-  it('signs up through the form, confirms through the emailed link and signs in again', async () => {
+  it('signs up through the form, is signed in by the emailed confirmation link, and signs in again later', async () => {
     const email = 'new.rider@example.com';
     const page = await open();
     await page.goto('/login');
@@ -78,35 +87,47 @@ describe('account screens', () => {
     await expect.poll(() => formMessage(page).textContent()).toBe(PASSWORD_TOO_SHORT);
     expect(await env.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
 
+    // Signed up, not signed in: the next step is in the email.
     await fillCredentials(page, email, 'ride-free-99');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL('**/dashboard');
-    await expect.poll(() => page.getByTestId('account-email').textContent()).toBe(email);
-    expect(await page.getByTestId('unconfirmed-notice').isVisible()).toBe(true);
+    await expect.poll(() => formMessage(page).textContent()).toBe(checkYourEmail(email));
+    expect(await page.getByTestId('form-success').isVisible()).toBe(true);
+    expect(pathOf(page)).toBe('/login');
+    expect(await page.getByTestId('account-link').getAttribute('href')).toBe('/login');
+    await expectNoA11yViolations(page);
+    const link = await queuedEmailLink(env.db, email, CONFIRMATION_SUBJECT);
+    expect(new URL(link).pathname).toBe('/confirm-email');
     const user = await env.db.selectFrom('users').select(['id', 'email_confirmed_at']).where('email', '=', email).executeTakeFirstOrThrow();
     expect(user.email_confirmed_at).toBeNull();
 
-    // Signing up again with the same address shows the server's message.
+    // Changing mode clears the message.
+    await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    expect(await formMessage(page).count()).toBe(0);
+
+    // Signing up again with the same address, in other case, looks the same; the owner gets a note.
     const other = await open();
     await other.goto('/login?mode=signup');
     await fillCredentials(other, email.toUpperCase(), 'another-pass');
     await other.getByRole('button', { name: 'Create Account' }).click();
-    await expect.poll(() => formMessage(other).textContent()).toBe('User already registered');
+    await expect.poll(() => formMessage(other).textContent()).toBe(checkYourEmail(email.toUpperCase()));
+    await queuedEmail(env.db, email, EXISTING_ACCOUNT_SUBJECT);
+    expect(await env.db.selectFrom('users').select('id').where('email', 'ilike', email).execute()).toHaveLength(1);
 
-    // Sign out, then confirm through the link in the queued email.
-    await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await expect.poll(() => page.getByTestId('account-link').getAttribute('href')).toBe('/login');
-
-    const link = await queuedEmailLink(env.db, email, 'Confirm your email');
-    expect(new URL(link).pathname).toBe('/confirm-email');
-    await page.goto(link);
-    await page.getByRole('heading', { name: 'Email Confirmed' }).waitFor();
-    expect(await formMessage(page).textContent()).toContain(email);
+    // The emailed link confirms and signs its owner in, on to My Account, even in a browser where
+    // someone else is signed in.
+    const shared = await userSignedInElsewhere('someone.else@example.com', 'their-pass-1');
+    await shared.goto(link);
+    await shared.waitForURL('**/dashboard');
+    await expect.poll(() => shared.getByTestId('account-email').textContent()).toBe(email);
+    await expect.poll(() => shared.getByTestId('toast-success').textContent()).toBe(`Thanks! ${email} is confirmed.`);
+    expect(await shared.getByTestId('unconfirmed-notice').count()).toBe(0);
+    await shared.reload();
+    await expect.poll(() => shared.getByTestId('account-email').textContent()).toBe(email);
     const confirmed = await env.db.selectFrom('users').select('email_confirmed_at').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(confirmed.email_confirmed_at).not.toBeNull();
 
-    // The link works once; the second visit says so and offers a way forward.
+    // The link works once; the second visit, signed out, says so and offers a way forward.
     await page.goto(link);
     await expect.poll(() => formMessage(page).textContent()).toBe('Invalid or expired confirmation link');
     expect(await page.getByRole('main').getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
@@ -118,11 +139,15 @@ describe('account screens', () => {
     expect(unexpectedErrors(env.pageErrors(page))).toEqual([]);
   });
 
-  it('an unconfirmed user can ask for a new confirmation link', async () => {
+  it('a user who signs in before confirming can ask for a new confirmation link', async () => {
+    const email = 'lost.link@example.com';
     const page = await open();
     await page.goto('/login?mode=signup');
-    await fillCredentials(page, 'lost.link@example.com', 'secret123');
+    await fillCredentials(page, email, 'secret123');
     await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => formMessage(page).textContent()).toBe(checkYourEmail(email));
+    await queuedEmailLink(env.db, email, CONFIRMATION_SUBJECT);
+    await signInThroughUi(page, email);
     await page.getByTestId('unconfirmed-notice').waitFor();
     const countEmails = async () =>
       Number(
@@ -130,7 +155,7 @@ describe('account screens', () => {
           await env.db
             .selectFrom('email_queue')
             .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('to_email', '=', 'lost.link@example.com')
+            .where('to_email', '=', email)
             .executeTakeFirstOrThrow()
         ).n,
       );
@@ -138,13 +163,11 @@ describe('account screens', () => {
     await page.getByRole('button', { name: 'Send a New Confirmation Link' }).click();
     await expect
       .poll(() => page.getByTestId('unconfirmed-notice').getByTestId('form-success').textContent())
-      .toBe('We sent a new confirmation link to lost.link@example.com.');
+      .toBe(`We sent a new confirmation link to ${email}.`);
     expect(await countEmails()).toBe(2);
-    await page.goto(await queuedEmailLink(env.db, 'lost.link@example.com', 'Confirm your email'));
-    await page.getByRole('heading', { name: 'Email Confirmed' }).waitFor();
-    await page.getByRole('link', { name: 'Go to My Account' }).click();
+    await page.goto(await queuedEmailLink(env.db, email, CONFIRMATION_SUBJECT));
     await page.waitForURL('**/dashboard');
-    await page.getByTestId('account-email').waitFor();
+    await expect.poll(() => page.getByTestId('account-email').textContent()).toBe(email);
     expect(await page.getByTestId('unconfirmed-notice').count()).toBe(0);
   });
 
@@ -364,10 +387,7 @@ describe('account screens', () => {
     await page.getByLabel('First name').fill('Jake');
     await page.getByLabel('Last name').fill('Rider');
     await page.getByLabel('Phone').fill('555-0100');
-    await shipping.getByLabel('Street address').fill('12 Harley Ave');
-    await shipping.getByLabel('City').fill('Milwaukee');
-    await shipping.getByLabel('State').fill('WI');
-    await shipping.getByLabel('ZIP code').fill('53201');
+    await fillAddress(shipping, { street: '12 Harley Ave', city: 'Milwaukee', state: 'WI', zip: '53201' });
     await save.click();
     await expect.poll(() => saved.textContent()).toBe('Settings saved successfully!');
     const address = { street: '12 Harley Ave', city: 'Milwaukee', state: 'WI', zip: '53201', country: 'USA' };
@@ -394,10 +414,7 @@ describe('account screens', () => {
     await save.click();
     await expect.poll(() => billing.getByText('Street address is required').count()).toBe(1);
     expect(await billing.getByText('ZIP code is required').count()).toBe(1);
-    await billing.getByLabel('Street address').fill('1 Office Park');
-    await billing.getByLabel('City').fill('Austin');
-    await billing.getByLabel('State').fill('TX');
-    await billing.getByLabel('ZIP code').fill('73301');
+    await fillAddress(billing, { street: '1 Office Park', city: 'Austin', state: 'TX', zip: '73301' });
     await save.click();
     await expect.poll(() => saved.textContent()).toBe('Settings saved successfully!');
     const split = await env.db
@@ -480,21 +497,25 @@ describe('account screens', () => {
     await expect.poll(() => failed.textContent()).toBe('Failed to change password. Please try again.');
   });
 
-  it('passes axe and saves screenshots of every account screen at 375 px and 1280 px', async () => {
-    await insertUser(env.db, 'looks@example.com');
-    await env.db
-      .insertInto('users')
-      .values({
-        email: 'unconfirmed.look@example.com',
-        password_hash: (
-          await env.db.selectFrom('users').select('password_hash').where('email', '=', 'looks@example.com').executeTakeFirstOrThrow()
-        ).password_hash,
-      })
-      .execute();
-    for (const [size, viewport] of [
+  describe('every account screen passes axe and is saved as a screenshot', () => {
+    beforeAll(async () => {
+      await insertUser(env.db, 'looks@example.com');
+      await env.db
+        .insertInto('users')
+        .values({
+          email: 'unconfirmed.look@example.com',
+          password_hash: (
+            await env.db.selectFrom('users').select('password_hash').where('email', '=', 'looks@example.com').executeTakeFirstOrThrow()
+          ).password_hash,
+        })
+        .execute();
+    });
+
+    // One test per width: each is a dozen pages with an axe run, too long together for one test's time.
+    it.each([
       ['375', VIEWPORTS.mobile],
       ['1280', VIEWPORTS.desktop],
-    ] as const) {
+    ] as const)('at %s px', async (size, viewport) => {
       const page = await open({ viewport });
       for (const [name, path, heading] of [
         ['login', '/login', 'Sign In'],
@@ -530,7 +551,6 @@ describe('account screens', () => {
       await saveScreenshot(page, `account-settings-${size}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       expect(unexpectedErrors(env.pageErrors(page))).toEqual([]);
-      await page.context().clearCookies();
-    }
+    });
   });
 });

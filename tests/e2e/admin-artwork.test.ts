@@ -4,13 +4,14 @@ import os from 'node:os';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ARTWORK_DELETE_CONFIRM } from '../../src/shared/schemas/admin-artwork';
+import { ARTWORK_DELETE_CONFIRM, ARTWORK_PAGE_SIZE } from '../../src/shared/schemas/admin-artwork';
 import { seriousA11yViolations } from '../support/a11y';
 import { saveScreenshot, signInInBrowser, VIEWPORTS, waitForImages, sharedBrowserApp } from '../support/browser';
 import { createAdmin, type TestUser } from '../support/factories';
 
 // The Artwork Library in the browser: empty state, upload of a real PNG with tags (popular and
-// custom), search, tag filter, edit, delete after the confirmation; axe and screenshots.
+// custom), search, tag filter, edit, delete after the confirmation, paging through a library of
+// more than one page with search, tag and page in the address; axe and screenshots.
 
 const env = sharedBrowserApp();
 let admin: TestUser;
@@ -163,5 +164,73 @@ describe('artwork library', () => {
     await page.getByRole('button', { name: 'Edit Hot Rod Flames' }).click();
     await page.getByRole('dialog', { name: 'Edit Artwork' }).waitFor();
     await saveScreenshot(page, 'admin-artwork-edit-375');
+  });
+
+  it('pages a library of more than one page, with tags of the whole library and the view in the address', async () => {
+    // Older than the one left by the tests before: "Bulk 00" newest of them.
+    const [kept] = await artworkRows();
+    const extra = ARTWORK_PAGE_SIZE + 3;
+    await env.db
+      .insertInto('artwork_library')
+      .values(
+        Array.from({ length: extra }, (_, n) => ({
+          name: `Bulk ${String(n).padStart(2, '0')}`,
+          description: n === extra - 1 ? 'The very last one' : null,
+          artwork_url: kept!.artwork_url,
+          tags: ['bulk', `b${n % 3}`],
+          created_at: new Date(Date.UTC(2020, 0, 1) - n * 60_000),
+        })),
+      )
+      .execute();
+    const total = extra + 1;
+    const names = Array.from({ length: extra }, (_, n) => `Bulk ${String(n).padStart(2, '0')}`);
+
+    const page = await adminPage();
+    await page.goto('/admin/artwork');
+    await page.getByTestId('artwork-card').first().waitFor();
+    expect(await page.getByTestId('artwork-card').count()).toBe(ARTWORK_PAGE_SIZE);
+    expect(await cardNames(page)).toEqual(['Hot Rod Flames', ...names.slice(0, ARTWORK_PAGE_SIZE - 1)]);
+    expect(await page.getByTestId('pagination-summary').textContent()).toBe(`Showing 1–${ARTWORK_PAGE_SIZE} of ${total} artwork`);
+    // The dropdown lists the tags of every artwork, not only those on this page.
+    expect(await page.getByLabel('Filter by tag').locator('option').allTextContents()).toEqual([
+      'All Tags',
+      'b0',
+      'b1',
+      'b2',
+      'bulk',
+      'moto',
+    ]);
+
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await expect.poll(() => cardNames(page)).toEqual(names.slice(ARTWORK_PAGE_SIZE - 1));
+    expect(await page.getByTestId('pagination-summary').textContent()).toBe(
+      `Showing ${ARTWORK_PAGE_SIZE + 1}–${total} of ${total} artwork`,
+    );
+    await waitForImages(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'admin-artwork-page2-1280');
+    // The page survives a reload.
+    await page.reload();
+    await expect.poll(() => cardNames(page)).toEqual(names.slice(ARTWORK_PAGE_SIZE - 1));
+
+    // A tag filter starts again on its first page, found over the whole library.
+    await page.getByLabel('Filter by tag').selectOption('b2');
+    await page.waitForURL((url) => url.searchParams.get('tag') === 'b2' && !url.searchParams.has('page'));
+    await expect.poll(() => cardNames(page)).toEqual(names.filter((_, n) => n % 3 === 2));
+    await page.getByLabel('Filter by tag').selectOption('');
+    // The search reaches the last page's artwork from the first page.
+    await page.getByPlaceholder('Search by name or description...').fill('very LAST');
+    await page.waitForURL((url) => url.searchParams.get('search') === 'very LAST');
+    await expect.poll(() => cardNames(page)).toEqual([names.at(-1)]);
+    expect(await page.getByTestId('pagination-summary').textContent()).toBe('Showing 1–1 of 1 artwork');
+    expect(env.pageErrors(page)).toEqual([]);
+
+    const phone = await adminPage(VIEWPORTS.mobile);
+    await phone.goto('/admin/artwork?page=2');
+    await expect.poll(() => cardNames(phone)).toEqual(names.slice(ARTWORK_PAGE_SIZE - 1));
+    await waitForImages(phone);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await saveScreenshot(phone, 'admin-artwork-page2-375');
   });
 });

@@ -4,11 +4,13 @@ import { publishEvent } from '../../src/server/events/events';
 import { seriousA11yViolations } from '../support/a11y';
 import { holdsFor } from '../support/async';
 import { holdRequests, saveScreenshot, signInInBrowser, VIEWPORTS, sharedBrowserApp } from '../support/browser';
+import { CONTACT_PAGE_SIZE, CUSTOMERS_PAGE_SIZE } from '../../src/shared/schemas/admin-people';
 import { createAdmin, createCustomer } from '../support/factories';
 
 // The admin Customers screen (filters with counts, columns, Add to Customers, Make Admin and
 // Remove Admin with the spec's messages, a promotion reaching the promoted user's open page) and
-// the contact inbox (open marks read, status buttons, filter, live refresh), on the demo store.
+// the contact inbox (open marks read, status buttons, filter, live refresh), on the demo store;
+// then each with more rows than one page, paged on the server.
 
 const ADMIN_EMAIL = 'people.admin@example.com';
 const WALK_IN = 'walk.in@example.com';
@@ -280,6 +282,81 @@ describe('admin customers screen', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page, 'admin-customers-375');
   });
+
+  it('pages many users, with the spec footer true on every page, a search, and the view in the address', async () => {
+    // Older than everyone else, "bulk.user.00" newest of them.
+    const extra = CUSTOMERS_PAGE_SIZE + 5;
+    await env.db
+      .insertInto('users')
+      .values(
+        Array.from({ length: extra }, (_, n) => ({
+          email: `bulk.user.${String(n).padStart(2, '0')}@example.com`,
+          password_hash: 'x',
+          email_confirmed_at: null,
+          created_at: new Date(Date.UTC(2020, 0, 1) - n * 60_000),
+        })),
+      )
+      .execute();
+    const total = (
+      await env.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
+    const all = Number(total);
+    const onPage2 = all - CUSTOMERS_PAGE_SIZE;
+    const pageLabel = (page: Page) => page.getByTestId('users-page').textContent();
+
+    const page = await signedInPage(ADMIN_EMAIL);
+    await page.goto('/admin/customers');
+    await page.getByTestId('user-row').first().waitFor();
+    expect(await page.getByTestId('user-row').count()).toBe(CUSTOMERS_PAGE_SIZE);
+    expect(await footer(page)).toBe(`Showing ${CUSTOMERS_PAGE_SIZE} of ${all} users`);
+    expect(await pageLabel(page)).toBe('Page 1 of 2');
+    expect(await page.getByRole('button', { name: 'Previous page' }).isDisabled()).toBe(true);
+    // One "Showing" line only: the spec's.
+    expect(await page.getByText(/^Showing /).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await expect.poll(() => footer(page)).toBe(`Showing ${onPage2} of ${all} users`);
+    expect(await pageLabel(page)).toBe('Page 2 of 2');
+    expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    // The oldest users are last.
+    expect(await page.getByTestId('user-row').last().innerText()).toContain(`bulk.user.${String(extra - 1).padStart(2, '0')}@example.com`);
+    // The filter buttons count every user, whatever the page.
+    expect(await filter(page, 'All').textContent()).toBe(`All${all}`);
+    await page.reload();
+    await expect.poll(() => footer(page)).toBe(`Showing ${onPage2} of ${all} users`);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'admin-customers-page2-1280');
+
+    // A filter starts again on its first page.
+    await filter(page, 'Unconfirmed').click();
+    await page.waitForURL((url) => url.searchParams.get('filter') === 'unconfirmed' && !url.searchParams.has('page'));
+    await expect.poll(() => pageLabel(page)).toBe('Page 1 of 2');
+
+    // The search runs on the server, over every user: by email, then by name.
+    const search = page.getByPlaceholder('Search by email or name...');
+    await search.fill('BULK.USER.2');
+    await page.waitForURL((url) => url.searchParams.get('search') === 'BULK.USER.2');
+    await expect.poll(() => footer(page)).toBe(`Showing 10 of ${all} users`);
+    expect(await page.getByTestId('users-page').count()).toBe(0);
+    await filter(page, 'All').click();
+    await search.fill('avery admin');
+    await expect.poll(() => footer(page)).toBe(`Showing 1 of ${all} users`);
+    expect(await row(page, ADMIN_EMAIL).count()).toBe(1);
+    await search.fill('no such person');
+    await page.getByText('No users found').waitFor();
+    expect(await footer(page)).toBe(`Showing 0 of ${all} users`);
+    expect(env.pageErrors(page)).toEqual([]);
+
+    const phone = await signedInPage(ADMIN_EMAIL, VIEWPORTS.mobile);
+    await phone.goto('/admin/customers?page=2');
+    await expect.poll(() => footer(phone)).toBe(`Showing ${onPage2} of ${all} users`);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+    await saveScreenshot(phone, 'admin-customers-page2-375');
+  });
 });
 
 describe('admin contact inbox', () => {
@@ -420,5 +497,64 @@ describe('admin contact inbox', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page, 'admin-contact-375');
+  });
+
+  it('pages a long inbox, the tiles and badge counting all of it', async () => {
+    // Older than the demo inbox, "Bulk sender 00" newest of them; all new.
+    const extra = CONTACT_PAGE_SIZE + 4;
+    await env.db
+      .insertInto('contact_submissions')
+      .values(
+        Array.from({ length: extra }, (_, n) => ({
+          name: `Bulk sender ${String(n).padStart(2, '0')}`,
+          email: `bulk${n}@example.com`,
+          subject: `Bulk question ${n}`,
+          message: 'Do you ship abroad?',
+          created_at: new Date(Date.UTC(2020, 0, 1) - n * 60_000),
+        })),
+      )
+      .execute();
+    const inbox = await env.db.selectFrom('contact_submissions').select('status').execute();
+    const all = inbox.length;
+    const fresh = inbox.filter((row) => row.status === 'new').length;
+
+    const page = await signedInPage(ADMIN_EMAIL);
+    await page.goto('/admin/contact');
+    await items(page).first().waitFor();
+    expect(await items(page).count()).toBe(CONTACT_PAGE_SIZE);
+    expect(await stat(page, 'total')).toBe(String(all));
+    expect(await stat(page, 'new')).toBe(String(fresh));
+    await expect.poll(() => page.getByTestId('admin-badge').textContent()).toBe(String(fresh));
+    expect(await page.getByTestId('pagination-summary').textContent()).toBe(`Showing 1–${CONTACT_PAGE_SIZE} of ${all} submissions`);
+
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await expect.poll(() => items(page).last().innerText()).toContain(`Bulk sender ${String(extra - 1).padStart(2, '0')}`);
+    expect(await items(page).count()).toBe(all - CONTACT_PAGE_SIZE);
+    expect(await page.getByTestId('pagination-summary').textContent()).toBe(
+      `Showing ${CONTACT_PAGE_SIZE + 1}–${all} of ${all} submissions`,
+    );
+
+    // Opening one on page 2 marks it read: the tiles and the badge count the whole inbox.
+    await item(page, `Bulk sender ${String(extra - 1).padStart(2, '0')}`).click();
+    await expect.poll(() => stat(page, 'new')).toBe(String(fresh - 1));
+    await expect.poll(() => page.getByTestId('admin-badge').textContent()).toBe(String(fresh - 1));
+    expect(await stat(page, 'total')).toBe(String(all));
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'admin-contact-page2-1280');
+
+    // A status filter starts again on its first page.
+    await page.getByLabel('Status', { exact: true }).selectOption('new');
+    await page.waitForURL((url) => url.searchParams.get('status') === 'new' && !url.searchParams.has('page'));
+    await expect.poll(() => items(page).count()).toBe(CONTACT_PAGE_SIZE);
+    expect(await items(page).getByTestId('status-badge').allInnerTexts()).toEqual(Array<string>(CONTACT_PAGE_SIZE).fill('New'));
+    expect(await page.getByTestId('pagination-summary').textContent()).toBe(`Showing 1–${CONTACT_PAGE_SIZE} of ${fresh - 1} submissions`);
+    expect(env.pageErrors(page)).toEqual([]);
+
+    const phone = await signedInPage(ADMIN_EMAIL, VIEWPORTS.mobile);
+    await phone.goto('/admin/contact?page=2');
+    await expect.poll(() => items(phone).count()).toBe(all - CONTACT_PAGE_SIZE);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+    await saveScreenshot(phone, 'admin-contact-page2-375');
   });
 });

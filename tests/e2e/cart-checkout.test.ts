@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cartStorageKey } from '../../src/shared/constants';
 import { seriousA11yViolations } from '../support/a11y';
 import { saveScreenshot, VIEWPORTS, waitForImages, sharedBrowserApp } from '../support/browser';
+import { CONFIRMATION_SUBJECT, queuedEmailLink } from '../support/email';
 
 // Cart and checkout (SPEC §2, §4, §9; issue 3 points 5, 6, 12, 13).
 
@@ -57,10 +58,16 @@ describe('cart and checkout', () => {
     await page.evaluate(([key, value]) => localStorage.setItem(key, value), [storageKey, JSON.stringify(lines)] as const);
   }
 
-  /** Signs a new customer up through the API; the session cookie lands in the page's browser context. */
+  /** Signs a new customer up in the page and confirms through the emailed link, which signs them in there. */
   async function signUp(page: Page, email: string) {
-    const res = await page.request.post('/trpc/auth.signUp', { data: { email, password: 'secret123' }, headers: { origin: env.baseUrl } });
-    expect(res.status()).toBe(200);
+    await page.goto('/login?mode=signup');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText(`Check your email. We sent a message to ${email} with the next step.`).waitFor();
+    await page.goto(await queuedEmailLink(env.db, email, CONFIRMATION_SUBJECT));
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByTestId('account-email').waitFor();
   }
 
   it('empty cart: its texts and Start Shopping', async () => {

@@ -44,6 +44,8 @@ describe('catalog pages', () => {
     await page.goto('/shop');
     await gridCards(page).first().waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('All T-Shirts');
+    // Product names are headings one level under the page's (screen readers list them in order).
+    expect(await gridCards(page).first().getByRole('heading', { level: 2 }).count()).toBe(1);
 
     // All plus one button per active category, All pressed.
     const categories = await env.db

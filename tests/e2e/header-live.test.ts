@@ -107,8 +107,19 @@ describe('live header', () => {
     await page.getByTestId('admin-link').waitFor();
     await expect.poll(badge(page)).toBe(String(await newCountInDb()));
 
+    // The demotion ends the admin stream; the tab opens a customer's stream, which reads auth.me
+    // once started (a change made meanwhile sent no event). Wait for that read to be done.
+    let reopened = false;
+    let readAfterReopen = false;
+    page.on('request', (request) => {
+      if (request.url().includes('/trpc/live.feed')) reopened = true;
+    });
+    page.on('response', (response) => {
+      if (reopened && response.url().includes('auth.me')) readAfterReopen = true;
+    });
     await setAdmin(false);
     await expect.poll(() => page.getByTestId('admin-link').count()).toBe(0);
+    await expect.poll(() => readAfterReopen).toBe(true);
     // Someone else's change does not touch this page.
     const { id: otherId } = await createCustomer(env.db);
     await env.db.transaction().execute(async (trx) => {

@@ -21,7 +21,20 @@ describe('client shell', () => {
 
   it('home page shows the hero buttons, category tiles and featured products', async () => {
     const page = await env.newPage();
-    await page.goto('/');
+    const scripts: { url: string; encoding: string | undefined; cache: string | undefined }[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const headers = response.headers();
+      scripts.push({ url: response.url(), encoding: headers['content-encoding'], cache: headers['cache-control'] });
+    });
+    const home = await page.goto('/');
+    // The page and its scripts arrive compressed (scripts as the build's brotli copies), and scripts are cached for good.
+    expect(home?.headers()['content-encoding']).toBe('br');
+    await page.waitForLoadState('load');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      expect(script, script.url).toMatchObject({ encoding: 'br', cache: 'public, max-age=31536000, immutable' });
+    }
     await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
 
     const shopNow = page.getByRole('link', { name: 'Shop Now' });
@@ -110,7 +123,7 @@ describe('client shell', () => {
   it('an unknown deep link shows the not-found page with a way back, inside the store layout', async () => {
     const page = await env.newPage();
     const response = await page.goto('/no-such-page');
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     expect(await page.locator('header').count()).toBe(1);
     expect(await page.locator('footer').count()).toBe(1);
@@ -120,13 +133,19 @@ describe('client shell', () => {
     await page.getByRole('link', { name: 'Shop Now' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
 
-    // A full reload of any client route is answered with index.html (and the store settings).
-    for (const route of ['/shop', '/category/motorcycle', '/product/some-tee', '/dashboard']) {
+    // A full reload of any client route is answered with index.html and the store settings: storefront
+    // pages rendered on the server (an unknown product with 404), account pages left to the browser.
+    for (const [route, status, rendered] of [
+      ['/shop', 200, true],
+      ['/category/motorcycle', 200, true],
+      ['/product/some-tee', 404, true],
+      ['/dashboard', 200, false],
+    ] as const) {
       const res = await fetch(`${env.baseUrl}${route}`);
-      expect(res.status).toBe(200);
+      expect(res.status, route).toBe(status);
       expect(res.headers.get('content-type')).toContain('text/html');
       const html = await res.text();
-      expect(html).toContain('<div id="root"></div>');
+      expect(html.includes('<div id="root"></div>'), route).toBe(!rendered);
       expect(html).toContain('<script id="store-config" type="application/json">{"storeName":"Threadline"');
     }
   });

@@ -20,7 +20,7 @@ const profile = {
 
 describe('settings', () => {
   it('saves personal details and addresses, copying shipping to billing when they are the same', async () => {
-    const cookie = await signUp(t.app, 'jake@example.com');
+    const cookie = await signUp(t, 'jake@example.com');
     const saved = await callTrpc(t.app, 'account.saveProfile', { input: profile, cookie });
     expect(saved.statusCode).toBe(200);
     const reread = await callTrpc<Record<string, unknown>>(t.app, 'account.profile', { type: 'query', cookie });
@@ -35,7 +35,7 @@ describe('settings', () => {
   });
 
   it('keeps a separate billing address when asked to', async () => {
-    const cookie = await signUp(t.app, 'split@example.com');
+    const cookie = await signUp(t, 'split@example.com');
     const billing = { street: '1 Office Park', city: 'Austin', state: 'TX', zip: '73301', country: 'USA' };
     await callTrpc(t.app, 'account.saveProfile', { input: { ...profile, same_as_shipping: false, billing_address: billing }, cookie });
     const reread = await callTrpc<{ billing_address: unknown }>(t.app, 'account.profile', { type: 'query', cookie });
@@ -43,7 +43,7 @@ describe('settings', () => {
   });
 
   it('requires names, phone and the shipping address, and billing only when not the same', async () => {
-    const cookie = await signUp(t.app, 'incomplete@example.com');
+    const cookie = await signUp(t, 'incomplete@example.com');
     const res = await callTrpc(t.app, 'account.saveProfile', {
       input: { ...profile, first_name: ' ', shipping_address: { ...address, zip: '' }, same_as_shipping: false },
       cookie,
@@ -59,7 +59,7 @@ describe('settings', () => {
   });
 
   it('ignores any attempt to set is_admin through settings', async () => {
-    const cookie = await signUp(t.app, 'sneaky@example.com');
+    const cookie = await signUp(t, 'sneaky@example.com');
     await callTrpc(t.app, 'account.saveProfile', { input: { ...profile, is_admin: true }, cookie });
     const row = await t.db.selectFrom('customers').select('is_admin').where('email', '=', 'sneaky@example.com').executeTakeFirstOrThrow();
     expect(row.is_admin).toBe(false);
@@ -67,7 +67,7 @@ describe('settings', () => {
   });
 
   it('creates the customers row when the user has none (upsert)', async () => {
-    const cookie = await signUp(t.app, 'norow@example.com');
+    const cookie = await signUp(t, 'norow@example.com');
     await t.db.deleteFrom('customers').where('email', '=', 'norow@example.com').execute();
     const res = await callTrpc(t.app, 'account.saveProfile', { input: profile, cookie });
     expect(res.statusCode).toBe(200);
@@ -79,7 +79,7 @@ describe('settings', () => {
 
 describe('password change', () => {
   it('checks the current password and the new one, then ends every other session', async () => {
-    const here = await signUp(t.app, 'changer@example.com', 'firstpass');
+    const here = await signUp(t, 'changer@example.com', 'firstpass');
     const elsewhere = `session=${(await callTrpc(t.app, 'auth.signIn', { input: { email: 'changer@example.com', password: 'firstpass' } })).cookies.session}`;
 
     const wrong = await callTrpc(t.app, 'account.changePassword', {
@@ -107,7 +107,7 @@ describe('password change', () => {
   });
 
   it('ends the reset links mailed before the change: none can set the password afterwards', async () => {
-    const cookie = await signUp(t.app, 'relinked@example.com', 'firstpass');
+    const cookie = await signUp(t, 'relinked@example.com', 'firstpass');
     await callTrpc(t.app, 'auth.requestPasswordReset', { input: { email: 'relinked@example.com' } });
     const token = new URL(await queuedEmailLink(t.db, 'relinked@example.com', 'Reset')).searchParams.get('token')!;
 

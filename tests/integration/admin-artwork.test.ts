@@ -3,13 +3,14 @@ import {
   ARTWORK_CREATE_REQUIRED,
   ARTWORK_EDIT_REQUIRED,
   ARTWORK_NOT_FOUND,
+  ARTWORK_PAGE_SIZE,
   INVALID_ARTWORK_URL,
   type ArtworkCreateInput,
 } from '../../src/shared/schemas/admin-artwork';
 import { callTrpc, sharedCallers, sharedTestApp } from '../support/app';
 import { trpcFailure } from '../support/async';
 
-// admin.artwork.*: list (server-side search and tag filter), tags, create, update, delete.
+// admin.artwork.*: list (paged, with server-side search and tag filter), tags, create, update, delete.
 // Through callers; over HTTP where a test checks the errorFormatter's message for bad input.
 
 const t = sharedTestApp();
@@ -62,14 +63,15 @@ async function seed() {
 describe('list and tags', () => {
   it('lists newest first with every column the cards show', async () => {
     await seed();
-    const list = await artwork().list();
-    expect(list.map((row) => row.name)).toEqual(['Many', 'Hot Rod', 'Cross 100%', 'Skull Rider']);
-    expect(Object.keys(list[0]!).sort()).toEqual(['artwork_url', 'created_at', 'created_by', 'description', 'id', 'name', 'tags']);
+    const list = await artwork().list({});
+    expect(list).toMatchObject({ total: 4, page: 1, pageCount: 1, pageSize: ARTWORK_PAGE_SIZE });
+    expect(list.items.map((row) => row.name)).toEqual(['Many', 'Hot Rod', 'Cross 100%', 'Skull Rider']);
+    expect(Object.keys(list.items[0]!).sort()).toEqual(['artwork_url', 'created_at', 'created_by', 'description', 'id', 'name', 'tags']);
   });
 
   it('searches name or description, case-insensitively, with % and _ taken literally', async () => {
     await seed();
-    const names = async (search: string) => (await artwork().list({ search })).map((row) => row.name);
+    const names = async (search: string) => (await artwork().list({ search })).items.map((row) => row.name);
     expect(await names('skull')).toEqual(['Skull Rider']);
     expect(await names('CHOPPER')).toEqual(['Skull Rider']);
     expect(await names('hot rod')).toEqual(['Hot Rod']);
@@ -80,8 +82,9 @@ describe('list and tags', () => {
 
   it('filters by tag, case-insensitively, together with the search', async () => {
     await seed();
-    expect((await artwork().list({ tag: 'MOTO' })).map((row) => row.name)).toEqual(['Many', 'Skull Rider']);
-    expect((await artwork().list({ tag: 'moto', search: 'rider' })).map((row) => row.name)).toEqual(['Skull Rider']);
+    expect((await artwork().list({ tag: 'MOTO' })).items.map((row) => row.name)).toEqual(['Many', 'Skull Rider']);
+    expect((await artwork().list({ tag: 'moto', search: 'rider' })).items.map((row) => row.name)).toEqual(['Skull Rider']);
+    expect(await artwork().list({ tag: 'nope' })).toMatchObject({ items: [], total: 0, page: 1, pageCount: 1 });
   });
 
   it('gives every distinct tag sorted, and the first 10 distinct tags newest first', async () => {
@@ -89,6 +92,92 @@ describe('list and tags', () => {
     const tags = await artwork().tags();
     expect(tags.all).toEqual(['alpha', 'b', 'c', 'd', 'e', 'f', 'faith', 'g', 'h', 'i', 'j', 'moto', 'skull', 'zeta']);
     expect(tags.popular).toEqual(['zeta', 'alpha', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']);
+  });
+});
+
+/**
+ * `count` artworks in one statement, a minute apart (the first newest): "Design <n>", tagged
+ * "tag<n mod 7>" (and "even" for even n); every fifth described as "Skull ...".
+ */
+async function insertManyArtworks(count: number) {
+  const start = Date.parse('2025-06-01T12:00:00Z');
+  await t.db
+    .insertInto('artwork_library')
+    .values(
+      Array.from({ length: count }, (_, n) => ({
+        name: `Design ${n}`,
+        description: n % 5 === 0 ? `Skull number ${n}` : null,
+        artwork_url: `/storage/product-art/${n}.png`,
+        tags: n % 2 === 0 ? [`tag${n % 7}`, 'even'] : [`tag${n % 7}`],
+        created_at: new Date(start - n * 60_000),
+      })),
+    )
+    .execute();
+}
+
+describe('paging', () => {
+  it('pages the library newest first, every artwork once', async () => {
+    const count = 2 * ARTWORK_PAGE_SIZE + 5;
+    await insertManyArtworks(count);
+    const pages = [];
+    for (let page = 1; page <= 3; page++) pages.push(await artwork().list({ page }));
+    expect(pages.map((p) => p.items.length)).toEqual([ARTWORK_PAGE_SIZE, ARTWORK_PAGE_SIZE, 5]);
+    expect(pages.flatMap((p) => p.items.map((row) => row.name))).toEqual(Array.from({ length: count }, (_, n) => `Design ${n}`));
+    expect(pages[2]).toMatchObject({ page: 3, pageCount: 3, total: count, pageSize: ARTWORK_PAGE_SIZE });
+  });
+
+  it('searches and filters by tag over the whole library, paging what they find', async () => {
+    await insertManyArtworks(3 * ARTWORK_PAGE_SIZE);
+    // "even": half of them, over two pages.
+    const even1 = await artwork().list({ tag: 'EVEN' });
+    const even2 = await artwork().list({ tag: 'even', page: 2 });
+    expect(even1).toMatchObject({ total: 36, pageCount: 2 });
+    expect([...even1.items, ...even2.items].map((row) => row.name)).toEqual(Array.from({ length: 36 }, (_, n) => `Design ${2 * n}`));
+    // Described "Skull ...": every fifth, found by description case-insensitively, also on the last page.
+    const skulls = await artwork().list({ search: 'SKULL' });
+    expect(skulls.items.map((row) => row.name)).toEqual(Array.from({ length: 15 }, (_, n) => `Design ${5 * n}`));
+    expect((await artwork().list({ search: 'skull', tag: 'even' })).items.map((row) => row.name)).toEqual(
+      [0, 10, 20, 30, 40, 50, 60, 70].map((n) => `Design ${n}`),
+    );
+    expect((await artwork().list({ search: 'design 71' })).items.map((row) => row.name)).toEqual(['Design 71']);
+  });
+
+  it('gives the tags of the whole library, not of a page', async () => {
+    await insertManyArtworks(3 * ARTWORK_PAGE_SIZE);
+    const tags = await artwork().tags();
+    expect(tags.all).toEqual(['even', 'tag0', 'tag1', 'tag2', 'tag3', 'tag4', 'tag5', 'tag6']);
+    // Newest first: Design 0 (tag0, even), Design 1 (tag1), ...
+    expect(tags.popular).toEqual(['tag0', 'even', 'tag1', 'tag2', 'tag3', 'tag4', 'tag5', 'tag6']);
+  });
+
+  it("offers at most 10 popular tags, with an artwork's tags in their own order", async () => {
+    await insertManyArtworks(2);
+    await t.db
+      .insertInto('artwork_library')
+      .values({
+        name: 'Newest',
+        artwork_url: '/storage/product-art/n.png',
+        tags: ['zz', 'yy', 'xx', 'ww', 'vv', 'uu', 'tt', 'ss', 'rr', 'qq', 'pp'],
+        created_at: new Date('2030-01-01T00:00:00Z'),
+      })
+      .execute();
+    const tags = await artwork().tags();
+    expect(tags.popular).toEqual(['zz', 'yy', 'xx', 'ww', 'vv', 'uu', 'tt', 'ss', 'rr', 'qq']);
+    expect(tags.all).toHaveLength(11 + 3);
+    await t.db.deleteFrom('artwork_library').execute();
+    expect(await artwork().tags()).toEqual({ all: [], popular: [] });
+  });
+
+  it('answers a page past the end with the last page, and refuses bad pages', async () => {
+    await insertManyArtworks(ARTWORK_PAGE_SIZE + 2);
+    const past = await artwork().list({ page: 99_999 });
+    expect(past).toMatchObject({ page: 2, pageCount: 2 });
+    expect(past.items.map((row) => row.name)).toEqual([`Design ${ARTWORK_PAGE_SIZE}`, `Design ${ARTWORK_PAGE_SIZE + 1}`]);
+    for (const page of [0, -3, 1.5, 100_001, 1e300]) {
+      const res = await callTrpc(t.app, 'admin.artwork.list', { type: 'query', input: { page }, cookie: as.cookies.admin });
+      expect(res.statusCode).toBe(400);
+      expect(res.error?.message).toBe('Invalid page');
+    }
   });
 });
 
@@ -128,7 +217,9 @@ describe('create', () => {
   it('is for admins only', async () => {
     const res = await trpcFailure(as.customer.admin.artwork.create({ name: 'Art', artwork_url: '/storage/product-art/x.png' }));
     expect(res.code).toBe('FORBIDDEN');
-    expect((await trpcFailure(as.customer.admin.artwork.list())).code).toBe('FORBIDDEN');
+    expect((await trpcFailure(as.customer.admin.artwork.list({}))).code).toBe('FORBIDDEN');
+    expect((await trpcFailure(as.customer.admin.artwork.tags())).code).toBe('FORBIDDEN');
+    expect((await trpcFailure(as.anonymous.admin.artwork.list({}))).code).toBe('UNAUTHORIZED');
     expect(await rows()).toEqual([]);
   });
 });

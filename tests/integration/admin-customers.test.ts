@@ -2,12 +2,13 @@ import type { TRPCError } from '@trpc/server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { ADMIN_REQUIRED } from '../../src/server/trpc/init';
-import { LAST_ADMIN_MESSAGE } from '../../src/shared/schemas/admin-people';
+import { CUSTOMERS_PAGE_SIZE, LAST_ADMIN_MESSAGE } from '../../src/shared/schemas/admin-people';
 import { callerFor, callTrpc, insertUser, sharedEventHub, sharedTestApp } from '../support/app';
 import { recordEvents, trpcFailure, waitFor } from '../support/async';
 import { countRows } from '../support/db';
 
-// admin.customers.*: the users list with its filters and counts, Add to Customers, Make Admin and
+// admin.customers.*: the users list, paged on the server, with its filters, search and counts,
+// Add to Customers, Make Admin and
 // Remove Admin, and the rule that the store never loses its last admin, not even to two
 // demotions at the same moment.
 
@@ -64,19 +65,19 @@ describe('admin.customers.list', () => {
 
     const all = await admin.caller.admin.customers.list({ filter: 'all' });
     expect(all.counts).toEqual({ all: 4, confirmed: 3, unconfirmed: 1, not_in_customers: 2 });
-    expect(all.users.map((u) => u.email)).toEqual(['bare@example.com', 'fresh@example.com', 'nameless@example.com', 'boss@example.com']);
-    expect(all.users.find((u) => u.id === admin.id)).toMatchObject({
+    expect(all.items.map((u) => u.email)).toEqual(['bare@example.com', 'fresh@example.com', 'nameless@example.com', 'boss@example.com']);
+    expect(all.items.find((u) => u.id === admin.id)).toMatchObject({
       has_customer_record: true,
       customer_data: { full_name: 'Ada Boss', is_admin: true },
       last_sign_in_at: null,
     });
-    expect(all.users.find((u) => u.id === unconfirmedId)?.email_confirmed_at).toBeNull();
-    expect(Date.parse(all.users.find((u) => u.id === admin.id)?.email_confirmed_at ?? '')).toBeGreaterThan(Date.now() - 60_000);
-    expect(all.users.find((u) => u.id === customerId)).toMatchObject({
+    expect(all.items.find((u) => u.id === unconfirmedId)?.email_confirmed_at).toBeNull();
+    expect(Date.parse(all.items.find((u) => u.id === admin.id)?.email_confirmed_at ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    expect(all.items.find((u) => u.id === customerId)).toMatchObject({
       has_customer_record: true,
       customer_data: { full_name: null, is_admin: false },
     });
-    expect(all.users.find((u) => u.id === bareConfirmedId)).toMatchObject({
+    expect(all.items.find((u) => u.id === bareConfirmedId)).toMatchObject({
       has_customer_record: false,
       customer_data: null,
       last_sign_in_at: lastSignIn.toISOString(),
@@ -85,7 +86,7 @@ describe('admin.customers.list', () => {
     expect(JSON.stringify(all)).not.toMatch(/password|hash/i);
 
     const ids = async (filter: 'confirmed' | 'unconfirmed' | 'not_in_customers') =>
-      (await admin.caller.admin.customers.list({ filter })).users.map((u) => u.id).sort();
+      (await admin.caller.admin.customers.list({ filter })).items.map((u) => u.id).sort();
     expect(await ids('confirmed')).toEqual([admin.id, customerId, bareConfirmedId].sort());
     expect(await ids('unconfirmed')).toEqual([unconfirmedId]);
     expect(await ids('not_in_customers')).toEqual([unconfirmedId, bareConfirmedId].sort());
@@ -95,7 +96,7 @@ describe('admin.customers.list', () => {
 
   it('answers an empty filter with no users, and refuses an unknown filter', async () => {
     const admin = await newAdmin('boss@example.com');
-    expect((await admin.caller.admin.customers.list({ filter: 'not_in_customers' })).users).toEqual([]);
+    expect((await admin.caller.admin.customers.list({ filter: 'not_in_customers' })).items).toEqual([]);
     const res = await callTrpc(t.app, 'admin.customers.list', {
       type: 'query',
       input: { filter: 'everyone' },
@@ -103,6 +104,145 @@ describe('admin.customers.list', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.error?.message).toBe('Invalid filter');
+  });
+});
+
+/**
+ * `count` users straight into the database in one statement, a minute apart (the first newest),
+ * every third unconfirmed, every other one with a customer record named "Person <n>".
+ */
+async function insertManyUsers(count: number, start = Date.now() - 60_000) {
+  const users = await t.db
+    .insertInto('users')
+    .values(
+      Array.from({ length: count }, (_, n) => ({
+        email: `user${String(n).padStart(3, '0')}@example.com`,
+        password_hash: 'not-a-real-hash',
+        email_confirmed_at: n % 3 === 0 ? null : new Date(),
+        created_at: new Date(start - n * 60_000),
+      })),
+    )
+    .returning(['id', 'email'])
+    .execute();
+  const named = users.filter((_, n) => n % 2 === 0);
+  await t.db
+    .insertInto('customers')
+    .values(named.map((user) => ({ id: user.id, email: user.email, first_name: 'Person', last_name: user.email.slice(4, 7) })))
+    .execute();
+  return users;
+}
+
+/** Every user's email in the list's order (newest first, id as tie-break), straight from the database. */
+const emailsInOrder = async () =>
+  (await t.db.selectFrom('users').select('email').orderBy('created_at', 'desc').orderBy('id').execute()).map((row) => row.email);
+
+describe('admin.customers.list paging', () => {
+  it('pages users newest first, every user once, with the totals of the filter and the counts of every user', async () => {
+    const admin = await newAdmin('boss@example.com');
+    const count = 2 * CUSTOMERS_PAGE_SIZE + 7;
+    await insertManyUsers(count);
+    // Users created at the very same moment still page in a fixed order (the id breaks the tie).
+    const sameMoment = new Date('2020-01-01T00:00:00Z');
+    await t.db
+      .insertInto('users')
+      .values(['tie1', 'tie2', 'tie3'].map((name) => ({ email: `${name}@example.com`, password_hash: 'x', created_at: sameMoment })))
+      .execute();
+    const everyone = await emailsInOrder();
+    expect(everyone).toHaveLength(count + 4);
+
+    const pages = [];
+    for (let page = 1; page <= 3; page++) pages.push(await admin.caller.admin.customers.list({ page }));
+    expect(pages.map((p) => p.items.length)).toEqual([CUSTOMERS_PAGE_SIZE, CUSTOMERS_PAGE_SIZE, count + 4 - 2 * CUSTOMERS_PAGE_SIZE]);
+    expect(pages.flatMap((p) => p.items.map((u) => u.email))).toEqual(everyone);
+    expect(pages[1]).toMatchObject({ page: 2, pageSize: CUSTOMERS_PAGE_SIZE, pageCount: 3, total: count + 4 });
+    const unconfirmed = everyone.length - (await countRows(t.db.selectFrom('users').where('email_confirmed_at', 'is not', null)));
+    const notInCustomers = everyone.length - (await countRows(t.db.selectFrom('customers')));
+    const counts = { all: count + 4, confirmed: count + 4 - unconfirmed, unconfirmed, not_in_customers: notInCustomers };
+    expect(pages[2]?.counts).toEqual(counts);
+
+    // A filter pages its own users; the buttons still count every user.
+    const firstUnconfirmed = await admin.caller.admin.customers.list({ filter: 'unconfirmed' });
+    expect(firstUnconfirmed).toMatchObject({ total: unconfirmed, pageCount: Math.ceil(unconfirmed / CUSTOMERS_PAGE_SIZE), counts });
+    expect(firstUnconfirmed.items.every((u) => u.email_confirmed_at === null)).toBe(true);
+    const secondNotIn = await admin.caller.admin.customers.list({ filter: 'not_in_customers', page: 2 });
+    expect(secondNotIn.items.every((u) => !u.has_customer_record)).toBe(true);
+    expect(secondNotIn.items.map((u) => u.email)).toEqual(
+      (
+        await t.db
+          .selectFrom('users')
+          .leftJoin('customers', 'customers.id', 'users.id')
+          .select('users.email')
+          .where('customers.id', 'is', null)
+          .orderBy('users.created_at', 'desc')
+          .orderBy('users.id')
+          .offset(CUSTOMERS_PAGE_SIZE)
+          .limit(CUSTOMERS_PAGE_SIZE)
+          .execute()
+      ).map((row) => row.email),
+    );
+  });
+
+  it('answers a page past the end with the last page, and refuses page 0, fractions and huge pages', async () => {
+    const admin = await newAdmin('boss@example.com');
+    await insertManyUsers(CUSTOMERS_PAGE_SIZE + 3);
+    const last = await admin.caller.admin.customers.list({ page: 2 });
+    const past = await admin.caller.admin.customers.list({ page: 9 });
+    expect(past).toEqual(last);
+    expect(past).toMatchObject({ page: 2, pageCount: 2 });
+    expect(past.items).toHaveLength(4);
+    // A filter with nobody in it: page 1 of 1, empty.
+    await t.db.updateTable('users').set({ email_confirmed_at: new Date() }).execute();
+    expect(await admin.caller.admin.customers.list({ filter: 'unconfirmed', page: 5 })).toMatchObject({
+      items: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+    });
+
+    const cookie = await signIn(admin.email);
+    for (const page of [0, -1, 1.5, 100_001, 1e300, '2']) {
+      const res = await callTrpc(t.app, 'admin.customers.list', { type: 'query', input: { page }, cookie });
+      expect(res.statusCode).toBe(400);
+      expect(res.error?.message).toBe('Invalid page');
+    }
+    const tooLong = await callTrpc(t.app, 'admin.customers.list', { type: 'query', input: { search: 'x'.repeat(201) }, cookie });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('searches by email or name on the server, case-insensitively, with % and _ taken literally', async () => {
+    const admin = await newAdmin('boss@example.com');
+    await t.db.updateTable('customers').set({ first_name: 'Ada', last_name: 'Boss' }).where('id', '=', admin.id).execute();
+    await insertManyUsers(40);
+    await insertBareUser('under_score@example.com', { confirmed: false });
+    await insertBareUser('hundred%@example.com', { confirmed: true });
+    const emails = async (search: string, filter: 'all' | 'unconfirmed' = 'all') =>
+      (await admin.caller.admin.customers.list({ search, filter })).items.map((u) => u.email);
+
+    expect(await emails('USER012')).toEqual(['user012@example.com']);
+    expect(await emails('ada boss')).toEqual(['boss@example.com']);
+    // "Person 012" is user012's name: found by first name, last name or both.
+    expect(await emails('person 012')).toEqual(['user012@example.com']);
+    expect(await emails('_')).toEqual(['under_score@example.com']);
+    expect(await emails('%')).toEqual(['hundred%@example.com']);
+    expect(await emails('nobody like this')).toEqual([]);
+    // Search and filter together, paged: 40 "userNNN" of which every third is unconfirmed.
+    const unconfirmedUsers = await admin.caller.admin.customers.list({ search: 'user0', filter: 'unconfirmed' });
+    expect(unconfirmedUsers.items.map((u) => u.email)).toEqual(
+      Array.from({ length: 40 }, (_, n) => n)
+        .filter((n) => n % 3 === 0)
+        .map((n) => `user${String(n).padStart(3, '0')}@example.com`),
+    );
+    const persons = await admin.caller.admin.customers.list({ search: 'person' });
+    expect(persons).toMatchObject({ total: 20, pageCount: 1 });
+    // The filter buttons keep counting every user.
+    expect(persons.counts.all).toBe(43);
+  });
+
+  it('is for admins only', async () => {
+    await newAdmin('boss@example.com');
+    const customer = await insertUser(t.db, 'shopper@example.com');
+    expect((await trpcFailure(asUser(customer, 'shopper@example.com').admin.customers.list({}))).code).toBe('FORBIDDEN');
+    expect((await trpcFailure(callerFor(t.database, t.config, null).caller.admin.customers.list({}))).code).toBe('UNAUTHORIZED');
   });
 });
 
@@ -133,7 +273,7 @@ describe('admin.customers.addToCustomers', () => {
     });
     const listed = await admin.caller.admin.customers.list({ filter: 'all' });
     expect(listed.counts.not_in_customers).toBe(0);
-    expect(listed.users.find((u) => u.id === userId)?.customer_data).toEqual({ full_name: null, is_admin: false });
+    expect(listed.items.find((u) => u.id === userId)?.customer_data).toEqual({ full_name: null, is_admin: false });
   });
 
   it('refuses a user who is already a customer, an unknown user and a malformed id, writing nothing', async () => {

@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderStatus, PrintStatus } from '../../src/shared/constants';
 import { ORDERS_PAGE_SIZE } from '../../src/shared/schemas/admin-orders';
@@ -224,5 +225,53 @@ describe('admin.orders changes', () => {
     });
     expect(res.statusCode).toBe(403);
     expect((await orderRow(order.id)).status).toBe('pending');
+  });
+});
+
+describe('order counts kept by the database (migration 0009)', () => {
+  /** The counts as a scan of every order gives them, and as order_stats keeps them (empty keys left out). */
+  const scanned = () =>
+    t.db
+      .selectFrom('orders')
+      .select([
+        'status',
+        'payment_status',
+        sql<number>`count(*)::int`.as('orders'),
+        sql<string>`sum(total)::numeric(14, 2)::text`.as('money'),
+      ])
+      .groupBy(['status', 'payment_status'])
+      .orderBy('status')
+      .orderBy('payment_status')
+      .execute();
+  const kept = () =>
+    t.db
+      .selectFrom('order_stats')
+      .select([
+        'status',
+        'payment_status',
+        sql<number>`order_count::int`.as('orders'),
+        sql<string>`total::numeric(14, 2)::text`.as('money'),
+      ])
+      .where('order_count', '!=', sql<string>`0`)
+      .orderBy('status')
+      .orderBy('payment_status')
+      .execute();
+
+  it('match a scan of the orders through inserts, status, payment and total changes, and deletes', async () => {
+    const ids = [];
+    for (const total of ['10.00', '25.50', '99.99', '5.00']) ids.push((await createOrder(t.db, { customer_id: customerId, total })).id);
+    expect(await kept()).toEqual(await scanned());
+
+    await t.db.updateTable('orders').set({ status: 'shipped' }).where('id', '=', ids[0]!).execute();
+    await t.db.updateTable('orders').set({ payment_status: 'paid' }).where('id', 'in', [ids[1]!, ids[2]!]).execute();
+    await t.db.updateTable('orders').set({ total: '30.00' }).where('id', '=', ids[1]!).execute();
+    await t.db.deleteFrom('orders').where('id', '=', ids[3]!).execute();
+    expect(await kept()).toEqual(await scanned());
+
+    // The admin list's total and the dashboard read them.
+    const all = await admin.admin.orders.list({});
+    expect(all.total).toBe((await scanned()).reduce((sum, row) => sum + row.orders, 0));
+    const shipped = await admin.admin.orders.list({ status: 'shipped' });
+    expect(shipped.total).toBe((await scanned()).filter((row) => row.status === 'shipped').reduce((sum, row) => sum + row.orders, 0));
   });
 });

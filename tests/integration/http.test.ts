@@ -1,26 +1,35 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app';
+import { ADMIN_REQUIRED } from '../../src/server/trpc/init';
+import { createTestApp, signInHttp, TEST_ORIGIN, type TestApp } from '../support/app';
+import { createAdmin, createCustomer, createProduct } from '../support/factories';
 
 // The plain HTTP side of the app: health checks, public storage files and the client with its SPA fallback.
 
 let t: TestApp;
 let clientDir: string;
 const PNG_BYTES = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+const MAIN_JS = 'console.log("threadline");\n'.repeat(200);
+// Real pages are well over the 1 KB below which nothing is compressed.
+const PAGE_PADDING = `<!-- ${'x'.repeat(2000)} -->`;
 
 beforeAll(async () => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-client-'));
   fs.mkdirSync(path.join(clientDir, 'assets'));
   fs.writeFileSync(
     path.join(clientDir, 'index.html'),
-    '<!doctype html><html><head><title>x</title><!--store-config--></head><body><div id="root"></div></body></html>',
+    `<!doctype html><html><head><title>x</title><!--store-config--></head><body><div id="root"></div>${PAGE_PADDING}</body></html>`,
   );
-  fs.writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1)');
-  fs.writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *');
+  fs.writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js'), MAIN_JS);
+  // What the build's precompress step writes next to each asset.
+  fs.writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js.br'), zlib.brotliCompressSync(MAIN_JS));
+  fs.writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js.gz'), zlib.gzipSync(MAIN_JS));
+  fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ STORE_NAME: 'Tee </script> Club' }, { clientDir });
-  await t.app.storage.put('product-art', 'shirt.png', PNG_BYTES, 'image/png');
+  await t.app.storage.put('categories', 'shirt.png', PNG_BYTES, 'image/png');
 });
 afterAll(async () => {
   await t.close();
@@ -36,7 +45,7 @@ describe('health', () => {
 
 describe('storage files', () => {
   it('serves a stored file with its real type, nosniff and a one-hour public cache', async () => {
-    const res = await t.app.inject('/storage/product-art/shirt.png');
+    const res = await t.app.inject('/storage/categories/shirt.png');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -44,14 +53,28 @@ describe('storage files', () => {
     expect(res.rawPayload.equals(PNG_BYTES)).toBe(true);
   });
 
+  it('serves print files (product art) to admins only, with a private cache', async () => {
+    await t.app.storage.put('product-art', 'print.png', PNG_BYTES, 'image/png');
+    expect((await t.app.inject('/storage/product-art/print.png')).json()).toEqual({ error: 'Not authenticated' });
+    const customer = await signInHttp(t.app, (await createCustomer(t.db)).email);
+    expect((await t.app.inject({ url: '/storage/product-art/print.png', headers: { cookie: customer } })).json()).toEqual({
+      error: ADMIN_REQUIRED,
+    });
+    const admin = await signInHttp(t.app, (await createAdmin(t.db)).email);
+    const res = await t.app.inject({ url: '/storage/product-art/print.png', headers: { cookie: admin } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, max-age=3600');
+    expect(res.rawPayload.equals(PNG_BYTES)).toBe(true);
+  });
+
   it('refuses to overwrite a stored file', async () => {
-    await expect(t.app.storage.put('product-art', 'shirt.png', PNG_BYTES, 'image/png')).rejects.toThrow();
+    await expect(t.app.storage.put('categories', 'shirt.png', PNG_BYTES, 'image/png')).rejects.toThrow();
   });
 
   it('answers 404 for a missing file and for paths outside the storage root', async () => {
-    expect((await t.app.inject('/storage/product-art/missing.png')).statusCode).toBe(404);
+    expect((await t.app.inject('/storage/categories/missing.png')).statusCode).toBe(404);
     expect((await t.app.inject('/storage/../package.json')).statusCode).toBe(404);
-    expect((await t.app.inject('/storage/product-art/%2e%2e%2f%2e%2e%2fpackage.json')).statusCode).toBe(404);
+    expect((await t.app.inject('/storage/categories/%2e%2e%2f%2e%2e%2fpackage.json')).statusCode).toBe(404);
   });
 });
 
@@ -78,7 +101,53 @@ describe('the client', () => {
     const asset = await t.app.inject('/assets/main-abc123.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect((await t.app.inject('/robots.txt')).headers['cache-control']).toBe('no-cache');
+    expect((await t.app.inject('/favicon.svg')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it("serves an asset's brotli or gzip copy made at build time to a browser that takes it", async () => {
+    const br = await t.app.inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(MAIN_JS);
+
+    const gzip = await t.app.inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(MAIN_JS);
+
+    const plain = await t.app.inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(MAIN_JS);
+  });
+
+  it('compresses pages and API answers over 1 KB, and leaves small ones alone', async () => {
+    const page = await t.app.inject({ url: '/shop', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('id="store-config"');
+
+    for (let i = 0; i < 12; i++)
+      await createProduct(t.db, { name: `Compressed Tee ${i}`, description: 'A soft tee for long rides. '.repeat(4) });
+    const products = await t.app.inject({
+      url: `/trpc/catalog.products?input=${encodeURIComponent('{}')}`,
+      headers: { origin: TEST_ORIGIN, 'accept-encoding': 'gzip' },
+    });
+    expect(products.statusCode).toBe(200);
+    expect(products.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(products.rawPayload).toString()).toContain('Compressed Tee 11');
+
+    // A refusal keeps its status and type through the compressor.
+    const refused = await t.app.inject({
+      url: '/trpc/admin.contact.newCount',
+      headers: { origin: TEST_ORIGIN, 'accept-encoding': 'gzip' },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['content-type']).toMatch(/^application\/json/);
+
+    const health = await t.app.inject({ url: '/healthz', headers: { 'accept-encoding': 'gzip' } });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.json()).toEqual({ ok: true });
   });
 
   it('answers 404 (not the page) for missing files and API paths', async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/server/auth/session';
 import { openDatabase } from '../../src/server/db/database';
 import { EventHub, publishEvent, type EventHubOptions } from '../../src/server/events/events';
+import type { LiveMessage } from '../../src/server/routers/live';
 import type { AppRouter } from '../../src/server/trpc/router';
 import { callerFor, callTrpc, createTestApp, insertUser, type TestApp } from '../support/app';
 import { holdsFor, waitFor } from '../support/async';
@@ -46,7 +47,11 @@ const submitContact = (subject: string) =>
 describe('the new-contact badge over SSE', () => {
   it('sends the count at once and again when a submission arrives or changes status', async () => {
     const counts: number[] = [];
-    const subscription = sseClient(adminCookie).admin.contact.onNewCount.subscribe(undefined, { onData: (n) => counts.push(n) });
+    const subscription = sseClient(adminCookie).live.feed.subscribe(undefined, {
+      onData: (message) => {
+        if (message.kind === 'newContactCount') counts.push(message.count);
+      },
+    });
     try {
       await waitFor(() => counts.length === 1, 'the first count');
       expect(counts).toEqual([0]);
@@ -69,17 +74,32 @@ describe('the new-contact badge over SSE', () => {
     }
   });
 
-  it('refuses a customer', async () => {
-    await insertUser(t.db, 'live-customer@example.com', { password: 'livepass1' });
+  it("gives a customer their own account's changes and no count", async () => {
+    const userId = await insertUser(t.db, 'live-customer@example.com', { password: 'livepass1' });
     const res = await callTrpc(t.app, 'auth.signIn', { input: { email: 'live-customer@example.com', password: 'livepass1' } });
-    const errors: string[] = [];
-    const subscription = sseClient(`session=${res.cookies.session}`).admin.contact.onNewCount.subscribe(undefined, {
-      onData: () => errors.push('data'),
-      onError: (error) => errors.push(error.data?.code ?? error.message),
-    });
-    await waitFor(() => errors.length > 0, 'the refusal');
-    subscription.unsubscribe();
-    expect(errors[0]).toBe('FORBIDDEN');
+    const stream = watchSse<LiveMessage>((handlers) =>
+      sseClient(`session=${res.cookies.session}`).live.feed.subscribe(undefined, handlers),
+    );
+    try {
+      await waitFor(() => stream.started, 'the stream to start');
+      await submitContact('Not for customers');
+      // Published until one arrives: the stream listens soon after it starts.
+      await waitFor(() => {
+        if (stream.values.length === 0) void publishEvent(t.db, { type: 'customer_changed', userId });
+        return stream.values.length > 0;
+      }, 'the account change');
+      expect(stream.values[0]).toEqual({ kind: 'account' });
+      expect(stream.values.some((message) => message.kind === 'newContactCount')).toBe(false);
+    } finally {
+      stream.unsubscribe();
+    }
+  });
+
+  it('refuses a visitor who is not signed in', async () => {
+    const stream = watchSse<LiveMessage>((handlers) => sseClient('').live.feed.subscribe(undefined, handlers));
+    await waitFor(() => stream.ended !== null, 'the refusal');
+    stream.unsubscribe();
+    expect(stream.ended).toBe('UNAUTHORIZED');
   });
 });
 
@@ -155,7 +175,7 @@ describe('streams end with the session or the right that opened them', () => {
     const userId = await insertUser(t.db, email, { password: 'livepass1' });
     const res = await callTrpc(t.app, 'auth.signIn', { input: { email, password: 'livepass1' } });
     const cookie = `session=${res.cookies.session}`;
-    const stream = watchSse<{ changed: true }>((handlers) => sseClient(cookie).live.myAccount.subscribe(undefined, handlers));
+    const stream = watchSse<LiveMessage>((handlers) => sseClient(cookie).live.feed.subscribe(undefined, handlers));
     try {
       await waitFor(() => stream.started, 'the stream to start');
       // Delivered while signed in (published until one arrives: the stream listens soon after it starts).
@@ -179,8 +199,8 @@ describe('streams end with the session or the right that opened them', () => {
     const email = 'demoted-live@example.com';
     const userId = await insertUser(t.db, email, { admin: true, password: 'livepass1' });
     const res = await callTrpc(t.app, 'auth.signIn', { input: { email, password: 'livepass1' } });
-    const stream = watchSse<number>((handlers) =>
-      sseClient(`session=${res.cookies.session}`).admin.contact.onNewCount.subscribe(undefined, handlers),
+    const stream = watchSse<LiveMessage>((handlers) =>
+      sseClient(`session=${res.cookies.session}`).live.feed.subscribe(undefined, handlers),
     );
     try {
       await waitFor(() => stream.values.length === 1, 'the first count');
@@ -200,12 +220,12 @@ describe('live events in one process', () => {
     const hub = await startedHub();
     const { caller, userId, close } = await signedIn(hub);
     const otherId = await insertUser(t.db, 'other@example.com');
-    const iterator = (await caller.live.myAccount())[Symbol.asyncIterator]();
+    const iterator = (await caller.live.feed())[Symbol.asyncIterator]();
     const next = iterator.next();
     // Notifications arrive in order: had the other user's event got through, it would be read first.
     await publishEvent(t.db, { type: 'customer_changed', userId: otherId });
     await publishEvent(t.db, { type: 'customer_changed', userId });
-    expect(await next).toEqual({ done: false, value: { changed: true } });
+    expect(await next).toEqual({ done: false, value: { kind: 'account' } });
     close();
     await hub.stop();
   });
@@ -213,9 +233,9 @@ describe('live events in one process', () => {
   it('end an admin stream once the admin is demoted', async () => {
     const hub = await startedHub();
     const { caller, userId, close } = await signedIn(hub, { admin: true });
-    const stream = await caller.admin.contact.onNewCount();
+    const stream = await caller.live.feed();
     const iterator = stream[Symbol.asyncIterator]();
-    expect((await iterator.next()).value).toEqual(expect.any(Number));
+    expect((await iterator.next()).value).toMatchObject({ kind: 'newContactCount' });
     await t.db.updateTable('customers').set({ is_admin: false }).where('id', '=', userId).execute();
     await publishEvent(t.db, { type: 'contact_submissions_changed' });
     await expect(iterator.next()).rejects.toMatchObject({ code: 'FORBIDDEN' });
@@ -227,8 +247,8 @@ describe('live events in one process', () => {
     const hub = await startedHub();
     const { caller, userId, sessionId, close } = await signedIn(hub);
     const other = await signedIn(hub);
-    const stream = watch(await caller.live.myAccount());
-    const bystander = watch(await other.caller.live.myAccount());
+    const stream = watch(await caller.live.feed());
+    const bystander = watch(await other.caller.live.feed());
     try {
       await t.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
       await publishEvent(t.db, { type: 'sessions_ended', userId });
@@ -249,7 +269,7 @@ describe('live events in one process', () => {
   it('end a stream whose session expired, at its next check, delivering nothing after the expiry', async () => {
     const hub = await startedHub({ accessRecheckMs: 200 });
     const { caller, userId, sessionId, close } = await signedIn(hub);
-    const stream = watch(await caller.live.myAccount());
+    const stream = watch(await caller.live.feed());
     try {
       await waitFor(() => {
         if (stream.values.length === 0) void publishEvent(t.db, { type: 'customer_changed', userId });
@@ -274,7 +294,7 @@ describe('live events in one process', () => {
   it("end an expired session's stream at the next event instead of delivering it", async () => {
     const hub = await startedHub();
     const { caller, userId, sessionId, close } = await signedIn(hub);
-    const stream = watch(await caller.live.myAccount());
+    const stream = watch(await caller.live.feed());
     try {
       await t.db
         .updateTable('sessions')
@@ -294,7 +314,7 @@ describe('live events in one process', () => {
   it('end an admin stream at the next check when a demotion announced nothing', async () => {
     const hub = await startedHub({ accessRecheckMs: 200 });
     const { caller, userId, close } = await signedIn(hub, { admin: true });
-    const stream = watch(await caller.admin.contact.onNewCount());
+    const stream = watch(await caller.live.feed());
     try {
       await waitFor(() => stream.values.length === 1, 'the first count');
       // Still an admin: the periodic checks let the stream be.
@@ -312,7 +332,7 @@ describe('live events in one process', () => {
   it('end streams with a code the client retries when the server closes', async () => {
     const hub = await startedHub();
     const { caller, close } = await signedIn(hub);
-    const stream = watch(await caller.live.myAccount());
+    const stream = watch(await caller.live.feed());
     try {
       await hub.stop();
       await waitFor(() => stream.ended !== null, 'the stream to end');

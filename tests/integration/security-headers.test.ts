@@ -20,7 +20,7 @@ beforeAll(async () => {
     '<!doctype html><html><head><title>x</title><!--store-config--></head><body><div id="root"></div></body></html>',
   );
   t = await createTestApp({}, { clientDir });
-  await t.app.storage.put('product-art', 'shirt-1.png', PNG_BYTES, 'image/png');
+  await t.app.storage.put('categories', 'shirt-1.png', PNG_BYTES, 'image/png');
 });
 afterAll(async () => {
   await t.close();
@@ -94,7 +94,7 @@ describe('security headers', () => {
   });
 
   it('on a stored file: its real type, nosniff, and an inline Content-Disposition naming it', async () => {
-    const res = await t.app.inject('/storage/product-art/shirt-1.png');
+    const res = await t.app.inject('/storage/categories/shirt-1.png');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['content-disposition']).toBe('inline; filename="shirt-1.png"');

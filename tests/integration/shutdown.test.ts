@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/server/auth/session';
@@ -11,6 +9,7 @@ import { migrateToLatest } from '../../src/server/db/migrate';
 import { enqueueEmail } from '../../src/server/email/queue';
 import { waitFor } from '../support/async';
 import { createCustomer } from '../support/factories';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 
 // The real server.ts as its own process, on an embedded database in a temporary DATA_DIR (PGlite
@@ -19,12 +18,11 @@ import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 // (ARCHITECTURE.md § Security: stop accepting, stop claiming, finish the row in flight, exit
 // within 10 s).
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-shutdown-'));
 const EMAILS = 20;
 
 let smtp: TestSmtpServer;
-let server: ChildProcess | undefined;
+let server: ServerProcess | undefined;
 let cookie: string;
 
 beforeAll(async () => {
@@ -44,38 +42,21 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+  await server?.kill();
   await smtp?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Starts server.ts; resolves with its address once it listens. */
-function startServer(): Promise<string> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+async function startServer(): Promise<string> {
+  server = await startServerProcess({
     NODE_ENV: 'development',
     DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: '0',
     SMTP_URL: smtp.url,
     EMAIL_POLL_INTERVAL_MS: '100',
     SEED_DEMO_DATA: 'false',
-    LOG_LEVEL: 'info',
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  server = child;
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) resolve(match[1]!);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server.ts exited with ${code} before listening:\n${output}`)));
   });
+  return server.baseUrl;
 }
 
 describe('server.ts on SIGTERM', () => {
@@ -83,10 +64,10 @@ describe('server.ts on SIGTERM', () => {
     // Each email takes the mail server a second: the whole queue would take 20 s.
     smtp.delayMs = 1000;
     const baseUrl = await startServer();
-    const child = server!;
+    const child = server!.child;
 
     // A signed-in tab's live stream, open for as long as the server lets it.
-    const stream = await fetch(`${baseUrl}/trpc/live.myAccount`, { headers: { cookie, accept: 'text/event-stream' } });
+    const stream = await fetch(`${baseUrl}/trpc/live.feed`, { headers: { cookie, accept: 'text/event-stream' } });
     expect(stream.status).toBe(200);
     const reader = stream.body!.getReader();
     let streamed = '';

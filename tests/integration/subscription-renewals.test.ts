@@ -1,12 +1,10 @@
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BillingInterval, Size } from '../../src/shared/constants';
-import type { Db } from '../../src/server/db/database';
 import { markOrderPaid } from '../../src/server/orders/transitions';
 import { renewDueSubscriptions, type RenewalServices } from '../../src/server/subscriptions/renewal';
-import { dayOfMonth } from '../../src/server/subscriptions/dates';
 import { sharedTestApp } from '../support/app';
-import { createCategory, createCustomer, createProduct } from '../support/factories';
+import { createCategory, createCustomer, createMembership, createPlan, createProduct } from '../support/factories';
 
 // The renewal engine on a real database (both kinds): one order per due cycle with the curated
 // shirt, skips, pauses, cancellation at the period's end, missed cycles, a pass that dies half-way,
@@ -30,22 +28,6 @@ const services = (): RenewalServices => ({
 const renew = () => renewDueSubscriptions(services());
 const NOTHING_DONE = { ordered: 0, skipped: 0, resumed: 0, ended: 0, reminded: 0, reactivated: 0, retried: 0, endedUnpaid: 0, failed: 0 };
 
-const ADDRESS = { name: 'Rita Rider', phone: '', street: '12 Piston Way', city: 'Austin', state: 'TX', zip: '78701', country: 'USA' };
-
-async function createPlan(db: Db, interval: BillingInterval = 'monthly') {
-  return db
-    .insertInto('subscription_plans')
-    .values({
-      name: `Club ${interval} ${Math.random().toString(36).slice(2, 8)}`,
-      slug: `club-${Math.random().toString(36).slice(2, 10)}`,
-      price: '29.00',
-      billing_interval: interval,
-      features: [],
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
 interface MemberOptions {
   interval?: BillingInterval;
   size?: Size;
@@ -55,25 +37,15 @@ interface MemberOptions {
 
 /** A member whose first cycle starts on `startsOn` (today by default), paid by hand. */
 async function createMember(options: MemberOptions = {}) {
-  const interval = options.interval ?? 'monthly';
-  const plan = await createPlan(t.db, interval);
+  const plan = await createPlan(t.db, { billing_interval: options.interval ?? 'monthly' });
   const customer = await createCustomer(t.db);
-  const startsOn = options.startsOn ?? now.toISOString().slice(0, 10);
-  const subscription = await t.db
-    .insertInto('subscriptions')
-    .values({
-      customer_id: customer.id,
-      plan_id: plan.id,
-      size: options.size ?? 'M',
-      category_ids: options.categoryIds ?? [],
-      shipping_address: JSON.stringify(ADDRESS),
-      price: plan.price,
-      billing_interval: interval,
-      anchor_day: dayOfMonth(startsOn),
-      next_cycle_on: startsOn,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const subscription = await createMembership(t.db, {
+    customerId: customer.id,
+    plan,
+    startsOn: options.startsOn ?? now.toISOString().slice(0, 10),
+    size: options.size ?? 'M',
+    category_ids: options.categoryIds ?? [],
+  });
   return { plan, customer, subscription };
 }
 

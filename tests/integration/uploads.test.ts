@@ -4,14 +4,14 @@ import sharp from 'sharp';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from '../../src/shared/constants';
 import { FILE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE, NOT_AN_IMAGE } from '../../src/shared/schemas/admin-uploads';
-import { sharedCallers, sharedTestApp, TEST_ORIGIN } from '../support/app';
+import { sharedCallers, sharedTestApp, TEST_ORIGIN, uploadFile } from '../support/app';
 import { sharedBeforeAll } from '../support/hooks';
 import { pngDeclaringSize, pngHeaderThenGarbage } from '../support/images';
 
 // POST /api/uploads/:bucket with real multipart bodies (built by the platform's FormData, as a
 // browser would): admins only, images judged by their bytes and then decoded whole, 50 MB cut off
-// while streaming, random names, and the stored file served with its real type, nosniff, a
-// one-hour cache and an inline Content-Disposition naming it.
+// while streaming, random names (display copies alongside: display-copies.test.ts), and the stored
+// file served with its real type, nosniff, a one-hour cache and an inline Content-Disposition naming it.
 
 const t = sharedTestApp();
 const as = sharedCallers(t);
@@ -38,24 +38,9 @@ function storedFiles(): string[] {
     .map((entry) => path.relative(storageRoot, path.join(entry.parentPath, entry.name)));
 }
 
-async function upload(
-  bytes: Buffer,
-  options: { filename?: string; type?: string; bucket?: string; cookie?: string; origin?: string } = {},
-) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: options.type ?? 'image/png' }), options.filename ?? 'art.png');
-  const body = new Response(form);
-  const headers: Record<string, string> = { 'content-type': body.headers.get('content-type')!, origin: options.origin ?? TEST_ORIGIN };
-  const cookie = options.cookie ?? as.cookies.admin;
-  if (cookie) headers.cookie = cookie;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/uploads/${options.bucket ?? 'product-art'}`,
-    headers,
-    payload: Buffer.from(await body.arrayBuffer()),
-  });
-  return { status: res.statusCode, body: res.json<{ url?: string; error?: string }>() };
-}
+/** An upload by the admin to product-art unless told otherwise. */
+const upload = (bytes: Buffer, options: { filename?: string; type?: string; bucket?: string; cookie?: string; origin?: string } = {}) =>
+  uploadFile(t.app, bytes, { ...options, bucket: options.bucket ?? 'product-art', cookie: options.cookie ?? as.cookies.admin });
 
 /** A product-art upload by the admin with a body written by hand, not by FormData. */
 const postAsAdmin = (contentType: string, payload: string) =>
@@ -78,13 +63,16 @@ describe('accepted images', () => {
       expect(res.status).toBe(201);
       const url = res.body.url!;
       expect(url).toMatch(new RegExp(`^/storage/product-art/[0-9a-f-]{36}\\.${extension}$`));
-      expect(storedFiles()).toEqual([url.replace('/storage/', '')]);
+      // The original and its display copies (one width: the image is 16 px wide).
+      const stored = url.replace('/storage/', '');
+      expect(storedFiles().sort()).toEqual([stored, `${stored}.16w.avif`, `${stored}.16w.webp`]);
 
-      const served = await t.app.inject(url);
+      // A print file: for admins only.
+      const served = await t.app.inject({ url, headers: { cookie: as.cookies.admin } });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe(extension === 'jpg' ? 'image/jpeg' : `image/${extension}`);
       expect(served.headers['x-content-type-options']).toBe('nosniff');
-      expect(served.headers['cache-control']).toBe('public, max-age=3600');
+      expect(served.headers['cache-control']).toBe('private, max-age=3600');
       expect(served.headers['content-disposition']).toBe(`inline; filename="${url.split('/').pop()}"`);
       expect(served.rawPayload.equals(bytes())).toBe(true);
     },
@@ -94,7 +82,8 @@ describe('accepted images', () => {
     const first = await upload(images.png);
     const second = await upload(images.png);
     expect(first.body.url).not.toBe(second.body.url);
-    expect(storedFiles()).toHaveLength(2);
+    // Each with its two display copies.
+    expect(storedFiles()).toHaveLength(6);
   });
 
   it('accepts a larger image than the default request limit, into another allowed bucket', async () => {

@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from '../../src/server/app';
 import { BackgroundWork } from '../../src/server/background';
+import { CatalogCache } from '../../src/server/catalog-cache';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { DatabaseHandle, Db } from '../../src/server/db/database';
 import { EventHub } from '../../src/server/events/events';
@@ -15,6 +16,7 @@ import type { Storage } from '../../src/server/storage/storage';
 import { createContextInner } from '../../src/server/trpc/init';
 import { createCaller } from '../../src/server/trpc/router';
 import { createTestDatabase } from './db';
+import { CONFIRMATION_SUBJECT, queuedEmailLink } from './email';
 import { createAdmin, createCustomer, DEFAULT_PASSWORD, type TestUser } from './factories';
 import { sharedBeforeAll } from './hooks';
 import { systemClock, type Clock } from '../../src/server/subscriptions/dates';
@@ -122,11 +124,19 @@ export function routerOverHttp(t: TestApp, router: string, options: { cookie: ()
     callTrpc<T>(t.app, `${router}.${procedure}`, { input, cookie, type: options.queries?.includes(procedure) ? 'query' : 'mutation' });
 }
 
-/** Signs up over HTTP and returns the session cookie header to send with later calls. */
-export async function signUp(app: FastifyInstance, email: string, password = DEFAULT_PASSWORD): Promise<string> {
-  const res = await callTrpc(app, 'auth.signUp', { input: { email, password } });
-  if (res.statusCode !== 200 || !res.cookies.session) throw new Error(`sign-up failed: ${JSON.stringify(res.error)}`);
-  return `session=${res.cookies.session}`;
+/**
+ * Signs up over HTTP as a person does: sign up, open the confirmation link in the queued email
+ * (queued after the answer, so waited for) and confirm, which signs in. Returns the session cookie
+ * header to send with later calls.
+ */
+export async function signUp(t: Pick<TestApp, 'app' | 'db'>, email: string, password = DEFAULT_PASSWORD): Promise<string> {
+  const res = await callTrpc(t.app, 'auth.signUp', { input: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${JSON.stringify(res.error)}`);
+  const token = new URL(await queuedEmailLink(t.db, email, CONFIRMATION_SUBJECT)).searchParams.get('token');
+  const confirmed = await callTrpc(t.app, 'auth.confirmEmail', { input: { token } });
+  if (confirmed.statusCode !== 200 || !confirmed.cookies.session)
+    throw new Error(`confirmation failed: ${JSON.stringify(confirmed.error)}`);
+  return `session=${confirmed.cookies.session}`;
 }
 
 /** Signs in over HTTP and returns the session cookie header to send with later calls. */
@@ -173,6 +183,9 @@ export function callerFor(
       config,
       db: database.db,
       events: options.events ?? new EventHub(database),
+      // No entries kept: these callers test what procedures read, each read from the database
+      // (the cache has tests of its own).
+      catalog: new CatalogCache({ maxEntries: 0 }),
       storage: options.storage ?? new LocalStorage(path.join(config.dataDir, 'storage')),
       payments: options.payments ?? manualPayments,
       clock: options.clock ?? systemClock,
@@ -247,4 +260,24 @@ export function sharedEventHub(t: TestApp): { hub: EventHub } {
     },
     ({ hub }) => hub.stop(),
   );
+}
+
+/** POST /api/uploads/:bucket with a multipart body built by the platform's FormData, as a browser sends it. */
+export async function uploadFile(
+  app: FastifyInstance,
+  bytes: Buffer,
+  options: { bucket: string; cookie: string; filename?: string; type?: string; origin?: string },
+): Promise<{ status: number; body: { url?: string; error?: string } }> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: options.type ?? 'image/png' }), options.filename ?? 'art.png');
+  const body = new Response(form);
+  const headers: Record<string, string> = { 'content-type': body.headers.get('content-type')!, origin: options.origin ?? TEST_ORIGIN };
+  if (options.cookie) headers.cookie = options.cookie;
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/uploads/${options.bucket}`,
+    headers,
+    payload: Buffer.from(await body.arrayBuffer()),
+  });
+  return { status: res.statusCode, body: res.json<{ url?: string; error?: string }>() };
 }

@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Response as PageResponse } from 'playwright-core';
 import { buildApp } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
 import type { DatabaseHandle, Db } from '../../src/server/db/database';
@@ -68,7 +68,7 @@ export interface BrowserApp {
 function assertBuilt(): void {
   if (!fs.existsSync(path.join(CLIENT_DIR, 'index.html'))) {
     throw new Error(
-      `The client is not built: ${path.join(CLIENT_DIR, 'index.html')} is missing. Run \`npx vite build\` (npm test does it) before the e2e tests.`,
+      `The client is not built: ${path.join(CLIENT_DIR, 'index.html')} is missing. Run \`npm run build\` (npm test does it) before the e2e tests.`,
     );
   }
   if (!fs.existsSync(CHROMIUM_PATH)) {
@@ -138,11 +138,16 @@ export async function startBrowserApp(options: BrowserAppOptions = {}): Promise<
       const context = await openBrowser.newContext({ baseURL: baseUrl, viewport: pageOptions.viewport ?? VIEWPORTS.desktop });
       contexts.push(context);
       const page = await context.newPage();
+      untilHydrated(page);
       const list: string[] = [];
       errors.set(page, list);
       page.on('pageerror', (error) => list.push(error.message));
       page.on('console', (message) => {
-        if (message.type() === 'error') list.push(message.text());
+        // A page that answers 404 on purpose (an unknown product) makes the browser log its own status.
+        const failedLoad = message.text().startsWith('Failed to load resource');
+        if (message.type() !== 'error' || (failedLoad && message.location().url === page.url())) return;
+        // A failed load names what failed, which the browser's message leaves out.
+        list.push(failedLoad ? `${message.text()}: ${message.location().url}` : message.text());
       });
       return page;
     },
@@ -155,6 +160,24 @@ export async function startBrowserApp(options: BrowserAppOptions = {}): Promise<
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Makes page.goto and page.reload return only once a store page they load is hydrated
+ * (html[data-hydrated]): a server-rendered button shows before it answers clicks, and a click
+ * then would be lost.
+ */
+function untilHydrated(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const hydrated = async (response: PageResponse | null) => {
+    if (response?.headers()['content-type']?.startsWith('text/html')) {
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    }
+    return response;
+  };
+  page.goto = async (url, options) => hydrated(await goto(url, options));
+  page.reload = async (options) => hydrated(await reload(options));
 }
 
 /**

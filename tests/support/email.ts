@@ -1,6 +1,10 @@
 import { expect } from 'vitest';
 import type { Db } from '../../src/server/db/database';
 
+/** What the subjects of the emails a sign-up sends contain: the confirmation, or the note to a known address. */
+export const CONFIRMATION_SUBJECT = 'Confirm your email';
+export const EXISTING_ACCOUNT_SUBJECT = 'You already have a';
+
 /**
  * The newest queued email to `to` whose subject contains `subject`, waiting for it: some emails
  * are queued after the request that causes them has answered (reset requests).

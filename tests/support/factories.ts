@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { Insertable, Selectable } from 'kysely';
 import { hashPassword } from '../../src/server/auth/password';
 import type { Db } from '../../src/server/db/database';
-import type { CategoriesTable, OrderItemsTable, OrdersTable, ProductsTable } from '../../src/server/db/schema';
+import { dayOfMonth } from '../../src/server/subscriptions/dates';
+import type {
+  CategoriesTable,
+  OrderItemsTable,
+  OrdersTable,
+  ProductsTable,
+  SubscriptionPlansTable,
+  SubscriptionsTable,
+} from '../../src/server/db/schema';
 
 // Valid minimal rows straight into the database, for tests about something else than creating
 // them. Defaults are unique (a counter plus a random tag), so tests name only what they check.
@@ -80,7 +88,8 @@ export async function createCategory(db: Db, overrides: Partial<Insertable<Categ
       slug: `test-category-${id}`,
       name: `Test Category ${id}`,
       description: 'Tees for tests',
-      image_url: '/storage/categories/test.png',
+      // A picture the built client serves, so pages showing the category load every image.
+      image_url: '/images/fallback-tee.svg',
       sort_order: (last?.n ?? 0) + 1,
       ...overrides,
     })
@@ -103,6 +112,44 @@ export async function createProduct(db: Db, overrides: Partial<Insertable<Produc
       front_art_url: '/storage/product-art/test.png',
       ...overrides,
       category_id,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** An active monthly club plan at $29.00, unless `overrides` say otherwise. */
+export async function createPlan(
+  db: Db,
+  overrides: Partial<Insertable<SubscriptionPlansTable>> = {},
+): Promise<Selectable<SubscriptionPlansTable>> {
+  const id = nextId();
+  return db
+    .insertInto('subscription_plans')
+    .values({ name: `Club ${id}`, slug: `club-${id}`, price: '29.00', billing_interval: 'monthly', features: [], ...overrides })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A membership of `plan` paid by hand, size M, any theme, whose first cycle starts on `startsOn` (YYYY-MM-DD). */
+export async function createMembership(
+  db: Db,
+  options: { customerId: string; plan: Selectable<SubscriptionPlansTable>; startsOn: string } & Partial<Insertable<SubscriptionsTable>>,
+): Promise<Selectable<SubscriptionsTable>> {
+  const { customerId, plan, startsOn, ...overrides } = options;
+  const { first_name, last_name, ...address } = RITAS_SHIPPING;
+  return db
+    .insertInto('subscriptions')
+    .values({
+      customer_id: customerId,
+      plan_id: plan.id,
+      size: 'M',
+      category_ids: [],
+      shipping_address: JSON.stringify({ name: `${first_name} ${last_name}`, ...address }),
+      price: plan.price,
+      billing_interval: plan.billing_interval,
+      anchor_day: dayOfMonth(startsOn),
+      next_cycle_on: startsOn,
+      ...overrides,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

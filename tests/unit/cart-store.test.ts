@@ -2,6 +2,7 @@ import { MAX_LINE_QUANTITY } from '../../src/shared/constants';
 import { describe, expect, it } from 'vitest';
 import { cartItemCount, createCartStore, parseCart, type CartProduct, type CartStorage } from '../../src/client/cart/cart-store';
 import { buildCartView, type CurrentProduct } from '../../src/client/cart/cart-view';
+import { plainImage, type DisplayImage } from '../../src/shared/display-image';
 
 const KEY = 'threadline_cart';
 
@@ -20,6 +21,7 @@ const tee: CartProduct = {
   slug: 'ride-free',
   name: 'Ride Free Tee',
   image_url: '/a.png',
+  image: null,
   price: '24.99',
 };
 const other: CartProduct = {
@@ -27,7 +29,18 @@ const other: CartProduct = {
   slug: 'grace',
   name: 'Grace Tee',
   image_url: null,
+  image: null,
   price: '19.50',
+};
+/** The display copies of /storage/mockups/a.png, as the catalog sends them. */
+const copies: DisplayImage = {
+  src: '/storage/mockups/a.png.640w.webp',
+  width: 3600,
+  height: 4320,
+  sources: [
+    { type: 'image/avif', srcset: '/storage/mockups/a.png.320w.avif 320w, /storage/mockups/a.png.640w.avif 640w' },
+    { type: 'image/webp', srcset: '/storage/mockups/a.png.320w.webp 320w, /storage/mockups/a.png.640w.webp 640w' },
+  ],
 };
 
 describe('cart store', () => {
@@ -124,6 +137,15 @@ describe('cart store', () => {
     ]);
   });
 
+  it("keeps a line's display image through storage, and drops one that is malformed", () => {
+    const withCopies = { ...tee, image: copies };
+    const storage = memoryStorage();
+    createCartStore(storage, KEY).add(withCopies, 'M');
+    expect(createCartStore(storage, KEY).getLines()[0]?.product.image).toEqual(copies);
+    const malformed = { ...tee, image: { src: '/x.avif', sources: 'all of them' } };
+    expect(parseCart(JSON.stringify([{ product: malformed, size: 'M', quantity: 1 }]))[0]?.product).toEqual(tee);
+  });
+
   it('works without storage (blocked), and when storage throws', () => {
     const cart = createCartStore(null, KEY);
     cart.add(tee, 'M');
@@ -150,6 +172,7 @@ describe('cart view against the server', () => {
     name: product.name,
     price: product.price,
     image_url: product.image_url,
+    image: product.image_url ? plainImage(product.image_url) : null,
     available_sizes: ['S', 'M', 'L', 'XL'],
     available: true,
     ...overrides,
@@ -161,14 +184,27 @@ describe('cart view against the server', () => {
     expect(view).toMatchObject({ itemCount: 2, subtotalCents: 4998, hasUnavailable: false });
   });
 
+  it('shows the display copies stored with a line until the server answers; a line saved before them, its URL as it is', () => {
+    const view = buildCartView(
+      [
+        { product: { ...tee, image: copies }, size: 'M', quantity: 1 },
+        { product: tee, size: 'L', quantity: 1 },
+        { product: other, size: 'S', quantity: 1 },
+      ],
+      undefined,
+    );
+    expect(view.lines.map((line) => line.image)).toEqual([copies, plainImage('/a.png'), null]);
+  });
+
   it('uses the current price, name and image, and remembers the old price', () => {
     const view = buildCartView(
       [{ product: tee, size: 'M', quantity: 2 }],
-      [current(tee, { price: '29.00', name: 'Ride Free Tee II', image_url: '/b.png' })],
+      [current(tee, { price: '29.00', name: 'Ride Free Tee II', image_url: '/b.png', image: copies })],
     );
     expect(view.lines[0]).toMatchObject({
       name: 'Ride Free Tee II',
       imageUrl: '/b.png',
+      image: copies,
       price: '29.00',
       previousPrice: '24.99',
       totalCents: 5800,

@@ -1,4 +1,5 @@
 import { MAX_LINE_QUANTITY } from '../../shared/constants';
+import { isDisplayImage, type DisplayImage } from '../../shared/display-image';
 // The cart (SPEC §3, §4): lines kept in localStorage under cartStorageKey(storeName), restored on
 // load and kept in step across tabs through the `storage` event.
 
@@ -7,6 +8,8 @@ export interface CartProduct {
   slug: string;
   name: string;
   image_url: string | null;
+  /** Its display copies as the product page had them, so the cart shows them before the server answers; null in carts saved before. */
+  image: DisplayImage | null;
   /** Money string as the server sends it, e.g. "24.99". */
   price: string;
 }
@@ -44,7 +47,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 function parseProduct(value: unknown): CartProduct | null {
   if (!isRecord(value)) return null;
-  const { id, slug, name, image_url: imageUrl, price } = value;
+  const { id, slug, name, image_url: imageUrl, image, price } = value;
   if (typeof id !== 'string' || typeof name !== 'string') return null;
   const priceText = typeof price === 'number' ? price.toFixed(2) : typeof price === 'string' ? price : null;
   if (priceText === null || !Number.isFinite(Number(priceText))) return null;
@@ -53,6 +56,7 @@ function parseProduct(value: unknown): CartProduct | null {
     slug: typeof slug === 'string' ? slug : '',
     name,
     image_url: typeof imageUrl === 'string' && imageUrl ? imageUrl : null,
+    image: isDisplayImage(image) ? image : null,
     price: priceText,
   };
 }

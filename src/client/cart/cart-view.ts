@@ -1,3 +1,4 @@
+import { plainImage, type DisplayImage } from '../../shared/display-image';
 import { toCents } from '../../shared/money';
 import type { RouterOutputs } from '../trpc';
 import type { CartLine } from './cart-store';
@@ -18,6 +19,8 @@ export interface CartViewLine {
   slug: string;
   name: string;
   imageUrl: string | null;
+  /** The thumbnail: today's copies, else those stored with the line, else the stored URL as it is. */
+  image: DisplayImage | null;
   size: string;
   quantity: number;
   /** Today's unit price (the stored one until the server answers). */
@@ -46,6 +49,7 @@ export function buildCartView(lines: readonly CartLine[], current: readonly Curr
   const byId = new Map(current?.map((product) => [product.id, product]));
   const viewLines = lines.map((line): CartViewLine => {
     const stored = line.product;
+    const storedImage = stored.image ?? (stored.image_url ? plainImage(stored.image_url) : null);
     const base = { key: `${stored.id}:${line.size}`, productId: stored.id, size: line.size, quantity: line.quantity };
     if (!current) {
       return {
@@ -53,6 +57,7 @@ export function buildCartView(lines: readonly CartLine[], current: readonly Curr
         slug: stored.slug,
         name: stored.name,
         imageUrl: stored.image_url,
+        image: storedImage,
         price: stored.price,
         previousPrice: null,
         status: 'available',
@@ -66,6 +71,7 @@ export function buildCartView(lines: readonly CartLine[], current: readonly Curr
         slug: stored.slug,
         name: product?.name ?? stored.name,
         imageUrl: stored.image_url,
+        image: storedImage,
         price: stored.price,
         previousPrice: null,
         status: 'product-unavailable',
@@ -79,6 +85,7 @@ export function buildCartView(lines: readonly CartLine[], current: readonly Curr
       slug: product.slug,
       name: product.name,
       imageUrl: product.image_url,
+      image: product.image,
       price: product.price,
       previousPrice: repriced ? stored.price : null,
       status: sizeOffered ? 'available' : 'size-unavailable',

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney, toCents } from '../../shared/money';
-import { useTRPC } from '../trpc';
+import { useTRPC, type Trpc } from '../trpc';
 
 // What the storefront promises about shipping follows the admin's checkout settings, so a store
 // that charges for shipping never says it is free.
@@ -38,9 +38,11 @@ export function shippingPromise(policy: { flatRate: string; freeFrom: string | n
   };
 }
 
+/** The admin's shipping settings; they change seldom. */
+export const shippingPolicyOptions = (trpc: Trpc) => trpc.checkout.shippingPolicy.queryOptions(undefined, { staleTime: 5 * 60_000 });
+
 /** The store's shipping promise, or undefined until the server has said what shipping costs. */
 export function useShippingPromise(): ShippingPromise | undefined {
-  const trpc = useTRPC();
-  const policy = useQuery(trpc.checkout.shippingPolicy.queryOptions(undefined, { staleTime: 5 * 60_000 }));
+  const policy = useQuery(shippingPolicyOptions(useTRPC()));
   return policy.data ? shippingPromise(policy.data) : undefined;
 }

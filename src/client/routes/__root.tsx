@@ -4,16 +4,19 @@ import { Footer } from '../components/layout/Footer';
 import { Header } from '../components/layout/Header';
 import { Toaster } from '../components/ui/Toast';
 import { NotFoundPage } from '../components/NotFoundPage';
+import { shippingPolicyOptions } from '../cart/shipping-policy';
 import { prefetchQuietly } from '../prefetch';
 import type { RouterContext } from '../router-context';
 import { LiveSession } from '../session/live';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // The header needs the active categories and who is signed in on every page.
+  // The header needs the active categories and who is signed in on every page, and the shipping
+  // promise shows on the home, product, cart and help pages.
   loader: ({ context: { queryClient, trpc } }) =>
     Promise.all([
       prefetchQuietly(queryClient, trpc.catalog.categories.queryOptions()),
       prefetchQuietly(queryClient, trpc.auth.me.queryOptions()),
+      prefetchQuietly(queryClient, shippingPolicyOptions(trpc)),
     ]),
   component: RootLayout,
   notFoundComponent: NotFoundPage,

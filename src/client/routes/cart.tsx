@@ -6,8 +6,11 @@ import { OrderSummary } from '../components/cart/OrderSummary';
 import { Button, ButtonLink } from '../components/ui/Button';
 import { MessagePage } from '../components/MessagePage';
 import { useDocumentTitle } from '../components/ui/use-document-title';
+import { pageHead } from '../seo/page-head';
 
 export const Route = createFileRoute('/cart')({
+  // Each shopper's own: nothing for a search engine.
+  head: () => pageHead({ title: 'Cart', noIndex: true }),
   component: CartPage,
 });
 

@@ -1,27 +1,42 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { createFileRoute, notFound, stripSearchParams } from '@tanstack/react-router';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { CategoryIcon } from '../components/catalog/category-icon';
-import { DEFAULT_SORT, sortSearchSchema } from '../components/catalog/catalog-search';
+import { DEFAULT_SORT, sortSearch } from '../components/catalog/catalog-search';
 import { ProductListing, productListOptions } from '../components/catalog/ProductListing';
 import { SortSelect } from '../components/catalog/SortSelect';
 import { MessagePage } from '../components/MessagePage';
 import { ButtonLink } from '../components/ui/Button';
+import { ResponsiveImage } from '../components/ui/ResponsiveImage';
 import { useDocumentTitle } from '../components/ui/use-document-title';
 import { prefetchQuietly } from '../prefetch';
+import { pageHead } from '../seo/page-head';
 import { useTRPC, type RouterOutputs } from '../trpc';
 import { BackLink } from '../components/ui/BackLink';
 
 export const Route = createFileRoute('/category/$slug')({
-  validateSearch: sortSearchSchema,
+  validateSearch: sortSearch,
   search: { middlewares: [stripSearchParams({ sort: DEFAULT_SORT })] },
   loaderDeps: ({ search }) => ({ sort: search.sort }),
   loader: async ({ context: { queryClient, trpc }, params, deps }) => {
     // The products stream in behind 'Loading products...'; the banner (or not-found) waits for its category.
     void queryClient.prefetchInfiniteQuery(productListOptions(trpc, { category: params.slug, sort: deps.sort }));
-    await prefetchQuietly(queryClient, trpc.catalog.categoryBySlug.queryOptions({ slug: params.slug }));
+    const category = await prefetchQuietly(queryClient, trpc.catalog.categoryBySlug.queryOptions({ slug: params.slug }));
+    // An unknown category is a 404 (the status of the server-rendered page); a failed read is not.
+    if (category === null) throw notFound();
+    return { category };
   },
+  head: ({ loaderData, params }) =>
+    loaderData?.category
+      ? pageHead({
+          title: `${loaderData.category.name} T-Shirts`,
+          description: loaderData.category.description,
+          path: `/category/${params.slug}`,
+          image: loaderData.category.image_url,
+        })
+      : pageHead({ title: 'Category Not Found', noIndex: true }),
+  notFoundComponent: CategoryNotFound,
   component: CategoryPage,
 });
 
@@ -58,22 +73,23 @@ function CategoryPage() {
 function CategoryBanner({ category }: { category: Category }) {
   useDocumentTitle(`${category.name} T-Shirts`);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const showImage = Boolean(category.image_url) && failedSrc !== category.image_url;
+  const image = category.image && failedSrc !== category.image.src ? category.image : null;
   return (
     <section
       aria-labelledby="category-heading"
       className="relative isolate overflow-hidden bg-stone-950 text-white"
       data-testid="category-banner"
     >
-      {showImage ? (
-        <img
-          src={category.image_url}
+      {image ? (
+        // Full width, and the largest image above the fold of the page.
+        <ResponsiveImage
+          image={image}
           alt=""
-          width={1600}
-          height={600}
-          fetchPriority="high"
+          sizes="100vw"
+          fallbackSize={{ width: 1600, height: 600 }}
+          priority
           className="absolute inset-0 -z-20 size-full object-cover"
-          onError={() => setFailedSrc(category.image_url)}
+          onError={() => setFailedSrc(image.src)}
         />
       ) : (
         <CategoryIcon

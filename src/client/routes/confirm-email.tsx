@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { ConfirmEmailPage } from '../components/account/ConfirmEmailPage';
+import { searchParams, text } from '../search-params';
+
+// The link in the sign-up confirmation email (src/server/email/templates).
+const validateSearch = searchParams<{ token?: string }>()((raw) => ({ token: text(raw.token) }));
 
 export const Route = createFileRoute('/confirm-email')({
-  // The link in the sign-up confirmation email (src/server/email/templates).
-  validateSearch: z.object({ token: z.string().optional().catch(undefined) }),
+  validateSearch,
   component: ConfirmEmailPage,
 });

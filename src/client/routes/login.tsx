@@ -1,15 +1,18 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
-import { LOGIN_MODES, LoginPage } from '../components/account/LoginPage';
+import { LoginPage } from '../components/account/LoginPage';
+import { LOGIN_MODES, type LoginMode } from '../components/account/login-modes';
+import { oneOf, searchParams, text } from '../search-params';
 import { currentUser, safeRedirect } from '../session/redirect';
 
+// The mode lives in the URL so "Forgot password" and "Sign up" are real links; `redirect` is the
+// page that sent the user here (checked by safeRedirect before it is followed).
+const validateSearch = searchParams<{ mode?: LoginMode; redirect?: string }>()((raw) => ({
+  mode: oneOf(LOGIN_MODES, raw.mode),
+  redirect: text(raw.redirect),
+}));
+
 export const Route = createFileRoute('/login')({
-  // The mode lives in the URL so "Forgot password" and "Sign up" are real links; `redirect` is the
-  // page that sent the user here (checked by safeRedirect before it is followed).
-  validateSearch: z.object({
-    mode: z.enum(LOGIN_MODES).optional().catch(undefined),
-    redirect: z.string().optional().catch(undefined),
-  }),
+  validateSearch,
   beforeLoad: async ({ context, search }) => {
     const me = await currentUser(context);
     // Someone already signed in has nothing to do here.

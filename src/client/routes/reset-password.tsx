@@ -1,11 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { ResetPasswordPage } from '../components/account/ResetPasswordPage';
+import { searchParams, text } from '../search-params';
 
-const param = z.string().optional().catch(undefined);
+// The emailed link carries `token` and `type=recovery`; `token_hash` is accepted as well (SPEC §2).
+const validateSearch = searchParams<{ token_hash?: string; token?: string; type?: string }>()((raw) => ({
+  token_hash: text(raw.token_hash),
+  token: text(raw.token),
+  type: text(raw.type),
+}));
 
 export const Route = createFileRoute('/reset-password')({
-  // The emailed link carries `token` and `type=recovery`; `token_hash` is accepted as well (SPEC §2).
-  validateSearch: z.object({ token_hash: param, token: param, type: param }),
+  validateSearch,
   component: ResetPasswordPage,
 });

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { DEFAULT_SORT, shopSearchSchema } from '../components/catalog/catalog-search';
+import { DEFAULT_SORT, shopSearch } from '../components/catalog/catalog-search';
 import { ProductListing, productListOptions } from '../components/catalog/ProductListing';
 import { SortSelect } from '../components/catalog/SortSelect';
 import { ToggleButton } from '../components/ui/ToggleButton';
 import { useDocumentTitle } from '../components/ui/use-document-title';
+import { pageHead } from '../seo/page-head';
 import { useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/shop')({
-  validateSearch: shopSearchSchema,
+  validateSearch: shopSearch,
   // The default sort stays out of the address, so /shop is the plain shop.
   search: { middlewares: [stripSearchParams({ sort: DEFAULT_SORT })] },
   loaderDeps: ({ search }) => ({ category: search.category, sort: search.sort }),
@@ -16,6 +17,12 @@ export const Route = createFileRoute('/shop')({
   loader: ({ context: { queryClient, trpc }, deps }) => {
     void queryClient.prefetchInfiniteQuery(productListOptions(trpc, deps));
   },
+  head: () =>
+    pageHead({
+      title: 'Shop',
+      description: 'Every tee in the store: motorcycle, car, christian and more, printed to order.',
+      path: '/shop',
+    }),
   component: ShopPage,
 });
 

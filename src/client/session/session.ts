@@ -7,7 +7,9 @@ import { trpc, useTRPC } from '../trpc';
 // Sign-in and sign-out are broadcast to the other tabs of this store (ARCHITECTURE § Client),
 // which then re-read auth.me; the session cookie itself is shared by all tabs already.
 
-const SESSION_CHANNEL = `${storeConfig.storeName.toLowerCase().replace(/[^a-z0-9]/g, '')}-session`;
+/** A name for this store's tabs to share (a BroadcastChannel, a Web Lock), unlikely to clash on a shared origin. */
+export const storeChannelName = (purpose: string) => `${storeConfig.storeName.toLowerCase().replace(/[^a-z0-9]/g, '')}-${purpose}`;
+const SESSION_CHANNEL = storeChannelName('session');
 
 export type SessionEvent = 'signed-in' | 'signed-out' | 'changed';
 

@@ -22,7 +22,12 @@ export function clearSessionCookie(config: Config, res: FastifyReply): void {
   res.clearCookie(sessionCookieName(config), { httpOnly: true, sameSite: 'lax', path: '/', secure: config.isProduction });
 }
 
-/** The request's session, if its cookie holds a valid token; a stale cookie is cleared, a renewed one re-sent. */
+/**
+ * The request's session, if its cookie holds a valid token; a renewed one is re-sent. A cookie whose
+ * session is gone is left alone, not cleared: a sign-in in the same browser (a confirmation link
+ * opened while signed in) may have set a new one while this request was on its way, and clearing
+ * would end that. It names no one here, and the browser drops it when it expires.
+ */
 export async function readSession(
   config: Config,
   db: Db,
@@ -32,10 +37,7 @@ export async function readSession(
   const token = req.cookies[sessionCookieName(config)];
   if (!token) return null;
   const session = await validateSessionToken(db, token, config.sessionDays);
-  if (!session) {
-    clearSessionCookie(config, res);
-    return null;
-  }
+  if (!session) return null;
   if (session.renewed) setSessionCookie(config, res, token, session.expiresAt);
   return { id: session.sessionId, user: session.user };
 }

@@ -3,6 +3,11 @@ import * as initial from '../../../migrations/0001_initial';
 import * as checkout from '../../../migrations/0002_checkout';
 import * as subscriptions from '../../../migrations/0003_subscriptions';
 import * as subscriptionBilling from '../../../migrations/0004_subscription_billing';
+import * as imageVariants from '../../../migrations/0005_image_variants';
+import * as catalogChanges from '../../../migrations/0006_catalog_changes';
+import * as rateLimitCounters from '../../../migrations/0007_rate_limit_counters';
+import * as listPagingIndexes from '../../../migrations/0008_list_paging_indexes';
+import * as orderStats from '../../../migrations/0009_order_stats';
 import type { Db } from './database';
 
 // A static list: Kysely's FileMigrationProvider cannot import .ts files under Vitest.
@@ -12,6 +17,11 @@ const migrations: Record<string, Migration> = {
   '0002_checkout': checkout,
   '0003_subscriptions': subscriptions,
   '0004_subscription_billing': subscriptionBilling,
+  '0005_image_variants': imageVariants,
+  '0006_catalog_changes': catalogChanges,
+  '0007_rate_limit_counters': rateLimitCounters,
+  '0008_list_paging_indexes': listPagingIndexes,
+  '0009_order_stats': orderStats,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

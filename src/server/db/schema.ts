@@ -302,6 +302,31 @@ export interface AppMetaTable {
   updated_at: Timestamp;
 }
 
+/** Display copies of a stored image (migration 0005): each width in AVIF and WebP, named from the original's key. */
+export interface ImageVariantsTable {
+  image_url: string;
+  width: number;
+  height: number;
+  display_widths: number[];
+  created_at: CreatedAt;
+}
+
+/** Rate-limit counters the app processes on one PostgreSQL server share (migration 0007). */
+export interface RateLimitCountersTable {
+  key: string;
+  count: number;
+  window_ends_at: Timestamp;
+}
+
+/** Orders and their money by status and payment status, kept by a trigger on orders (migration 0009); read only. */
+export interface OrderStatsTable {
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+  /** bigint: read it cast to int. */
+  order_count: ColumnType<string, never, never>;
+  total: ColumnType<string, never, never>;
+}
+
 export interface DB {
   app_meta: AppMetaTable;
   users: UsersTable;
@@ -323,4 +348,7 @@ export interface DB {
   mockup_templates: MockupTemplatesTable;
   email_queue: EmailQueueTable;
   email_logs: EmailLogsTable;
+  image_variants: ImageVariantsTable;
+  rate_limit_counters: RateLimitCountersTable;
+  order_stats: OrderStatsTable;
 }

@@ -13,6 +13,8 @@ const storeEvent = z.discriminatedUnion('type', [
   // One or more of the user's sessions were deleted (sign-out, a password change or reset): their
   // open streams check their own session at once (events/access.ts).
   z.object({ type: z.literal('sessions_ended'), userId: z.uuid() }),
+  // Products, categories or display copies were written (a trigger sends it: migrations/0006).
+  z.object({ type: z.literal('catalog_changed') }),
 ]);
 export type StoreEvent = z.infer<typeof storeEvent>;
 

@@ -1,13 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEV_NONCE_PLACEHOLDER, withDevNonces } from './security-headers';
 
 // The React client's pages: index.html with the store's settings written in, for every client
-// route. Built (dist/, hashed assets cached for a year, HTML never) or, for `npm run dev`, straight
-// from the sources through Vite in middleware mode: one port, hot module replacement. The built
-// page has no inline script; Vite's dev page has some, and they carry the response's CSP nonce.
+// route. Storefront pages are rendered on the server (docs/adr/0010-server-rendering.md): their
+// markup, head elements and query cache are written into the page, which the client hydrates.
+// Built (dist/, hashed assets cached for a year, HTML never) or, for `npm run dev`, straight from
+// the sources through Vite in middleware mode: one port, hot module replacement. The built page
+// has no inline script; Vite's dev page has some, and they carry the response's CSP nonce.
 
 /** Settings the client reads at start-up from a JSON script tag in index.html (no extra request). */
 export interface StoreConfig {
@@ -17,8 +20,35 @@ export interface StoreConfig {
 
 export type ClientSource = { kind: 'built'; dir: string } | { kind: 'dev'; root: string };
 
+/** What src/client/entry-server.tsx renders for a page. */
+interface RenderedPage {
+  status: number;
+  head: string;
+  html: string;
+  state: string;
+}
+type RenderResult = RenderedPage | { redirect: string; status: number };
+type RenderPage = (
+  url: string,
+  settings: { origin: string; nonce: string; storeConfig: StoreConfig },
+  trpcClient: unknown,
+) => Promise<RenderResult>;
+
+export interface ServerRendering {
+  /** The public origin, for canonical and Open Graph URLs. */
+  origin: string;
+  /** A tRPC client that calls the router in-process as this request's visitor (their session cookie). */
+  trpcClientFor: (req: FastifyRequest, reply: FastifyReply) => unknown;
+}
+
+/** Where the server-rendering module is built, inside the client's folder (a dot folder, never served). */
+export const SSR_ENTRY = path.join('.ssr', 'entry-server.js');
 const STORE_CONFIG_PLACEHOLDER = '<!--store-config-->';
 const API_PREFIXES = ['/trpc', '/api/', '/storage/', '/healthz', '/readyz'];
+// Account, checkout, sign-in and admin pages are personal or behind sign-in, and stay rendered in
+// the browser. Everything else is the storefront, or a page that does not exist (answered 404).
+const BROWSER_RENDERED =
+  /^\/(?:admin|dashboard|settings|checkout|orders|subscription|login|reset-password|confirm-email)(?:\/|$)|^\/subscriptions\/./;
 
 function renderIndexHtml(template: string, storeConfig: StoreConfig): string {
   // JSON inside a script tag: escape "<" so no value can close the tag.
@@ -28,28 +58,66 @@ function renderIndexHtml(template: string, storeConfig: StoreConfig): string {
     .replace(/<title>[^<]*<\/title>/, `<title>${storeConfig.storeName.replace(/[<&]/g, '')}</title>`);
 }
 
+/** The page with a server-rendered route written in: its head elements replace the defaults. */
+function withRenderedPage(page: string, rendered: RenderedPage): string {
+  return (
+    page
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace(/<meta\s+name="description"[^>]*>/, '')
+      // Browsing works without JavaScript here, so the note saying it does not goes.
+      .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
+      // Replacer functions: rendered text may hold "$&" and the like, which a replacement string would expand.
+      .replace('</head>', () => `${rendered.head}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        () => `<div id="root">${rendered.html}</div><script id="server-state" type="application/json">${rendered.state}</script>`,
+      )
+  );
+}
+
+interface PageSource {
+  template: (url: string, nonce: { script: string; style: string }) => Promise<string>;
+  renderer: () => Promise<RenderPage | undefined>;
+}
+
 /** Registers the client's routes; without a client (API-only tests) unknown paths answer 404. */
-export async function registerClient(app: FastifyInstance, source: ClientSource | undefined, storeConfig: StoreConfig): Promise<void> {
-  const page = source?.kind === 'dev' ? await devPages(app, source.root, storeConfig) : builtPages(app, source?.dir, storeConfig);
-  const sendPage = async (url: string, reply: FastifyReply) =>
-    reply
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(await page!(url, reply.cspNonce));
-  if (page) {
+export async function registerClient(
+  app: FastifyInstance,
+  source: ClientSource | undefined,
+  storeConfig: StoreConfig,
+  rendering: ServerRendering,
+): Promise<void> {
+  const pages = source?.kind === 'dev' ? await devPages(app, source.root, storeConfig) : builtPages(app, source?.dir, storeConfig);
+  const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
+    let page = await pages!.template(req.url, reply.cspNonce);
+    let status = 200;
+    const render = BROWSER_RENDERED.test(req.url.split('?')[0] ?? '') ? undefined : await pages!.renderer();
+    if (render) {
+      const rendered = await render(
+        req.url,
+        { origin: rendering.origin, nonce: reply.cspNonce.script, storeConfig },
+        rendering.trpcClientFor(req, reply),
+      );
+      if ('redirect' in rendered) return reply.redirect(rendered.redirect, rendered.status);
+      page = withRenderedPage(page, rendered);
+      status = rendered.status;
+    }
+    return reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
+  };
+  if (pages) {
     // Explicit routes win over the static wildcard, so the raw template is never served.
-    app.get('/', (req, reply) => sendPage(req.url, reply));
-    app.get('/index.html', (req, reply) => sendPage(req.url, reply));
+    app.get('/', sendPage);
+    app.get('/index.html', sendPage);
   }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !API_PREFIXES.some((p) => url.startsWith(p));
-    if (page && isPage && !path.extname(url)) return sendPage(req.url, reply);
+    if (pages && isPage && !path.extname(url)) return sendPage(req, reply);
     return reply.code(404).send({ error: 'Not found' });
   });
 }
 
-function builtPages(app: FastifyInstance, dir: string | undefined, storeConfig: StoreConfig) {
+function builtPages(app: FastifyInstance, dir: string | undefined, storeConfig: StoreConfig): PageSource | undefined {
   const indexFile = dir ? path.join(dir, 'index.html') : undefined;
   if (!dir || !indexFile || !fs.existsSync(indexFile)) return undefined;
   const html = renderIndexHtml(fs.readFileSync(indexFile, 'utf8'), storeConfig);
@@ -59,16 +127,26 @@ function builtPages(app: FastifyInstance, dir: string | undefined, storeConfig: 
     index: false,
     wildcard: true,
     cacheControl: false,
+    // The .br and .gz copies made at build time (vite.config.ts), with Vary: Accept-Encoding.
+    preCompressed: true,
+    // The server-rendering module lives in the client's folder but is not for browsers.
+    allowedPath: (pathName) => !pathName.startsWith('/.'),
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  return () => Promise.resolve(html);
+  const entry = path.join(dir, SSR_ENTRY);
+  // A client built without its server-rendering module still works, rendered in the browser.
+  // Loaded by the first page asked for, not at start-up: the store answers sooner after a restart.
+  let renderer: Promise<RenderPage | undefined> | undefined;
+  const loadRenderer = () =>
+    fs.existsSync(entry) ? import(pathToFileURL(entry).href).then((module: { renderPage: RenderPage }) => module.renderPage) : undefined;
+  return { template: () => Promise.resolve(html), renderer: () => (renderer ??= Promise.resolve(loadRenderer())) };
 }
 
 /** Vite's dev server inside this app (its modules and HMR socket on the app's own port). */
-async function devPages(app: FastifyInstance, root: string, storeConfig: StoreConfig) {
+async function devPages(app: FastifyInstance, root: string, storeConfig: StoreConfig): Promise<PageSource> {
   // Development tools, loaded only here: a production install has neither.
   const [{ createServer }, { default: middie }] = await Promise.all([import('vite'), import('@fastify/middie')]);
   const vite = await createServer({
@@ -82,10 +160,14 @@ async function devPages(app: FastifyInstance, root: string, storeConfig: StoreCo
   app.addHook('onClose', () => vite.close());
   await app.register(middie);
   app.use(vite.middlewares);
-  // Read on every request: an edit to index.html shows on the next load.
-  return async (url: string, nonce: { script: string; style: string }) =>
-    withDevNonces(
-      renderIndexHtml(await vite.transformIndexHtml(url, fs.readFileSync(path.join(root, 'index.html'), 'utf8')), storeConfig),
-      nonce,
-    );
+  return {
+    // Read on every request: an edit to index.html shows on the next load.
+    template: async (url, nonce) =>
+      withDevNonces(
+        renderIndexHtml(await vite.transformIndexHtml(url, fs.readFileSync(path.join(root, 'index.html'), 'utf8')), storeConfig),
+        nonce,
+      ),
+    // Loaded through Vite on every request, so an edit shows on the next load too.
+    renderer: async () => ((await vite.ssrLoadModule('/src/client/entry-server.tsx')) as { renderPage: RenderPage }).renderPage,
+  };
 }

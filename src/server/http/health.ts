@@ -1,17 +1,18 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
+import type { Storage } from '../storage/storage';
 
-export function registerHealthRoutes(app: FastifyInstance, db: Db): void {
+export function registerHealthRoutes(app: FastifyInstance, db: Db, storage: Storage): void {
   // Liveness: the process answers, busy or not (a busy process is not restarted, only not ready).
   app.get('/healthz', { config: { pressureHandler: () => null } }, () => ({ ok: true }));
-  // Readiness: the database answers too.
-  app.get('/readyz', async (_req, reply) => {
-    try {
-      await sql`select 1`.execute(db);
-      return { ok: true };
-    } catch {
-      return reply.code(503).send({ ok: false, error: 'Database unavailable' });
-    }
+  // Readiness: the database and the file storage answer too.
+  app.get('/readyz', async (req, reply) => {
+    const [database, files] = await Promise.allSettled([sql`select 1`.execute(db), storage.check()]);
+    const problems = [database.status === 'rejected' && 'Database unavailable', files.status === 'rejected' && 'File storage unavailable'];
+    const error = problems.filter(Boolean).join('; ');
+    if (!error) return { ok: true };
+    if (files.status === 'rejected') req.log.warn({ err: files.reason }, 'readiness: file storage unavailable');
+    return reply.code(503).send({ ok: false, error });
   });
 }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
@@ -21,7 +20,9 @@ import type { Config } from '../config';
 //   same-origin, Origin-Agent-Cluster, X-DNS-Prefetch-Control off, X-Permitted-Cross-Domain-Policies none.
 
 /** Content-Security-Policy directives; helmet adds the response's nonces to script-src and style-src. */
-export function cspDirectives(config: Pick<Config, 'publicUrl'>): Record<string, string[]> {
+export function cspDirectives(config: Pick<Config, 'publicUrl' | 's3'>): Record<string, string[]> {
+  // Public files may be sent to a CDN or bucket address (S3_PUBLIC_URL), which may be plain http (a local MinIO).
+  const fileHost = config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [];
   return {
     'default-src': ["'self'"],
     'base-uri': ["'none'"],
@@ -29,7 +30,7 @@ export function cspDirectives(config: Pick<Config, 'publicUrl'>): Record<string,
     'font-src': ["'self'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
-    'img-src': ["'self'", 'https:'],
+    'img-src': ["'self'", 'https:', ...fileHost],
     'object-src': ["'none'"],
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
@@ -40,7 +41,10 @@ export function cspDirectives(config: Pick<Config, 'publicUrl'>): Record<string,
 }
 
 /** Registers the headers for every route; call before any hook or route that may answer early. */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl' | 'isProduction'>): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Pick<Config, 'publicUrl' | 'isProduction' | 's3'>,
+): Promise<void> {
   await app.register(fastifyHelmet, {
     enableCSPNonces: true,
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
@@ -48,16 +52,6 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   });
-}
-
-/**
- * Content-Disposition of a stored file served from /storage: inline (every stored file is an image
- * the pages show: artwork, mockups, templates, category pictures), with its stored name for a
- * "save as". Stored names match KEY_PATTERN; a character that could end the quoted name is
- * replaced all the same, should a file ever come from elsewhere.
- */
-export function storedFileDisposition(filePath: string): string {
-  return `inline; filename="${path.basename(filePath).replace(/["\\\r\n]/g, '_')}"`;
 }
 
 /**

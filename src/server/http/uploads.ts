@@ -9,19 +9,22 @@ import {
   IMAGE_UNREADABLE,
   isUploadBucket,
   NOT_AN_IMAGE,
+  STORAGE_UNAVAILABLE,
   type UploadResponse,
 } from '../../shared/schemas/admin-uploads';
 import { isAdmin } from '../auth/admin';
 import { readSession } from '../auth/cookies';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { deleteStoredImage, makeDisplayCopies } from '../display-copies';
+import { StorageUnavailableError, type Storage } from '../storage/storage';
 import { imageProblem } from '../images';
 import { ADMIN_REQUIRED } from '../trpc/init';
 
 // POST /api/uploads/:bucket (ARCHITECTURE § Files): admins only; PNG, JPEG or WebP judged by the
 // bytes, never by the name or declared type, then decoded whole by sharp (at most
-// MAX_UPLOAD_PIXELS); at most 50 MB, cut off while streaming; stored under a new random name;
-// answers the public URL. The origin check of app.ts guards it like every POST.
+// MAX_UPLOAD_PIXELS); at most 50 MB, cut off while streaming; stored under a new random name with
+// its display copies (issue 12); answers the public URL. The origin check of app.ts guards it like every POST.
 
 export interface UploadRouteOptions {
   config: Config;
@@ -32,6 +35,21 @@ export interface UploadRouteOptions {
 const ACCEPTED_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
 const fail = (reply: FastifyReply, status: number, error: string) => reply.code(status).send({ error } satisfies UploadResponse);
+
+/**
+ * Stores an upload and its display copies before the answer (the URL the admin saves is shown on
+ * storefront pages through its copies). Whatever fails on the way removes what was stored.
+ */
+async function storeWithCopies(storage: Storage, db: Db, bucket: string, key: string, bytes: Buffer, contentType: string) {
+  const stored = await storage.put(bucket, key, bytes, contentType);
+  try {
+    await makeDisplayCopies(db, storage, stored.url);
+  } catch (error) {
+    await deleteStoredImage(db, storage, stored.url).catch(() => undefined);
+    throw error;
+  }
+  return stored;
+}
 
 export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app: FastifyInstance, { config, db }) => {
   // Registered inside this plugin only, so no other route accepts multipart bodies.
@@ -69,7 +87,14 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app: 
     const problem = await imageProblem(bytes);
     if (problem) return fail(reply, 400, problem === 'too-many-pixels' ? IMAGE_TOO_MANY_PIXELS : IMAGE_UNREADABLE);
 
-    const stored = await app.storage.put(req.params.bucket, `${randomUUID()}.${extension}`, bytes, detected.mime);
+    const stored = await storeWithCopies(app.storage, db, req.params.bucket, `${randomUUID()}.${extension}`, bytes, detected.mime).catch(
+      (error: unknown) => {
+        if (!(error instanceof StorageUnavailableError)) throw error;
+        req.log.warn({ err: error.cause }, 'upload failed: file storage unavailable');
+        return null;
+      },
+    );
+    if (!stored) return fail(reply, 503, STORAGE_UNAVAILABLE);
     return reply.code(201).send({ url: stored.url } satisfies UploadResponse);
   });
 };

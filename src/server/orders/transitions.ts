@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
-import type { OrderEventKind, OrderStatus } from '../../shared/constants';
+import { sql, type UpdateObject } from 'kysely';
+import type { OrderEventKind, OrderStatus, PaymentStatus } from '../../shared/constants';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import type { DB } from '../db/schema';
 import { enqueueEmail, type OutgoingEmail } from '../email/queue';
 import type { StoreInfo } from '../email/templates/layout';
 import {
@@ -81,24 +82,44 @@ export async function sendOrderConfirmation(db: Db, mail: MailSettings, orderId:
 }
 
 /**
+ * A payment change, applied only while the payment is in one of the `from` states, and recorded in
+ * the order's history. The changed order, or undefined when there was nothing to change.
+ */
+async function changePayment(
+  db: Db,
+  orderId: string,
+  from: readonly PaymentStatus[],
+  values: UpdateObject<DB, 'orders'>,
+  event: OrderEventKind,
+) {
+  const changed = await db
+    .updateTable('orders')
+    .set({ ...values, updated_at: sql<string>`now()` })
+    .where('id', '=', orderId)
+    .where('payment_status', 'in', from)
+    .returning('payment_provider')
+    .executeTakeFirst();
+  if (changed) await recordOrderEvent(db, orderId, event);
+  return changed;
+}
+
+/**
  * Pending becomes paid, once. A hand-paid order gets "payment received"; a card-paid one gets its
  * confirmation now, when the money is there. Returns whether it changed.
  */
 export async function markOrderPaid(db: Db, mail: MailSettings, orderId: string, paymentIntentId: string | null = null): Promise<boolean> {
-  const changed = await db
-    .updateTable('orders')
-    .set({
+  const changed = await changePayment(
+    db,
+    orderId,
+    ['pending'],
+    {
       payment_status: 'paid',
       paid_at: sql<string>`now()`,
       payment_intent_id: sql<string | null>`coalesce(${paymentIntentId}, payment_intent_id)`,
-      updated_at: sql<string>`now()`,
-    })
-    .where('id', '=', orderId)
-    .where('payment_status', '=', 'pending')
-    .returning('payment_provider')
-    .executeTakeFirst();
+    },
+    'paid',
+  );
   if (!changed) return false;
-  await recordOrderEvent(db, orderId, 'paid');
   if (changed.payment_provider === 'manual') await sendOrderEmail(db, mail, orderId, paymentReceivedEmail);
   else await sendOrderConfirmation(db, mail, orderId, true);
   return true;
@@ -106,15 +127,8 @@ export async function markOrderPaid(db: Db, mail: MailSettings, orderId: string,
 
 /** A payment that did not go through; an abandoned checkout (expired) also cancels the unpaid order. */
 export async function markPaymentFailed(db: Db, orderId: string, { cancel }: { cancel: boolean }): Promise<boolean> {
-  const changed = await db
-    .updateTable('orders')
-    .set({ payment_status: 'failed', ...(cancel ? { status: 'cancelled' as const } : {}), updated_at: sql<string>`now()` })
-    .where('id', '=', orderId)
-    .where('payment_status', '=', 'pending')
-    .returning('id')
-    .executeTakeFirst();
-  if (!changed) return false;
-  await recordOrderEvent(db, orderId, 'payment_failed');
+  const values = { payment_status: 'failed' as const, ...(cancel ? { status: 'cancelled' as const } : {}) };
+  if (!(await changePayment(db, orderId, ['pending'], values, 'payment_failed'))) return false;
   if (cancel) await recordOrderEvent(db, orderId, 'cancelled');
   return true;
 }
@@ -130,15 +144,8 @@ export async function markOrderRefunded(
   orderId: string,
   { evenIfUnpaid = false }: { evenIfUnpaid?: boolean } = {},
 ): Promise<boolean> {
-  const changed = await db
-    .updateTable('orders')
-    .set({ payment_status: 'refunded', updated_at: sql<string>`now()` })
-    .where('id', '=', orderId)
-    .where('payment_status', 'in', evenIfUnpaid ? ['paid', 'pending', 'failed'] : ['paid'])
-    .returning('id')
-    .executeTakeFirst();
-  if (!changed) return false;
-  await recordOrderEvent(db, orderId, 'refunded');
+  const from: PaymentStatus[] = evenIfUnpaid ? ['paid', 'pending', 'failed'] : ['paid'];
+  if (!(await changePayment(db, orderId, from, { payment_status: 'refunded' }, 'refunded'))) return false;
   await sendOrderEmail(db, mail, orderId, orderRefundedEmail);
   return true;
 }

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { BillingInterval } from '../../shared/constants';
 import {
   InvalidNotificationError,
@@ -19,9 +19,18 @@ export interface StripeSettings {
   apiUrl: string | undefined;
 }
 
-function clientFor(settings: StripeSettings): Stripe {
+/**
+ * The SDK's client, loaded when first used: a store that takes payments by hand never loads the
+ * SDK, and one that takes cards does not wait for it at start-up (it is a fifth of a second).
+ */
+function lazyClient(settings: StripeSettings): () => Promise<Stripe> {
+  let client: Promise<Stripe> | undefined;
+  return () => (client ??= import('stripe').then(({ default: Sdk }) => clientFor(Sdk, settings)));
+}
+
+function clientFor(Sdk: typeof Stripe, settings: StripeSettings): Stripe {
   const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
-  return new Stripe(settings.secretKey, {
+  return new Sdk(settings.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
@@ -117,9 +126,14 @@ function billingEventOf(event: Stripe.Event): BillingEvent | null {
   }
 }
 
-function billingOf(stripe: Stripe): SubscriptionBilling {
+/** Whether `error` is the SDK's error of this type (StripeCardError, StripeInvalidRequestError...). */
+const isStripeError = (error: unknown, type: string): error is { type: string; code?: string } =>
+  typeof error === 'object' && error !== null && 'type' in error && error.type === type;
+
+function billingOf(client: () => Promise<Stripe>): SubscriptionBilling {
   return {
     async createRecurringPrice(request) {
+      const stripe = await client();
       const cents = request.unitCents;
       const productId =
         request.productId ??
@@ -143,6 +157,7 @@ function billingOf(stripe: Stripe): SubscriptionBilling {
     },
 
     async startSubscription(request) {
+      const stripe = await client();
       const metadata = { subscription_id: request.subscriptionId };
       const session = await stripe.checkout.sessions.create(
         {
@@ -163,35 +178,40 @@ function billingOf(stripe: Stripe): SubscriptionBilling {
     },
 
     async pauseCollection(id, resumesOn) {
+      const stripe = await client();
       await stripe.subscriptions.update(id, {
         pause_collection: { behavior: 'void', ...(resumesOn ? { resumes_at: startOf(resumesOn) } : {}) },
       });
     },
 
     async resumeCollection(id) {
+      const stripe = await client();
       await stripe.subscriptions.update(id, { pause_collection: '' });
     },
 
     async cancelAtPeriodEnd(id) {
+      const stripe = await client();
       await stripe.subscriptions.update(id, { cancel_at_period_end: true });
     },
 
     async cancelNow(id) {
+      const stripe = await client();
       try {
         await stripe.subscriptions.cancel(id);
       } catch (error) {
         // Cancelled at Stripe already (by its own retry rules, or a request whose answer was lost).
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return;
+        if (isStripeError(error, 'StripeInvalidRequestError') && error.code === 'resource_missing') return;
         throw error;
       }
     },
 
     async retryInvoice(invoiceId, attempt) {
+      const stripe = await client();
       try {
         const invoice = await stripe.invoices.pay(invoiceId, {}, { idempotencyKey: `invoice-retry-${invoiceId}-${attempt}` });
         return invoice.status === 'paid' ? 'paid' : 'failed';
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeCardError) return 'failed';
+        if (isStripeError(error, 'StripeCardError')) return 'failed';
         throw error;
       }
     },
@@ -199,21 +219,23 @@ function billingOf(stripe: Stripe): SubscriptionBilling {
 }
 
 export function createStripePayments(settings: StripeSettings): PaymentProvider {
-  const stripe = clientFor(settings);
+  const client = lazyClient(settings);
 
   /** The order a refunded charge belongs to: its own metadata, else its payment's. */
   async function orderOfCharge(charge: Stripe.Charge): Promise<string | null> {
     if (charge.metadata.order_id) return charge.metadata.order_id;
     const paymentIntentId = idOf(charge.payment_intent);
     if (!paymentIntentId) return null;
+    const stripe = await client();
     return (await stripe.paymentIntents.retrieve(paymentIntentId)).metadata.order_id ?? null;
   }
 
   return {
     name: 'stripe',
-    subscriptions: billingOf(stripe),
+    subscriptions: billingOf(client),
 
     async startPayment(request) {
+      const stripe = await client();
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -232,6 +254,7 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
     },
 
     async readNotification(rawBody, signature) {
+      const stripe = await client();
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature ?? '', settings.webhookSecret);
@@ -273,6 +296,7 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
 
     async refund(order) {
       if (!order.paymentIntentId) throw new Error(`Order ${order.id} has no Stripe payment to refund`);
+      const stripe = await client();
       await stripe.refunds.create({ payment_intent: order.paymentIntentId }, { idempotencyKey: `refund-${order.id}` });
     },
   };

@@ -10,7 +10,6 @@ import {
   resetPasswordInput,
   signInInput,
   signUpInput,
-  USER_ALREADY_REGISTERED,
   verifyResetTokenInput,
 } from '../../shared/schemas/auth';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../auth/password';
@@ -19,7 +18,7 @@ import { consumeAuthToken, createAuthToken, peekAuthToken, revokeAuthTokens } fr
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { enqueueEmail } from '../email/queue';
-import { emailConfirmationEmail, passwordResetEmail } from '../email/templates';
+import { emailConfirmationEmail, existingAccountEmail, passwordResetEmail } from '../email/templates';
 import { customerProcedure, publicProcedure, rateLimited, router, type Context } from '../trpc/init';
 
 export interface Me {
@@ -43,7 +42,7 @@ async function loadMe(db: Db, userId: string): Promise<Me | null> {
 const findUserByEmail = (db: Db, email: string) =>
   db
     .selectFrom('users')
-    .select(['id', 'email', 'password_hash'])
+    .select(['id', 'email', 'password_hash', 'email_confirmed_at'])
     .where(sql<string>`lower(email)`, '=', email.toLowerCase())
     .executeTakeFirst();
 
@@ -58,32 +57,57 @@ async function startSession(ctx: Context, userId: string): Promise<Me> {
   return me;
 }
 
+/** A new address gets its account and a confirmation link; a known one an email saying it has an account. */
+async function completeSignUp(ctx: Context, email: string, passwordHash: string): Promise<void> {
+  if (!(await findUserByEmail(ctx.db, email))) {
+    try {
+      await createAccount(ctx, email, passwordHash);
+      return;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Another sign-up for this address created the account first: this one is for a known address now.
+      ctx.log.warn({ err: error }, 'sign-up raced another for the same address');
+    }
+  }
+  await emailExistingAccount(ctx, email);
+}
+
+async function createAccount(ctx: Context, email: string, passwordHash: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const user = await trx.insertInto('users').values({ email, password_hash: passwordHash }).returning('id').executeTakeFirstOrThrow();
+    await trx.insertInto('customers').values({ id: user.id, email }).execute();
+    const token = await createAuthToken(trx, user.id, 'email_confirmation', EMAIL_CONFIRMATION_TTL_MS);
+    await enqueueEmail(trx, emailConfirmationEmail(ctx.config, email, token), ctx.config.emailMaxRetries);
+  });
+}
+
+async function emailExistingAccount(ctx: Context, email: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const user = await findUserByEmail(trx, email);
+    // Deleted in the meantime: there is no one to tell.
+    if (!user) return;
+    const confirmationToken = user.email_confirmed_at
+      ? null
+      : await createAuthToken(trx, user.id, 'email_confirmation', EMAIL_CONFIRMATION_TTL_MS);
+    await enqueueEmail(trx, existingAccountEmail(ctx.config, user.email, confirmationToken), ctx.config.emailMaxRetries);
+  });
+}
+
 export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => (ctx.session ? loadMe(ctx.db, ctx.session.user.id) : null)),
 
+  /**
+   * Same answer, in the same time, whether or not the address has an account, and no session: the
+   * password is hashed here either way (so the argon2 queue bounds a flood), the rest happens after
+   * the answer, and what follows reaches only the inbox (completeSignUp).
+   */
   signUp: publicProcedure
     .use(rateLimited('signUp'))
     .input(signUpInput)
     .mutation(async ({ ctx, input }) => {
       const passwordHash = await hashPassword(input.password);
-      let userId: string;
-      try {
-        userId = await ctx.db.transaction().execute(async (trx) => {
-          const user = await trx
-            .insertInto('users')
-            .values({ email: input.email, password_hash: passwordHash })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await trx.insertInto('customers').values({ id: user.id, email: input.email }).execute();
-          const token = await createAuthToken(trx, user.id, 'email_confirmation', EMAIL_CONFIRMATION_TTL_MS);
-          await enqueueEmail(trx, emailConfirmationEmail(ctx.config, input.email, token), ctx.config.emailMaxRetries);
-          return user.id;
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: USER_ALREADY_REGISTERED });
-        throw error;
-      }
-      return startSession(ctx, userId);
+      ctx.background.run(() => completeSignUp(ctx, input.email, passwordHash), ctx.log, 'sign-up');
+      return { ok: true as const };
     }),
 
   signIn: publicProcedure
@@ -181,21 +205,22 @@ export const authRouter = router({
     return { sent: true as const };
   }),
 
+  /** Confirms the address and signs its owner in: the link reached this inbox, which proves who they are. */
   confirmEmail: publicProcedure
     .use(rateLimited('emailLink'))
     .input(confirmEmailInput)
     .mutation(async ({ ctx, input }) => {
-      const confirmed = await ctx.db.transaction().execute(async (trx) => {
-        const userId = await consumeAuthToken(trx, input.token, 'email_confirmation');
-        if (!userId) return null;
-        return trx
+      const userId = await ctx.db.transaction().execute(async (trx) => {
+        const tokenUserId = await consumeAuthToken(trx, input.token, 'email_confirmation');
+        if (!tokenUserId) return null;
+        await trx
           .updateTable('users')
           .set({ email_confirmed_at: sql`coalesce(email_confirmed_at, now())`, updated_at: new Date() })
-          .where('id', '=', userId)
-          .returning('email')
-          .executeTakeFirst();
+          .where('id', '=', tokenUserId)
+          .execute();
+        return tokenUserId;
       });
-      if (!confirmed) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_CONFIRMATION_LINK });
-      return { email: confirmed.email };
+      if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_CONFIRMATION_LINK });
+      return startSession(ctx, userId);
     }),
 });

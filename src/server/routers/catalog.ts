@@ -4,10 +4,14 @@ import { FEATURED_PRODUCTS_LIMIT, SORT_OPTIONS, type SortOption } from '../../sh
 import { productListInput, slugParam } from '../../shared/schemas/catalog';
 import type { Db } from '../db/database';
 import type { DB } from '../db/schema';
+import { displayImages } from '../display-copies';
 import { cartProducts } from '../orders/pricing';
 import { publicProcedure, router } from '../trpc/init';
 
-// Storefront reads (SPEC §7): only active products in active categories.
+// Storefront reads (SPEC §7): only active products in active categories. Each image URL comes
+// with its display image (`image`, `front_mockup`, `back_mockup`): the copies pages load instead
+// of the print-resolution original, which stays in the URL fields for whoever needs the file.
+// Every read but the cart's is cached in the process until the catalog changes (catalog-cache.ts).
 
 const cardColumns = [
   'products.id',
@@ -71,48 +75,64 @@ function applySort<O>(query: ProductQuery<O>, sort: SortOption, after: Cursor | 
   return query.orderBy('products.price', direction).orderBy('products.id', direction);
 }
 
+/** The rows, each with `image`: the display image of its image_url. */
+async function withImages<T extends { image_url: string | null }>(db: Db, rows: T[]) {
+  const imageOf = await displayImages(
+    db,
+    rows.map((row) => row.image_url),
+  );
+  return rows.map((row) => ({ ...row, image: imageOf(row.image_url) }));
+}
+
 export const catalogRouter = router({
   categories: publicProcedure.query(({ ctx }) =>
-    ctx.db
-      .selectFrom('categories')
-      .select(['id', 'slug', 'name', 'description', 'image_url'])
-      .where('is_active', '=', true)
-      .orderBy('sort_order')
-      .execute(),
+    ctx.catalog.read('categories', async () =>
+      withImages(
+        ctx.db,
+        await ctx.db
+          .selectFrom('categories')
+          .select(['id', 'slug', 'name', 'description', 'image_url'])
+          .where('is_active', '=', true)
+          .orderBy('sort_order')
+          .execute(),
+      ),
+    ),
   ),
 
-  categoryBySlug: publicProcedure.input(z.object({ slug: slugParam })).query(async ({ ctx, input }) => {
-    const category = await ctx.db
-      .selectFrom('categories')
-      .select(['id', 'slug', 'name', 'description', 'image_url'])
-      .where('slug', '=', input.slug)
-      .where('is_active', '=', true)
-      .executeTakeFirst();
-    return category ?? null;
-  }),
+  categoryBySlug: publicProcedure.input(z.object({ slug: slugParam })).query(({ ctx, input }) =>
+    ctx.catalog.read(`category:${input.slug}`, async () => {
+      const category = await ctx.db
+        .selectFrom('categories')
+        .select(['id', 'slug', 'name', 'description', 'image_url'])
+        .where('slug', '=', input.slug)
+        .where('is_active', '=', true)
+        .executeTakeFirst();
+      return category ? ((await withImages(ctx.db, [category]))[0] ?? null) : null;
+    }),
+  ),
 
   featuredProducts: publicProcedure.query(({ ctx }) =>
-    activeProducts(ctx.db)
-      .select(cardColumns)
-      .where('products.is_featured', '=', true)
-      .orderBy('products.created_at', 'desc')
-      .orderBy('products.id', 'desc')
-      .limit(FEATURED_PRODUCTS_LIMIT)
-      .execute(),
+    ctx.catalog.read('featured', async () =>
+      withImages(
+        ctx.db,
+        await activeProducts(ctx.db)
+          .select(cardColumns)
+          .where('products.is_featured', '=', true)
+          .orderBy('products.created_at', 'desc')
+          .orderBy('products.id', 'desc')
+          .limit(FEATURED_PRODUCTS_LIMIT)
+          .execute(),
+      ),
+    ),
   ),
 
-  products: publicProcedure.input(productListInput).query(async ({ ctx, input }) => {
-    // The cursor takes the sort value as Postgres text: a parsed timestamp would drop microseconds.
-    const sortKey = input.sort === 'newest' ? sql<string>`products.created_at::text` : sql<string>`products.price::text`;
-    let query = activeProducts(ctx.db).select([...cardColumns, sortKey.as('sort_key')]);
-    if (input.category) query = query.where('categories.slug', '=', input.category);
-    query = applySort(query, input.sort, decodeCursor(input.cursor, input.sort));
-    const rows = await query.limit(input.limit + 1).execute();
-    const page = rows.slice(0, input.limit);
-    const last = page.at(-1);
-    const nextCursor = rows.length > input.limit && last ? encodeCursor({ sort: input.sort, value: last.sort_key, id: last.id }) : null;
-    return { items: page.map(({ sort_key: _sortKey, ...item }) => item), nextCursor };
-  }),
+  products: publicProcedure
+    .input(productListInput)
+    .query(({ ctx, input }) =>
+      ctx.catalog.read(`products:${JSON.stringify([input.category, input.sort, input.cursor, input.limit])}`, () =>
+        productPage(ctx.db, input),
+      ),
+    ),
 
   /**
    * Current name, price and availability of the products in a cart, so the cart shows today's
@@ -120,29 +140,59 @@ export const catalogRouter = router({
    */
   cartProducts: publicProcedure
     .input(z.object({ ids: z.array(z.uuid()).max(100) }))
-    .query(({ ctx, input }) => cartProducts(ctx.db, input.ids)),
+    .query(async ({ ctx, input }) => withImages(ctx.db, await cartProducts(ctx.db, input.ids))),
 
-  productBySlug: publicProcedure.input(z.object({ slug: slugParam })).query(async ({ ctx, input }) => {
-    const product = await activeProducts(ctx.db)
-      .select([
-        'products.id',
-        'products.sku_number',
-        'products.slug',
-        'products.name',
-        'products.description',
-        'products.price',
-        'products.image_url',
-        'products.front_mockup_url',
-        'products.back_mockup_url',
-        'products.default_mockup_side',
-        'products.available_sizes',
-        'products.tags',
-        'products.chest_position',
-        'categories.slug as category_slug',
-        'categories.name as category_name',
-      ])
-      .where('products.slug', '=', input.slug)
-      .executeTakeFirst();
-    return product ?? null;
-  }),
+  productBySlug: publicProcedure
+    .input(z.object({ slug: slugParam }))
+    .query(({ ctx, input }) => ctx.catalog.read(`product:${input.slug}`, () => productBySlug(ctx.db, input.slug))),
 });
+
+async function productPage(db: Db, input: z.output<typeof productListInput>) {
+  // The cursor takes the sort value as Postgres text: a parsed timestamp would drop microseconds.
+  const sortKey = input.sort === 'newest' ? sql<string>`products.created_at::text` : sql<string>`products.price::text`;
+  let query = activeProducts(db).select([...cardColumns, sortKey.as('sort_key')]);
+  if (input.category) query = query.where('categories.slug', '=', input.category);
+  query = applySort(query, input.sort, decodeCursor(input.cursor, input.sort));
+  const rows = await query.limit(input.limit + 1).execute();
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  const nextCursor = rows.length > input.limit && last ? encodeCursor({ sort: input.sort, value: last.sort_key, id: last.id }) : null;
+  return {
+    items: await withImages(
+      db,
+      page.map(({ sort_key: _sortKey, ...item }) => item),
+    ),
+    nextCursor,
+  };
+}
+
+async function productBySlug(db: Db, slug: string) {
+  const product = await activeProducts(db)
+    .select([
+      'products.id',
+      'products.sku_number',
+      'products.slug',
+      'products.name',
+      'products.description',
+      'products.price',
+      'products.image_url',
+      'products.front_mockup_url',
+      'products.back_mockup_url',
+      'products.default_mockup_side',
+      'products.available_sizes',
+      'products.tags',
+      'products.chest_position',
+      'categories.slug as category_slug',
+      'categories.name as category_name',
+    ])
+    .where('products.slug', '=', slug)
+    .executeTakeFirst();
+  if (!product) return null;
+  const imageOf = await displayImages(db, [product.image_url, product.front_mockup_url, product.back_mockup_url]);
+  return {
+    ...product,
+    image: imageOf(product.image_url),
+    front_mockup: imageOf(product.front_mockup_url),
+    back_mockup: imageOf(product.back_mockup_url),
+  };
+}

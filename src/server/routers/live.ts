@@ -1,17 +1,38 @@
+import { isAdmin } from '../auth/admin';
 import { eventsWhileAllowed } from '../events/access';
+import type { StoreEvent } from '../events/events';
 import { customerProcedure, router } from '../trpc/init';
+import { countNewContactSubmissions } from './admin/contact';
+
+/** What a browser's one live stream tells its tabs. */
+export type LiveMessage =
+  /** The user's own customers row changed (for example a promotion): read auth.me again (SPEC §7). */
+  | { kind: 'account' }
+  /** Admins only: the number of new contact submissions, at once and after every change to the table. */
+  | { kind: 'newContactCount'; count: number };
 
 export const liveRouter = router({
   /**
-   * Signals the signed-in user's open pages that their own account changed (for example a
-   * promotion to admin), so they re-read auth.me; SPEC §7 "live subscription to updates of the
-   * customers row with the user's id". It ends with UNAUTHORIZED once the session ends.
+   * Everything a signed-in page follows live, in one stream: browsers allow six connections per
+   * origin, so a browser holds one of these for all its tabs (client/session/live.tsx). An admin's
+   * stream also carries the inbox count and ends with FORBIDDEN on demotion; every stream ends with
+   * UNAUTHORIZED when its session ends. The client then reads who is signed in and opens a new one.
    */
-  myAccount: customerProcedure.subscription(async function* ({ ctx, signal }) {
+  feed: customerProcedure.subscription(async function* ({ ctx, signal }): AsyncGenerator<LiveMessage> {
     const userId = ctx.session.user.id;
-    const changes = eventsWhileAllowed(ctx, { wanted: (event) => event.type === 'customer_changed' && event.userId === userId }, signal);
+    const admin = await isAdmin(ctx.db, userId);
+    const ownAccount = (event: StoreEvent) => event.type === 'customer_changed' && event.userId === userId;
+    // Listening before the first count, so no change is missed.
+    const changes = eventsWhileAllowed(
+      ctx,
+      { admin, wanted: (event) => ownAccount(event) || (admin && event.type === 'contact_submissions_changed') },
+      signal,
+    );
+    if (admin) yield { kind: 'newContactCount', count: await countNewContactSubmissions(ctx.db) };
     for await (const event of changes) {
-      if (event.type === 'customer_changed') yield { changed: true as const };
+      yield event.type === 'contact_submissions_changed'
+        ? { kind: 'newContactCount', count: await countNewContactSubmissions(ctx.db) }
+        : { kind: 'account' };
     }
   }),
 });

@@ -2,10 +2,12 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { CUSTOMER_ORDERS_PAGE_SIZE, orderNumberInput, ordersPageInput } from '../../shared/schemas/checkout';
 import type { Db } from '../db/database';
+import { displayImages } from '../display-copies';
 import { readCheckoutSettings } from '../orders/pricing';
 import { trackingUrl } from '../orders/transitions';
 import { assertFound } from '../trpc/errors';
 import { customerProcedure, router } from '../trpc/init';
+import { pageWindow } from '../trpc/paging';
 
 // A customer's own orders (the authorization matrix checks nobody reads another's): every query
 // is filtered by the signed-in customer, so another's order is simply not found.
@@ -29,32 +31,49 @@ const withItemsSummary = sql<{ item_count: number; image: string | null }>`(
   from order_items where order_items.order_id = orders.id
 )`;
 
+/** The orders, each with `thumbnail`: the display image of its first line's picture. */
+async function withThumbnails<T extends { items: { image: string | null } }>(db: Db, orders: T[]) {
+  const imageOf = await displayImages(
+    db,
+    orders.map((order) => order.items.image),
+  );
+  return orders.map((order) => ({ ...order, thumbnail: imageOf(order.items.image) }));
+}
+
 export const ordersRouter = router({
   /** The customer's orders, newest first, a page at a time. */
   list: customerProcedure.input(ordersPageInput).query(async ({ ctx, input }) => {
     const { total } = await ownOrders(ctx.db, ctx.session.user.id)
       .select(sql<number>`count(*)::int`.as('total'))
       .executeTakeFirstOrThrow();
-    const pageCount = Math.max(1, Math.ceil(total / CUSTOMER_ORDERS_PAGE_SIZE));
-    const page = Math.min(input.page, pageCount);
+    const { page, pageCount, offset } = pageWindow(total, input.page, CUSTOMER_ORDERS_PAGE_SIZE);
     const orders = await ownOrders(ctx.db, ctx.session.user.id)
       .select([...SUMMARY_COLUMNS, withItemsSummary.as('items')])
       .orderBy('orders.created_at', 'desc')
       .orderBy('orders.id', 'desc')
       .limit(CUSTOMER_ORDERS_PAGE_SIZE)
-      .offset((page - 1) * CUSTOMER_ORDERS_PAGE_SIZE)
+      .offset(offset)
       .execute();
-    return { orders, total, page, pageCount, pageSize: CUSTOMER_ORDERS_PAGE_SIZE };
+    return {
+      orders: await withThumbnails(ctx.db, orders),
+      total,
+      page,
+      pageCount,
+      pageSize: CUSTOMER_ORDERS_PAGE_SIZE,
+    };
   }),
 
   /** The last three, for My Account's Recent Orders. */
-  recent: customerProcedure.query(({ ctx }) =>
-    ownOrders(ctx.db, ctx.session.user.id)
-      .select([...SUMMARY_COLUMNS, withItemsSummary.as('items')])
-      .orderBy('orders.created_at', 'desc')
-      .orderBy('orders.id', 'desc')
-      .limit(RECENT_ORDERS)
-      .execute(),
+  recent: customerProcedure.query(async ({ ctx }) =>
+    withThumbnails(
+      ctx.db,
+      await ownOrders(ctx.db, ctx.session.user.id)
+        .select([...SUMMARY_COLUMNS, withItemsSummary.as('items')])
+        .orderBy('orders.created_at', 'desc')
+        .orderBy('orders.id', 'desc')
+        .limit(RECENT_ORDERS)
+        .execute(),
+    ),
   ),
 
   /** One order with its lines, history and how it is paid and shipped. */
@@ -92,11 +111,15 @@ export const ordersRouter = router({
         .execute(),
       readCheckoutSettings(ctx.db),
     ]);
+    const imageOf = await displayImages(
+      ctx.db,
+      items.map((item) => item.product_image),
+    );
     const { checkout_url: checkoutUrl, ...rest } = order;
     const awaitingPayment = order.payment_status === 'pending' && order.status !== 'cancelled';
     return {
       ...rest,
-      items,
+      items: items.map((item) => ({ ...item, image: imageOf(item.product_image) })),
       events,
       trackingUrl: order.tracking_number ? trackingUrl(settings.tracking_url_template, order.tracking_number) : null,
       // How to finish paying, while the order waits for its money.

@@ -10,7 +10,7 @@ import {
   subscriptionIdInput,
 } from '../../shared/schemas/subscriptions';
 import { cancelAtPeriodEnd, changeChoices, joinPlan, pause, resume, skipNext } from '../subscriptions/membership';
-import { chosenCategoryNames } from '../subscriptions/queries';
+import { chosenCategoryNames, MEMBERSHIP_COLUMNS } from '../subscriptions/queries';
 import type { RenewalServices } from '../subscriptions/renewal';
 import { customerProcedure, publicProcedure, router, type Context } from '../trpc/init';
 
@@ -64,18 +64,9 @@ export const subscriptionsRouter = router({
       .selectFrom('subscriptions')
       .innerJoin('subscription_plans', 'subscription_plans.id', 'subscriptions.plan_id')
       .select([
-        'subscriptions.id',
-        'subscriptions.status',
-        'subscriptions.size',
+        ...MEMBERSHIP_COLUMNS,
         'subscriptions.category_ids',
-        'subscriptions.price',
-        'subscriptions.billing_interval',
-        'subscriptions.next_cycle_on',
-        'subscriptions.skip_next',
-        'subscriptions.paused_until',
-        'subscriptions.cancel_at',
         'subscriptions.cancelled_at',
-        'subscriptions.created_at',
         'subscriptions.checkout_url',
         'subscriptions.unpaid_invoice_url',
         'subscription_plans.name as plan_name',

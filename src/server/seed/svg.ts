@@ -1,11 +1,10 @@
+import { escapeMarkup } from '../../shared/markup';
+
 // Small SVG-building helpers for the demo artwork. librsvg (inside sharp) ignores <textPath>,
 // so text on a circle is laid out letter by letter with approximate glyph widths.
 
 const SANS = "'DejaVu Sans', 'Liberation Sans', Arial, sans-serif";
 const SERIF = "'DejaVu Serif', 'Liberation Serif', Georgia, serif";
-
-const escapeXml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 // Advance widths in em of DejaVu Sans Bold (serif bold is a little wider); close enough to fit text.
 const GLYPH_EM: Record<string, number> = {
@@ -86,7 +85,7 @@ function textAttrs(style: TextStyle): string {
 export function text(x: number, y: number, content: string, style: TextStyle): string {
   // letter-spacing also trails the last glyph; shift centred text back by half of it.
   const shift = (style.anchor ?? 'middle') === 'middle' && style.spacing ? style.spacing / 2 : 0;
-  return `<text x="${x + shift}" y="${y}" ${textAttrs(style)}>${escapeXml(content)}</text>`;
+  return `<text x="${x + shift}" y="${y}" ${textAttrs(style)}>${escapeMarkup(content)}</text>`;
 }
 
 /**
@@ -109,7 +108,7 @@ export function arcText(cx: number, cy: number, radius: number, content: string,
     const degrees = (centre / radius) * (180 / Math.PI);
     const [y, angle] = side === 'top' ? [cy - radius, degrees] : [cy + radius + capHeight, -degrees];
     glyphs.push(
-      `<text x="${cx}" y="${y}" transform="rotate(${angle.toFixed(2)} ${cx} ${cy})" ${textAttrs({ ...style, spacing: 0, anchor: 'middle' })}>${escapeXml(c)}</text>`,
+      `<text x="${cx}" y="${y}" transform="rotate(${angle.toFixed(2)} ${cx} ${cy})" ${textAttrs({ ...style, spacing: 0, anchor: 'middle' })}>${escapeMarkup(c)}</text>`,
     );
   });
   return glyphs.join('');

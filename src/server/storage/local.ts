@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { BUCKET_PATTERN, KEY_PATTERN, storageUrl, type Storage } from './storage';
+import { BUCKET_PATTERN, contentTypeOf, KEY_PATTERN, StorageKeyTakenError, storageUrl, type Storage } from './storage';
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 /** Files under <root>/<bucket>/<key>, served by the /storage route. */
 export class LocalStorage implements Storage {
@@ -15,8 +19,19 @@ export class LocalStorage implements Storage {
   async put(bucket: string, key: string, bytes: Uint8Array) {
     const file = this.pathOf(bucket, key);
     await fs.mkdir(path.dirname(file), { recursive: true });
-    // 'wx' refuses to replace a file that exists: stored names are never reused.
-    await fs.writeFile(file, bytes, { flag: 'wx' });
+    // Written aside under a dot name (never served), then linked into place: a process that dies
+    // mid-write leaves no half file under the key, and link() refuses a name that exists, so
+    // stored names are never reused.
+    const partial = path.join(path.dirname(file), `.${key}.${randomUUID()}.partial`);
+    await fs.writeFile(partial, bytes, { flag: 'wx' });
+    try {
+      await fs.link(partial, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new StorageKeyTakenError(bucket, key);
+      throw error;
+    } finally {
+      await fs.rm(partial, { force: true });
+    }
     return { bucket, key, url: storageUrl(bucket, key) };
   }
 
@@ -24,8 +39,40 @@ export class LocalStorage implements Storage {
     try {
       return await fs.readFile(this.pathOf(bucket, key));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      if (isMissing(error)) return null;
       throw error;
     }
+  }
+
+  async open(bucket: string, key: string) {
+    const file = this.pathOf(bucket, key);
+    let handle;
+    try {
+      // Opened before answering, so a missing file is a 404 rather than a stream error.
+      handle = await fs.open(file);
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    try {
+      const { size } = await handle.stat();
+      return { body: createReadStream(file, { fd: handle }), contentType: contentTypeOf(key), size };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  async delete(bucket: string, key: string) {
+    await fs.rm(this.pathOf(bucket, key), { force: true });
+  }
+
+  async check() {
+    await fs.mkdir(this.root, { recursive: true });
+    await fs.access(this.root, fs.constants.W_OK);
+  }
+
+  publicUrl() {
+    return undefined;
   }
 }

@@ -1,5 +1,7 @@
-// Where uploaded and generated files live. Local disk for one machine; an S3-compatible
-// implementation can stand behind the same interface for several.
+import type { Readable } from 'node:stream';
+
+// Where uploaded and generated files live (ADR 0014): local disk for one machine, an S3-compatible
+// bucket for several. Either way pages name a file by /storage/<bucket>/<key>, which the app serves.
 
 export interface StoredFile {
   bucket: string;
@@ -8,15 +10,63 @@ export interface StoredFile {
   url: string;
 }
 
+/** A stored file opened for sending. */
+export interface StoredObject {
+  body: Readable;
+  contentType: string;
+  size: number | undefined;
+}
+
 export interface Storage {
-  /** Stores new bytes under a new key; never overwrites an existing file. */
+  /**
+   * Stores new bytes under a new key; never overwrites an existing file (StorageKeyTakenError).
+   * A file appears whole or not at all, so one that exists is complete.
+   */
   put(bucket: string, key: string, bytes: Uint8Array, contentType: string): Promise<StoredFile>;
   /** Reads a stored file back (server-side rendering needs the bytes); null when absent. */
   get(bucket: string, key: string): Promise<Uint8Array | null>;
+  /** Opens a stored file to stream it to a browser; null when absent. */
+  open(bucket: string, key: string): Promise<StoredObject | null>;
+  /** Removes a file; one that is already gone is no error. */
+  delete(bucket: string, key: string): Promise<void>;
+  /** Throws when the storage cannot be reached (readiness). */
+  check(): Promise<void>;
+  /** Where browsers may load a public file straight from (a CDN or public bucket), if anywhere. */
+  publicUrl(bucket: string, key: string): string | undefined;
+}
+
+/** The storage could not be reached or refused the request; nothing was stored. */
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('File storage is unavailable', { cause });
+  }
+}
+
+/**
+ * Buckets of print files (the artwork at print resolution): served to admins only. The others hold
+ * what shoppers see (mockups and their display copies, category pictures) or what is harmless to
+ * show (blank shirt templates), under random names.
+ */
+export const PRIVATE_BUCKETS: ReadonlySet<string> = new Set(['product-art', 'artwork']);
+
+/** put() found the key taken: the file there stays as it was. */
+export class StorageKeyTakenError extends Error {
+  constructor(bucket: string, key: string) {
+    super(`Storage key already taken: ${bucket}/${key}`);
+  }
 }
 
 export const BUCKET_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 export const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
+/** Type of a stored file, from the extension every stored name carries. */
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  avif: 'image/avif',
+};
+export const contentTypeOf = (key: string) => CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
 
 export const storageUrl = (bucket: string, key: string) => `/storage/${bucket}/${key}`;
 

@@ -4,6 +4,7 @@ import { readCheckoutSettings } from '../orders/pricing';
 import { addDays, today } from './dates';
 import { notifyMember } from './notify';
 import { nextOpenCycle } from './cycles';
+import { claimSubscription } from './queries';
 import type { ClaimStep } from './renewal';
 
 // Chasing what members owe, as steps of the renewal pass (one row claimed at a time, skipping
@@ -79,32 +80,26 @@ export const remindNextUnpaidOrder: ClaimStep = async ({ db, mail, clock }, skip
 
 /** A member on hold whose reminded orders are all settled is active again; cycles missed meanwhile are not made. */
 export const reactivateNextPaidUp: ClaimStep = async ({ db, mail, clock }, skip, onClaim) => {
-  const subscription = await db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('payment_provider', '=', 'manual')
-    .where('status', '=', 'past_due')
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('subscription_cycles')
-            .innerJoin('orders', 'orders.id', 'subscription_cycles.order_id')
-            .select(sql.lit(1).as('one'))
-            .whereRef('subscription_cycles.subscription_id', '=', 'subscriptions.id')
-            .where('subscription_cycles.reminders_sent', '>=', REMINDERS_BEFORE_HOLD)
-            .where('orders.payment_status', '=', 'pending')
-            .where('orders.status', '<>', 'cancelled'),
+  const subscription = await claimSubscription(db, skip, onClaim, (query) =>
+    query
+      .where('payment_provider', '=', 'manual')
+      .where('status', '=', 'past_due')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('subscription_cycles')
+              .innerJoin('orders', 'orders.id', 'subscription_cycles.order_id')
+              .select(sql.lit(1).as('one'))
+              .whereRef('subscription_cycles.subscription_id', '=', 'subscriptions.id')
+              .where('subscription_cycles.reminders_sent', '>=', REMINDERS_BEFORE_HOLD)
+              .where('orders.payment_status', '=', 'pending')
+              .where('orders.status', '<>', 'cancelled'),
+          ),
         ),
       ),
-    )
-    .$if(skip.length > 0, (query) => query.where('id', 'not in', skip))
-    .forUpdate()
-    .skipLocked()
-    .limit(1)
-    .executeTakeFirst();
+  );
   if (!subscription) return null;
-  onClaim(subscription.id);
   const next = await nextOpenCycle(db, subscription, today(clock));
   await db
     .updateTable('subscriptions')
@@ -118,19 +113,13 @@ export const reactivateNextPaidUp: ClaimStep = async ({ db, mail, clock }, skip,
 export const retryNextUnpaidInvoice: ClaimStep = async ({ db, mail, clock, billing, dunning }, skip, onClaim) => {
   if (!billing) return null;
   const day = today(clock);
-  const subscription = await db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('payment_provider', '=', 'stripe')
-    .where('status', '=', 'past_due')
-    .where('unpaid_retried_on', '<=', addDays(day, -dunning.subscriptionRetryDays))
-    .$if(skip.length > 0, (query) => query.where('id', 'not in', skip))
-    .forUpdate()
-    .skipLocked()
-    .limit(1)
-    .executeTakeFirst();
+  const subscription = await claimSubscription(db, skip, onClaim, (query) =>
+    query
+      .where('payment_provider', '=', 'stripe')
+      .where('status', '=', 'past_due')
+      .where('unpaid_retried_on', '<=', addDays(day, -dunning.subscriptionRetryDays)),
+  );
   if (!subscription) return null;
-  onClaim(subscription.id);
   if (subscription.unpaid_invoice_id && subscription.unpaid_retries < dunning.subscriptionPaymentRetries) {
     const attempt = subscription.unpaid_retries + 1;
     const outcome = await billing.retryInvoice(subscription.unpaid_invoice_id, attempt);

@@ -9,6 +9,7 @@ import { startPeriodicTask, type PeriodicTask } from '../periodic';
 import { pickCycleShirt } from './curation';
 import { addCycles, today, type Clock } from './dates';
 import { reactivateNextPaidUp, remindNextUnpaidOrder, retryNextUnpaidInvoice } from './dunning';
+import { claimSubscription } from './queries';
 
 // The renewal engine: every due subscription goes through its cycle once. Each cycle is one
 // transaction that claims the subscription with FOR UPDATE SKIP LOCKED, so processes running the
@@ -109,25 +110,19 @@ export async function renewDueSubscriptions(services: RenewalServices, maxSteps 
 async function renewNextDue(services: RenewalServices, skip: readonly string[], onClaim: (id: string) => void): Promise<Step | null> {
   const { db } = services;
   const day = today(services.clock);
-  const due = await db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where((eb) =>
-      eb.or([
-        // Card members' cycles follow their paid invoices; their pauses end here all the same.
-        eb.and([eb('payment_provider', '=', 'manual'), eb('status', '=', 'active'), eb('next_cycle_on', '<=', day)]),
-        eb.and([eb('status', '=', 'paused'), eb('paused_until', '<=', day)]),
-      ]),
-    )
-    .$if(skip.length > 0, (query) => query.where('id', 'not in', skip))
-    .orderBy('next_cycle_on')
-    .orderBy('id')
-    .forUpdate()
-    .skipLocked()
-    .limit(1)
-    .executeTakeFirst();
+  const due = await claimSubscription(db, skip, onClaim, (query) =>
+    query
+      .where((eb) =>
+        eb.or([
+          // Card members' cycles follow their paid invoices; their pauses end here all the same.
+          eb.and([eb('payment_provider', '=', 'manual'), eb('status', '=', 'active'), eb('next_cycle_on', '<=', day)]),
+          eb.and([eb('status', '=', 'paused'), eb('paused_until', '<=', day)]),
+        ]),
+      )
+      .orderBy('next_cycle_on')
+      .orderBy('id'),
+  );
   if (!due) return null;
-  onClaim(due.id);
   if (due.status === 'paused') {
     // A pause for some cycles ends on its day; the cycle of that day, if due, is the next step.
     await db

@@ -9,9 +9,11 @@ import type { SessionUser } from '../auth/session';
 import { isAdmin } from '../auth/admin';
 import { clearSessionCookie, readSession, setSessionCookie } from '../auth/cookies';
 import { isDataException } from '../db/errors';
+import type { CatalogCache } from '../catalog-cache';
 import type { EventHub } from '../events/events';
 import type { PaymentProvider } from '../payments/provider';
-import type { Storage } from '../storage/storage';
+import { StorageUnavailableError, type Storage } from '../storage/storage';
+import { STORAGE_UNAVAILABLE } from '../../shared/schemas/admin-uploads';
 import { FieldErrors } from './errors';
 import type { Clock } from '../subscriptions/dates';
 
@@ -23,6 +25,8 @@ export interface ContextServices {
   config: Config;
   db: Db;
   events: EventHub;
+  /** The storefront's catalog reads, kept until the catalog changes. */
+  catalog: CatalogCache;
   /** Where uploaded and generated files live (the same one the /storage route serves). */
   storage: Storage;
   /** Who takes the money: payment by hand, or Stripe when configured. */
@@ -65,7 +69,8 @@ export function createContextFactory(
   services: ContextServices,
   rateLimit: (req: FastifyRequest, action: RateLimitedAction) => Promise<void>,
 ) {
-  return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> =>
+  // The tRPC adapter's options, or a request and reply of ours (a page rendered on the server).
+  return async ({ req, res }: Pick<CreateFastifyContextOptions, 'req' | 'res'>): Promise<Context> =>
     createContextInner(services, {
       session: await readSession(services.config, services.db, req, res),
       ip: req.ip,
@@ -124,11 +129,15 @@ export const ADMIN_REQUIRED = 'Admin access required';
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-// Every procedure kind starts here: input the database refuses as data is a 400, never a 500.
+// Every procedure kind starts here: input the database refuses as data is a 400, never a 500, and
+// a file storage out of reach is a 503 that says so.
 const baseProcedure = t.procedure.use(async ({ next }) => {
   const result = await next();
   if (!result.ok && isDataException(result.error.cause)) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_INPUT, cause: result.error.cause });
+  }
+  if (!result.ok && result.error.cause instanceof StorageUnavailableError) {
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: STORAGE_UNAVAILABLE, cause: result.error.cause });
   }
   return result;
 });
@@ -143,10 +152,16 @@ export const customerProcedure = baseProcedure.meta({ access: 'customer' }).use(
   return next({ ctx: { ...ctx, session: ctx.session } });
 });
 
-/** A signed-in user whose customers.is_admin is true, read fresh on every call; else FORBIDDEN. */
-export const adminProcedure = customerProcedure.meta({ access: 'admin' }).use(async ({ ctx, next }) => {
+/**
+ * A signed-in user whose customers.is_admin is true, read fresh on every call; else FORBIDDEN.
+ * After an admin write this process drops its cached catalog at once: the event every process
+ * gets arrives a moment later, and the admin's next look at the store must already show the change.
+ */
+export const adminProcedure = customerProcedure.meta({ access: 'admin' }).use(async ({ ctx, next, type }) => {
   if (!(await isAdmin(ctx.db, ctx.session.user.id))) throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_REQUIRED });
-  return next();
+  const result = await next();
+  if (type === 'mutation') ctx.catalog.invalidate();
+  return result;
 });
 
 /** Applies the per-IP limit of an abuse-prone action before the procedure runs. */

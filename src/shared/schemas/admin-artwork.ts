@@ -13,6 +13,8 @@ export const ARTWORK_NOT_FOUND = 'Artwork not found';
 export const INVALID_ARTWORK_URL = 'Please upload a valid image';
 export const ARTWORK_BUCKET = 'product-art';
 const MAX_ARTWORK_TAGS = 30;
+/** Cards per page: fills whole rows of the 1 to 4 column grid. */
+export const ARTWORK_PAGE_SIZE = 24;
 
 /** A new tag as SPEC §5 wants it: trimmed and lowercased; null when it is empty or already listed. */
 export function normalizeTag(raw: string, existing: readonly string[]): string | null {
@@ -61,9 +63,10 @@ export const artworkEditFields = z.object(artworkFields(ARTWORK_EDIT_REQUIRED));
 export const artworkUpdateInput = artworkEditFields.extend(artworkIdInput.shape);
 export type ArtworkUpdateInput = z.input<typeof artworkUpdateInput>;
 
-export const artworkListInput = z
-  .object({
-    search: z.string().trim().max(200).optional(),
-    tag: z.string().trim().toLowerCase().max(50).optional(),
-  })
-  .optional();
+/** The library's search text, tag and page; also the page's URL search params. */
+export const artworkListInput = z.object({
+  search: z.string({ error: 'Invalid search' }).trim().max(200, { error: 'Search must be at most 200 characters' }).optional(),
+  tag: z.string({ error: 'Invalid tag' }).trim().toLowerCase().max(50, { error: 'Tags must be at most 50 characters' }).optional(),
+  page: z.int({ error: 'Invalid page' }).min(1, { error: 'Invalid page' }).max(100_000, { error: 'Invalid page' }).default(1),
+});
+export type ArtworkListInput = z.input<typeof artworkListInput>;

@@ -1,14 +1,10 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, PRINT_STATUSES, type EmailStatus } from '../constants';
+import { ORDER_STATUSES, PRINT_STATUSES, EMAIL_FILTERS, ORDER_FILTERS } from '../constants';
 
 // Inputs and texts of the admin Orders, print queue and Email Logs screens (SPEC §2, §4, §8),
 // shared by the procedures and the screens.
 
 // ---- Orders
-
-/** The Orders screen's status filter: all, or one order status. */
-export const ORDER_FILTERS = ['all', ...ORDER_STATUSES] as const;
-export type OrderFilter = (typeof ORDER_FILTERS)[number];
 
 export const ORDERS_PAGE_SIZE = 20;
 const MAX_TRACKING_NUMBER_LENGTH = 100;
@@ -73,10 +69,6 @@ export const EMPTY_PRINT_QUEUE = 'No items in print queue';
 export const printQueueFileName = (date: Date) => `print-queue-${date.toISOString().slice(0, 10)}.csv`;
 
 // ---- Email logs
-
-/** The Email Logs screen's filter buttons: All, Sent, Pending, Failed, Permanent Failures. */
-export const EMAIL_FILTERS = ['all', 'sent', 'pending', 'failed', 'permanently_failed'] as const satisfies readonly ('all' | EmailStatus)[];
-export type EmailFilter = (typeof EMAIL_FILTERS)[number];
 
 const emailId = z.uuid({ error: 'Invalid email' });
 

@@ -1,17 +1,22 @@
 import { z } from 'zod';
-import { CONTACT_STATUSES } from '../constants';
+import { CONTACT_STATUSES, CONTACT_FILTERS, CUSTOMER_FILTERS } from '../constants';
 
 // Inputs of the admin Customers and Contact submissions screens (SPEC §2, §4), shared by the
 // procedures and the screens.
 
-/** The Customers screen's filter buttons: All, Confirmed, Unconfirmed, Not in Customers. */
-export const CUSTOMER_FILTERS = ['all', 'confirmed', 'unconfirmed', 'not_in_customers'] as const;
-export type CustomerFilter = (typeof CUSTOMER_FILTERS)[number];
-
 const userId = z.uuid({ error: 'Invalid user' });
 
+export const CUSTOMERS_PAGE_SIZE = 25;
+export const CONTACT_PAGE_SIZE = 20;
+
+/** Page 1 to 100,000: a page past the end answers the last page; anything else is refused. */
+const pageField = z.int({ error: 'Invalid page' }).min(1, { error: 'Invalid page' }).max(100_000, { error: 'Invalid page' }).default(1);
+
+/** The users list's filter button, search text (email or name) and page; also the page's URL search params. */
 export const customersListInput = z.object({
   filter: z.enum(CUSTOMER_FILTERS, { error: 'Invalid filter' }).default('all'),
+  search: z.string({ error: 'Invalid search' }).trim().max(200, { error: 'Search must be at most 200 characters' }).optional(),
+  page: pageField,
 });
 export type CustomersListInput = z.input<typeof customersListInput>;
 
@@ -26,14 +31,11 @@ export const setAdminInput = z.object({
 /** Refusal when a demotion would leave the store without any admin. */
 export const LAST_ADMIN_MESSAGE = 'Cannot remove the last admin';
 
-/** The contact screen's status dropdown: All Submissions or one status. */
-export const CONTACT_FILTERS = ['all', ...CONTACT_STATUSES] as const;
-export type ContactFilter = (typeof CONTACT_FILTERS)[number];
-
 const submissionId = z.uuid({ error: 'Invalid submission' });
 
 export const contactListInput = z.object({
   status: z.enum(CONTACT_FILTERS, { error: 'Invalid status' }).default('all'),
+  page: pageField,
 });
 
 export const contactOpenInput = z.object({ id: submissionId });

@@ -1,14 +1,10 @@
 import { z } from 'zod';
-import { SUBSCRIPTION_STATUSES } from '../constants';
+import { SUBSCRIBER_FILTERS } from '../constants';
 import { subscriptionIdInput } from './subscriptions';
 
 // Inputs of the admin Subscribers screen (issue 11): the members of the club, shared by the
 // procedures and the screen. Pause and cancel on a member's behalf take the member's own inputs
 // (pauseInput, cancelInput in ./subscriptions).
-
-/** The status filter: all, or one subscription status. */
-export const SUBSCRIBER_FILTERS = ['all', ...SUBSCRIPTION_STATUSES] as const;
-export type SubscriberFilter = (typeof SUBSCRIBER_FILTERS)[number];
 
 export const SUBSCRIBERS_PAGE_SIZE = 20;
 

@@ -13,6 +13,8 @@ export const UPLOAD_FAILED = 'Failed to upload image';
 // Beyond the spec's texts: the server decodes every upload before storing it (issue 13).
 /** Bytes that start like an accepted image but do not decode: damaged, cut off or disguised. */
 export const IMAGE_UNREADABLE = 'The image could not be read. Please select an undamaged PNG, JPG or WebP file';
+/** The file storage (an S3 bucket) could not be reached: nothing was stored. */
+export const STORAGE_UNAVAILABLE = 'File storage is unavailable right now. Please try again in a moment';
 export const IMAGE_TOO_MANY_PIXELS = `Image must be at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels`;
 
 /** Types the server accepts, judged by the file's bytes; the browser pre-checks the declared type. */

@@ -9,7 +9,6 @@ export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const INVALID_EXPIRED_RESET_LINK = 'Invalid or expired reset link';
 export const INVALID_RESET_LINK = 'Invalid reset link';
 export const INVALID_CREDENTIALS = 'Invalid login credentials';
-export const USER_ALREADY_REGISTERED = 'User already registered';
 export const INVALID_CONFIRMATION_LINK = 'Invalid or expired confirmation link';
 
 export const emailField = emailAddress(CREDENTIALS_REQUIRED);

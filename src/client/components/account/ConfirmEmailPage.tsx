@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { MailCheck, MailWarning } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { INVALID_CONFIRMATION_LINK } from '../../../shared/schemas/auth';
 import { errorMessage } from '../../errors';
-import { useMe } from '../../session/session';
+import { sessionChanged, useMe } from '../../session/session';
 import { useTRPC } from '../../trpc';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { AuthCard } from './AuthCard';
@@ -12,6 +12,7 @@ import { ResendConfirmation } from './ResendConfirmation';
 import { ButtonLink } from '../ui/Button';
 import { FormMessage } from '../ui/Form';
 import { LoadingState } from '../ui/states';
+import { toast } from '../ui/Toast';
 
 const routeApi = getRouteApi('/confirm-email');
 
@@ -19,12 +20,19 @@ export function ConfirmEmailPage() {
   useDocumentTitle('Confirm Email');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const { token } = routeApi.useSearch();
   const me = useMe().data;
   const confirm = useMutation(
     trpc.auth.confirmEmail.mutationOptions({
-      // A signed-in user's "unconfirmed" notice goes away.
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() }),
+      // The link signed its owner in, in place of whoever was signed in here: the other tabs are
+      // told, and the owner goes on to My Account (SPEC: sign-up success goes to /dashboard).
+      onSuccess: async (confirmed) => {
+        queryClient.setQueryData(trpc.auth.me.queryKey(), confirmed);
+        await sessionChanged(queryClient, 'signed-in');
+        toast.success(`Thanks! ${confirmed.email} is confirmed.`);
+        await navigate({ to: '/dashboard', replace: true });
+      },
     }),
   );
   // The token is single use: send it once per page load, whatever re-renders happen.
@@ -36,30 +44,7 @@ export function ConfirmEmailPage() {
     mutate({ token });
   }, [token, mutate]);
 
-  if (confirm.isSuccess) {
-    return (
-      <AuthCard icon={MailCheck} title="Email Confirmed">
-        <FormMessage kind="success">
-          Thanks! <strong className="font-semibold">{confirm.data.email}</strong> is confirmed.
-        </FormMessage>
-        <div className="mt-6 flex flex-col gap-3">
-          {me ? (
-            <ButtonLink to="/dashboard" size="lg">
-              Go to My Account
-            </ButtonLink>
-          ) : (
-            <ButtonLink to="/login" size="lg">
-              Sign In
-            </ButtonLink>
-          )}
-          <ButtonLink to="/shop" variant="secondary" size="lg">
-            Start Shopping
-          </ButtonLink>
-        </div>
-      </AuthCard>
-    );
-  }
-
+  // Also shown while a confirmed owner goes on to My Account.
   if (token && !confirm.isError) {
     return (
       <AuthCard icon={MailCheck} title="Confirm Email">

@@ -13,14 +13,12 @@ import { storeConfig } from '../../store-config';
 import { useTRPC } from '../../trpc';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { AuthCard } from './AuthCard';
+import type { LoginMode } from './login-modes';
 import { EmailWithNotice, type FormNotice } from './credential-fields';
 import { textLinkClass } from '../ui/Button';
 import { TextField } from '../ui/fields';
 import { Form, SubmitButton } from '../ui/Form';
 import { LoadingState } from '../ui/states';
-
-export const LOGIN_MODES = ['signin', 'signup', 'reset'] as const;
-export type LoginMode = (typeof LOGIN_MODES)[number];
 
 const routeApi = getRouteApi('/login');
 
@@ -117,7 +115,13 @@ function CredentialsForm({ mode }: { mode: 'signin' | 'signup' }) {
   const onValid = async (values: { email: string; password: string }) => {
     setMessage(null);
     try {
-      const me = await (mode === 'signup' ? signUp : signIn).mutateAsync(values);
+      if (mode === 'signup') {
+        // The same answer whether or not the address has an account; the next step is in the email.
+        await signUp.mutateAsync(values);
+        setMessage({ kind: 'success', text: `Check your email. We sent a message to ${values.email} with the next step.` });
+        return;
+      }
+      const me = await signIn.mutateAsync(values);
       // LoginPage sees the user and moves on; the other tabs are told too.
       queryClient.setQueryData(trpc.auth.me.queryKey(), me);
       await sessionChanged(queryClient, 'signed-in');

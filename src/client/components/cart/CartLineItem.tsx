@@ -10,6 +10,9 @@ import { Button } from '../ui/Button';
 const stepButton =
   'inline-flex size-9 items-center justify-center text-stone-700 transition hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-300 disabled:hover:bg-transparent';
 
+/** The thumbnail's width: w-20, sm:w-28. */
+const THUMB_SIZES = '(min-width: 640px) 112px, 80px';
+
 /** One cart line: image, name, size, today's price, quantity minus/plus and remove. */
 export function CartLineItem({ line }: { line: CartViewLine }) {
   const available = line.status === 'available';
@@ -20,7 +23,7 @@ export function CartLineItem({ line }: { line: CartViewLine }) {
     <li className="flex gap-4 py-6 sm:gap-6" data-testid="cart-line">
       <div className={`w-20 shrink-0 sm:w-28 ${available ? '' : 'opacity-50 grayscale'}`}>
         <div className="relative aspect-[4/5] overflow-hidden rounded-xl bg-stone-100 ring-1 ring-stone-900/5">
-          <ProductImage src={line.imageUrl} alt={line.name} width={224} height={280} className="absolute inset-0 size-full object-cover" />
+          <ProductImage image={line.image} alt={line.name} sizes={THUMB_SIZES} className="absolute inset-0 size-full object-cover" />
         </div>
       </div>
 

@@ -2,30 +2,32 @@ import { Link } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { useState } from 'react';
 import type { RouterOutputs } from '../../trpc';
+import { ResponsiveImage } from '../ui/ResponsiveImage';
 import { CategoryIcon } from './category-icon';
 
 type CategoryTileData = RouterOutputs['catalog']['categories'][number];
 
-/** Shop-by-category tile: image (or a themed placeholder when it is missing or fails), name, description, link. */
-export function CategoryTile({ category }: { category: CategoryTileData }) {
+/**
+ * Shop-by-category tile: image (or a themed placeholder when it is missing or fails), name,
+ * description, link. `imageSizes`: the tile's width at each breakpoint of the grid showing it.
+ */
+export function CategoryTile({ category, imageSizes }: { category: CategoryTileData; imageSizes: string }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const showImage = Boolean(category.image_url) && failedSrc !== category.image_url;
+  const image = category.image && failedSrc !== category.image.src ? category.image : null;
   return (
     <article
       className="group relative flex w-full flex-col overflow-hidden rounded-2xl bg-white ring-1 ring-stone-200 transition hover:shadow-lg hover:ring-stone-300"
       data-testid="category-tile"
     >
       <div className="relative aspect-[16/9] overflow-hidden bg-gradient-to-br from-stone-800 to-stone-950">
-        {showImage ? (
-          <img
-            src={category.image_url}
+        {image ? (
+          <ResponsiveImage
+            image={image}
             alt={`${category.name} t-shirts`}
-            width={800}
-            height={600}
-            loading="lazy"
-            decoding="async"
+            sizes={imageSizes}
+            fallbackSize={{ width: 800, height: 600 }}
             className="size-full object-cover transition duration-500 group-hover:scale-105"
-            onError={() => setFailedSrc(category.image_url)}
+            onError={() => setFailedSrc(image.src)}
           />
         ) : (
           <div className="flex size-full items-center justify-center" role="img" aria-label={`${category.name} t-shirts`}>

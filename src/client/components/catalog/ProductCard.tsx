@@ -6,20 +6,31 @@ import { ProductImage } from './ProductImage';
 /** A product as catalog.featuredProducts and catalog.products list it. */
 type ProductCardData = RouterOutputs['catalog']['featuredProducts'][number];
 
-export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
+interface ProductCardProps {
+  product: ProductCardData;
+  /** The card's width at each breakpoint in the grid that shows it (a `sizes` attribute). */
+  imageSizes: string;
+  /** In the first row of the page's main grid: its image is fetched first. */
+  priority?: boolean;
+  /** The name's heading level: one under the heading the grid sits below (h2 right under a page's h1). */
+  headingLevel?: 'h2' | 'h3';
+}
+
+export function ProductCard({ product, imageSizes, priority = false, headingLevel: Heading = 'h3' }: ProductCardProps) {
   return (
     <article className="group relative flex w-full flex-col" data-testid="product-card">
       <div className="relative aspect-[4/5] overflow-hidden rounded-xl bg-stone-100 ring-1 ring-stone-900/5">
         <ProductImage
-          src={product.image_url}
+          image={product.image}
           alt={product.name}
-          loading={eager ? 'eager' : 'lazy'}
+          sizes={imageSizes}
+          priority={priority}
           className="size-full object-cover transition duration-300 group-hover:scale-[1.03]"
         />
       </div>
       <div className="mt-3 flex flex-1 flex-col gap-1">
         <p className="text-xs font-medium tracking-wide text-stone-500 uppercase">{product.category_name}</p>
-        <h3 className="text-sm font-semibold text-stone-900 sm:text-base">
+        <Heading className="text-sm font-semibold text-stone-900 sm:text-base">
           {/* The link covers the whole card; its text is the product name. */}
           <Link
             to="/product/$slug"
@@ -28,7 +39,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
           >
             {product.name}
           </Link>
-        </h3>
+        </Heading>
         <p className="mt-auto text-sm font-semibold text-accent-700 sm:text-base" data-testid="product-price">
           {formatMoney(product.price)}
         </p>

@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { Check, ChevronDown, Minus, Plus, Printer, ShoppingBag, Truck } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { preload } from 'react-dom';
 import { ADD_TO_CART_CONFIRM_MS, MAX_LINE_QUANTITY, type ChestPosition, type MockupSide } from '../../../shared/constants';
+import type { DisplayImage } from '../../../shared/display-image';
 import { formatMoney } from '../../../shared/money';
 import { cart } from '../../cart/cart';
 import { useShippingPromise } from '../../cart/shipping-policy';
@@ -21,6 +23,30 @@ const SIDE_LABELS: Record<MockupSide, string> = { front: 'Front', back: 'Back' }
 
 const clampQuantity = (value: number) => Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(value)));
 
+/**
+ * The main photo's width: the page's max-w-7xl container (padding 16 / 24 / 32 px), one column,
+ * then half of two with a 64 px gap from lg; at most (1280 - 64 - 64) / 2 = 576 px.
+ */
+const GALLERY_SIZES =
+  '(min-width: 1280px) 576px, (min-width: 1024px) calc((100vw - 128px) / 2), (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)';
+/** A side toggle's picture: the 96 px button less its 6 px padding each side. */
+const SIDE_THUMB_SIZES = '84px';
+
+/**
+ * Asks the browser for the page's main photo as soon as this renders (and in the page's head when
+ * rendered on the server), in the format it will pick: the preload names its type, so a browser
+ * without AVIF skips it instead of fetching a file it cannot use.
+ */
+function preloadMainImage(image: DisplayImage | null) {
+  if (!image) return;
+  const best = image.sources[0];
+  preload(image.src, {
+    as: 'image',
+    fetchPriority: 'high',
+    ...(best ? { imageSrcSet: best.srcset, imageSizes: GALLERY_SIZES, type: best.type } : {}),
+  });
+}
+
 /** Product page body; give it `key={product.id}` so moving to another product starts fresh. */
 export function ProductDetail({ product }: { product: ProductDetailData }) {
   const sizeId = useId();
@@ -37,17 +63,22 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
     return () => clearTimeout(timer);
   }, [confirming]);
 
-  const mockups: Partial<Record<MockupSide, string>> = {};
-  if (product.front_mockup_url) mockups.front = product.front_mockup_url;
-  if (product.back_mockup_url) mockups.back = product.back_mockup_url;
+  const mockups: Partial<Record<MockupSide, DisplayImage>> = {};
+  if (product.front_mockup) mockups.front = product.front_mockup;
+  if (product.back_mockup) mockups.back = product.back_mockup;
   // The toggle exists only when both sides have a mockup (SPEC §2).
   const hasBothSides = Boolean(mockups.front && mockups.back);
+  // What the page opens on: the default side, or the one picture there is.
+  const mainImage = hasBothSides
+    ? (mockups[product.default_mockup_side] ?? null)
+    : (product.image ?? mockups.front ?? mockups.back ?? null);
+  preloadMainImage(mainImage);
 
   const addToCart = (event: FormEvent) => {
     event.preventDefault();
     if (!size || confirming) return;
     cart.add(
-      { id: product.id, slug: product.slug, name: product.name, image_url: product.image_url, price: product.price },
+      { id: product.id, slug: product.slug, name: product.name, image_url: product.image_url, image: product.image, price: product.price },
       size,
       quantity,
     );
@@ -67,17 +98,25 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
             data-testid="product-gallery"
           >
             {hasBothSides ? (
-              // Both sides stay in the page so switching is instant; only the chosen one is shown.
+              // Both sides stay in the page (eager) so switching is instant; only the chosen one is shown.
               (['front', 'back'] as const).map((s) => (
                 <div key={s} hidden={s !== side} className="absolute inset-0">
-                  <ProductImage src={mockups[s]} alt={`${product.name}, ${s}`} loading="eager" className="size-full object-cover" />
+                  <ProductImage
+                    image={mockups[s]}
+                    alt={`${product.name}, ${s}`}
+                    sizes={GALLERY_SIZES}
+                    priority={mockups[s] === mainImage}
+                    loading="eager"
+                    className="size-full object-cover"
+                  />
                 </div>
               ))
             ) : (
               <ProductImage
-                src={product.image_url ?? mockups.front ?? mockups.back}
+                image={mainImage}
                 alt={product.name}
-                loading="eager"
+                sizes={GALLERY_SIZES}
+                priority
                 className="absolute inset-0 size-full object-cover"
               />
             )}
@@ -93,7 +132,7 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
                   className="group flex w-24 flex-col items-center gap-1.5 rounded-xl p-1.5 text-sm font-semibold text-stone-600 ring-1 ring-stone-200 transition hover:ring-stone-400 aria-pressed:text-stone-950 aria-pressed:ring-2 aria-pressed:ring-accent-600"
                 >
                   <span className="block aspect-[4/5] w-full overflow-hidden rounded-lg bg-stone-100">
-                    <ProductImage src={mockups[s]} alt="" width={160} height={200} className="size-full object-cover" />
+                    <ProductImage image={mockups[s]} alt="" sizes={SIDE_THUMB_SIZES} className="size-full object-cover" />
                   </span>
                   {SIDE_LABELS[s]}
                 </button>

@@ -1,31 +1,46 @@
 import { useState } from 'react';
 import { FALLBACK_PRODUCT_IMAGE } from '../../../shared/constants';
+import type { DisplayImage } from '../../../shared/display-image';
+import { ResponsiveImage } from '../ui/ResponsiveImage';
+
+/** Products are shown in 4:5 boxes; the attributes keep that ratio whatever CSS makes of the box. */
+const PRODUCT_BOX = { width: 800, height: 1000 };
 
 interface ProductImageProps {
-  src: string | null | undefined;
+  image: DisplayImage | null | undefined;
   alt: string;
+  /** The displayed width at each breakpoint (see ResponsiveImage). */
+  sizes: string;
   className?: string;
-  width?: number;
-  height?: number;
+  priority?: boolean;
   loading?: 'lazy' | 'eager';
 }
 
 /** A product photo that shows the fallback tee when the product has no image or it fails to load. */
-export function ProductImage({ src, alt, className, width = 800, height = 1000, loading = 'lazy' }: ProductImageProps) {
+export function ProductImage({ image, alt, sizes, className, priority = false, loading = 'lazy' }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const url = !src || failedSrc === src ? FALLBACK_PRODUCT_IMAGE : src;
+  if (!image || failedSrc === image.src) {
+    return (
+      <img
+        src={FALLBACK_PRODUCT_IMAGE}
+        alt={alt}
+        {...PRODUCT_BOX}
+        loading={priority ? 'eager' : loading}
+        decoding="async"
+        className={className}
+      />
+    );
+  }
   return (
-    <img
-      src={url}
+    <ResponsiveImage
+      image={image}
       alt={alt}
-      width={width}
-      height={height}
-      loading={loading}
-      decoding="async"
+      sizes={sizes}
+      fallbackSize={PRODUCT_BOX}
       className={className}
-      onError={() => {
-        if (src && url === src) setFailedSrc(src);
-      }}
+      priority={priority}
+      loading={loading}
+      onError={() => setFailedSrc(image.src)}
     />
   );
 }

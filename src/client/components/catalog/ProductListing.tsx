@@ -20,6 +20,14 @@ export function productListOptions(trpc: Trpc, filter: ProductListFilter) {
 }
 
 const GRID = 'grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 md:grid-cols-3 lg:grid-cols-4';
+/**
+ * A card's width in GRID inside the pages' max-w-7xl container (padding 16 / 24 / 32 px at base /
+ * sm / lg, column gaps 16 / 24 px): 2, 3, then 4 columns, at most (1280 - 64 - 3 × 24) / 4 = 286 px.
+ */
+const CARD_SIZES =
+  '(min-width: 1280px) 286px, (min-width: 1024px) calc((100vw - 136px) / 4), (min-width: 768px) calc((100vw - 96px) / 3), (min-width: 640px) calc((100vw - 72px) / 2), calc((100vw - 48px) / 2)';
+/** Cards in the first row on desktop (the first two rows on phones): the page's largest images above the fold. */
+const FIRST_ROW = 4;
 
 /** The product grid of the shop and category pages: loading and empty states, then pages with "Load more". */
 export function ProductListing({ filter }: { filter: ProductListFilter }) {
@@ -58,7 +66,7 @@ export function ProductListing({ filter }: { filter: ProductListFilter }) {
       <ul className={GRID} data-testid="product-grid">
         {products.map((product, index) => (
           <li key={product.id} className="flex">
-            <ProductCard product={product} eager={index < 4} />
+            <ProductCard product={product} imageSizes={CARD_SIZES} priority={index < FIRST_ROW} headingLevel="h2" />
           </li>
         ))}
       </ul>

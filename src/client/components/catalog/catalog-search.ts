@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { SORT_OPTIONS, type SortOption } from '../../../shared/constants';
-import { slugParam } from '../../../shared/schemas/catalog';
+import { oneOf, searchParams, text } from '../../search-params';
 
 // Typed URL search params of the shop and category pages, so a filtered and sorted view survives a
 // reload and can be shared. A hand-edited or stale value falls back instead of failing the page.
@@ -13,12 +12,13 @@ export const SORT_LABELS: Record<SortOption, string> = {
   'price-high': 'Price: High to Low',
 };
 
-export const sortSearchSchema = z.object({
-  sort: z.enum(SORT_OPTIONS).default(DEFAULT_SORT).catch(DEFAULT_SORT),
-});
+const sortOf = (value: unknown) => oneOf(SORT_OPTIONS, value) ?? DEFAULT_SORT;
 
-export const shopSearchSchema = sortSearchSchema.extend({
-  category: slugParam.optional().catch(undefined),
-});
+export const sortSearch = searchParams<{ sort?: SortOption }>()((raw) => ({ sort: sortOf(raw.sort) }));
 
-export const isSortOption = (value: string): value is SortOption => (SORT_OPTIONS as readonly string[]).includes(value);
+export const shopSearch = searchParams<{ sort?: SortOption; category?: string }>()((raw) => ({
+  sort: sortOf(raw.sort),
+  category: text(raw.category, 200),
+}));
+
+export const isSortOption = (value: string): value is SortOption => oneOf(SORT_OPTIONS, value) !== undefined;

@@ -131,7 +131,7 @@ function CheckoutForm({ email, view, quote, changed, defaults }: CheckoutFormPro
       view.lines
         .filter((line) => line.status === 'available')
         .map((line) => ({
-          product: { id: line.productId, slug: line.slug, name: line.name, image_url: line.imageUrl, price: line.price },
+          product: { id: line.productId, slug: line.slug, name: line.name, image_url: line.imageUrl, image: line.image, price: line.price },
           size: line.size,
           quantity: line.quantity,
         })),
@@ -242,7 +242,7 @@ function SummaryLine({ line, problem }: { line: CartViewLine; problem: string | 
       <div
         className={`relative aspect-[4/5] w-12 shrink-0 overflow-hidden rounded-lg bg-stone-100 ring-1 ring-stone-900/5 ${unavailable ? 'opacity-50 grayscale' : ''}`}
       >
-        <ProductImage src={line.imageUrl} alt="" width={96} height={120} className="absolute inset-0 size-full object-cover" />
+        <ProductImage image={line.image} alt="" sizes="48px" className="absolute inset-0 size-full object-cover" />
       </div>
       <div className="min-w-0 flex-1 text-sm">
         <p className="truncate font-medium text-stone-900">{line.name}</p>

@@ -124,6 +124,10 @@ function EmptyState({ message, link }: { message: string; link: MoreLink }) {
   );
 }
 
+/** A tile's width: 1 column, 2 from sm, 3 from lg, in the max-w-7xl container; at most (1280 - 64 - 2 × 24) / 3 = 389 px. */
+const CATEGORY_TILE_SIZES =
+  '(min-width: 1280px) 389px, (min-width: 1024px) calc((100vw - 112px) / 3), (min-width: 640px) calc((100vw - 72px) / 2), calc(100vw - 32px)';
+
 function CategoriesSection() {
   const trpc = useTRPC();
   const { data: categories = [], isPending } = useQuery(trpc.catalog.categories.queryOptions());
@@ -142,7 +146,7 @@ function CategoriesSection() {
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {categories.map((category) => (
             <li key={category.id} className="flex">
-              <CategoryTile category={category} />
+              <CategoryTile category={category} imageSizes={CATEGORY_TILE_SIZES} />
             </li>
           ))}
         </ul>
@@ -150,6 +154,10 @@ function CategoriesSection() {
     </section>
   );
 }
+
+/** A featured card's width: 2 columns, 3 from md, in the max-w-7xl container; at most (1280 - 64 - 2 × 24) / 3 = 389 px. */
+const FEATURED_CARD_SIZES =
+  '(min-width: 1280px) 389px, (min-width: 1024px) calc((100vw - 112px) / 3), (min-width: 768px) calc((100vw - 96px) / 3), (min-width: 640px) calc((100vw - 72px) / 2), calc((100vw - 48px) / 2)';
 
 function FeaturedSection() {
   const trpc = useTRPC();
@@ -174,9 +182,10 @@ function FeaturedSection() {
           <EmptyState message="No featured tees right now." link={{ to: '/shop', label: 'Browse the shop' }} />
         ) : (
           <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 md:grid-cols-3" data-testid="featured-products">
-            {featured.map((product, index) => (
+            {featured.map((product) => (
               <li key={product.id} className="flex">
-                <ProductCard product={product} eager={index < 3} />
+                {/* Below the hero and the categories: lazy, fetched as the shopper scrolls near. */}
+                <ProductCard product={product} imageSizes={FEATURED_CARD_SIZES} />
               </li>
             ))}
           </ul>

@@ -22,7 +22,7 @@ export function TeeGraphic({ color, inkColor, Icon, className }: TeeGraphicProps
         <path d={TEE_PATH} fill={color} stroke="rgba(0,0,0,0.12)" strokeWidth="2" strokeLinejoin="round" />
         <path d="M92 10 C97 22 110 30 120 30 C130 30 143 22 148 10" fill="none" stroke="rgba(0,0,0,0.18)" strokeWidth="4" />
       </svg>
-      <Icon className="absolute top-[38%] left-1/2 size-[30%] -translate-x-1/2" style={{ color: inkColor }} strokeWidth={1.75} />
+      <Icon className="absolute top-[38%] left-1/2 size-[30%] -translate-x-1/2" color={inkColor} strokeWidth={1.75} />
     </div>
   );
 }

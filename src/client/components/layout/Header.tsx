@@ -3,7 +3,7 @@ import { Link, linkOptions, useRouterState } from '@tanstack/react-router';
 import { LayoutDashboard, LogOut, Menu, ShoppingBag, UserRound, X } from 'lucide-react';
 import { useState } from 'react';
 import { useCartCount } from '../../cart/cart';
-import { useLiveNewContactCount } from '../../session/live';
+import { useNewContactCount } from '../../session/live';
 import { useMe, useSignOut } from '../../session/session';
 import { storeConfig } from '../../store-config';
 import { useTRPC } from '../../trpc';
@@ -39,7 +39,7 @@ export function Header() {
   const me = useMe().data ?? null;
   const signOut = useSignOut();
   const cartCount = useCartCount();
-  const newContactCount = useLiveNewContactCount(me?.isAdmin === true);
+  const newContactCount = useNewContactCount(me?.isAdmin === true);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   // The menu remembers the page it was opened on, so any navigation closes it without an effect.
   const [menuOpenedOn, setMenuOpenedOn] = useState<string | null>(null);

@@ -97,10 +97,9 @@ function OrderDetail({ order, thanks, payment }: { order: Order; thanks: boolean
                 <li key={item.id} className="flex items-center gap-4 py-3">
                   <div className="relative aspect-[4/5] w-16 shrink-0 overflow-hidden rounded-lg bg-stone-100 ring-1 ring-stone-900/5">
                     <ProductImage
-                      src={item.product_image}
+                      image={item.image}
                       alt={item.product_name}
-                      width={128}
-                      height={160}
+                      sizes="64px"
                       className="absolute inset-0 size-full object-cover"
                     />
                   </div>

@@ -6,7 +6,6 @@ import { formatMoney } from '../../../shared/money';
 import { useTRPC, type RouterOutputs } from '../../trpc';
 import { ProductImage } from '../catalog/ProductImage';
 import { OrderStatusBadge, PaymentStatusBadge } from '../status-badges';
-import { ButtonLink } from '../ui/Button';
 import { EmptyState, LoadingState } from '../ui/states';
 import { Pagination } from '../ui/Pagination';
 import { useDocumentTitle } from '../ui/use-document-title';
@@ -57,11 +56,7 @@ export function NoOrdersYet() {
       icon={ShoppingBag}
       title="No orders yet"
       hint="When you place an order, it will show up here."
-      action={
-        <ButtonLink to="/shop" size="lg">
-          Start Shopping
-        </ButtonLink>
-      }
+      link={{ to: '/shop', label: 'Start Shopping', size: 'lg' }}
     />
   );
 }
@@ -79,7 +74,7 @@ export function OrderList({ orders }: { orders: OrderSummaryRow[] }) {
             data-testid="order-row"
           >
             <div className="relative aspect-[4/5] w-14 shrink-0 overflow-hidden rounded-lg bg-stone-100 ring-1 ring-stone-900/5">
-              <ProductImage src={order.items.image} alt="" width={112} height={140} className="absolute inset-0 size-full object-cover" />
+              <ProductImage image={order.thumbnail} alt="" sizes="56px" className="absolute inset-0 size-full object-cover" />
             </div>
             <div className="min-w-0 flex-1">
               <p className="font-semibold text-stone-950">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatCalendarDay } from '../../../shared/dates';
 import { PAUSE_CYCLES } from '../../../shared/schemas/subscriptions';
 import { Button } from '../ui/Button';
@@ -16,28 +16,33 @@ interface DialogText {
   keepLabel: string;
 }
 
+/** What the page asking gives either confirmation: its words, whether the change is under way, and how to close. */
+interface ConfirmationProps {
+  text: DialogText;
+  busy: boolean;
+  onClose: () => void;
+}
+
 /** When a cancellation takes effect: at once while paused (nothing is paid ahead), else when the paid period ends. */
 export const cancellationTakesEffect = (membership: { status: string; next_cycle_on: string }) =>
   membership.status === 'paused' ? 'today' : `on ${formatCalendarDay(membership.next_cycle_on)}`;
 
-export function PauseMembershipDialog({
+/** Each confirmation's confirming button. */
+const CONFIRM_BUTTONS = {
+  pause: { label: 'Pause', busyLabel: 'Pausing...', variant: 'primary' },
+  cancel: { label: 'Cancel subscription', busyLabel: 'Cancelling...', variant: 'danger' },
+} as const;
+
+/** What both confirmations share: the asker's words, the button that keeps things as they are, and the one that confirms. */
+function MembershipDialog({
+  action,
   text,
-  untilResumedLabel,
   busy,
-  onPause,
   onClose,
-}: {
-  text: DialogText;
-  untilResumedLabel: string;
-  busy: boolean;
-  onPause: (cycles: PauseCycles) => void;
-  onClose: () => void;
-}) {
-  const [cycles, setCycles] = useState<PauseCycles>(1);
-  const options = [
-    ...PAUSE_CYCLES.map((n) => ({ value: n, label: `${n} ${n === 1 ? 'shipment' : 'shipments'}` })),
-    { value: null, label: untilResumedLabel },
-  ];
+  onConfirm,
+  children,
+}: ConfirmationProps & { action: keyof typeof CONFIRM_BUTTONS; onConfirm: () => void; children: ReactNode }) {
+  const confirm = CONFIRM_BUTTONS[action];
   return (
     <Modal
       title={text.title}
@@ -50,12 +55,29 @@ export function PauseMembershipDialog({
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             {text.keepLabel}
           </Button>
-          <Button busy={busy} busyLabel="Pausing..." onClick={() => onPause(cycles)}>
-            Pause
+          <Button variant={confirm.variant} busy={busy} busyLabel={confirm.busyLabel} onClick={onConfirm}>
+            {confirm.label}
           </Button>
         </>
       }
     >
+      {children}
+    </Modal>
+  );
+}
+
+export function PauseMembershipDialog({
+  untilResumedLabel,
+  onPause,
+  ...confirmation
+}: ConfirmationProps & { untilResumedLabel: string; onPause: (cycles: PauseCycles) => void }) {
+  const [cycles, setCycles] = useState<PauseCycles>(1);
+  const options = [
+    ...PAUSE_CYCLES.map((n) => ({ value: n, label: `${n} ${n === 1 ? 'shipment' : 'shipments'}` })),
+    { value: null, label: untilResumedLabel },
+  ];
+  return (
+    <MembershipDialog action="pause" {...confirmation} onConfirm={() => onPause(cycles)}>
       <fieldset>
         <legend className="text-sm font-medium text-stone-900">Pause for</legend>
         <div className="mt-3 space-y-2">
@@ -73,43 +95,19 @@ export function PauseMembershipDialog({
           ))}
         </div>
       </fieldset>
-    </Modal>
+    </MembershipDialog>
   );
 }
 
 export function CancelMembershipDialog({
-  text,
   reasonLabel,
-  busy,
   onCancel,
-  onClose,
-}: {
-  text: DialogText;
-  reasonLabel: string;
-  busy: boolean;
-  onCancel: (reason: string) => void;
-  onClose: () => void;
-}) {
+  ...confirmation
+}: ConfirmationProps & { reasonLabel: string; onCancel: (reason: string) => void }) {
   const [reason, setReason] = useState('');
   return (
-    <Modal
-      title={text.title}
-      role="alertdialog"
-      description={text.description}
-      onClose={onClose}
-      busy={busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {text.keepLabel}
-          </Button>
-          <Button variant="danger" busy={busy} busyLabel="Cancelling..." onClick={() => onCancel(reason)}>
-            Cancel subscription
-          </Button>
-        </>
-      }
-    >
+    <MembershipDialog action="cancel" {...confirmation} onConfirm={() => onCancel(reason)}>
       <TextArea label={reasonLabel} rows={3} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
-    </Modal>
+    </MembershipDialog>
   );
 }

@@ -11,7 +11,7 @@ import { planIntervalLabel } from '../info/plan-format';
 import { OrderStatusBadge, PaymentStatusBadge, SubscriptionStatusBadge } from '../status-badges';
 import { chosenCategoriesText, nextShipmentText } from '../subscription-schedule';
 import { BackLink } from '../ui/BackLink';
-import { Button, ButtonLink } from '../ui/Button';
+import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Modal } from '../ui/Modal';
@@ -48,11 +48,7 @@ export function MembershipPage() {
             icon={Gift}
             title="You're not in the club yet"
             hint="A new exclusive tee every month or quarter, shipping included."
-            action={
-              <ButtonLink to="/subscriptions" size="lg">
-                See the plans
-              </ButtonLink>
-            }
+            link={{ to: '/subscriptions', label: 'See the plans', size: 'lg' }}
           />
         ) : (
           mine.data.map((membership) => <MembershipCard key={membership.id} membership={membership} />)

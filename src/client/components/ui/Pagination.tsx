@@ -5,7 +5,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 //   <Pagination list={data} itemLabel="products" onChange={(page) => navigate({ search: (prev) => ({ ...prev, page }) })} />
 
 /** Where a server-paged list stands, as every paged procedure answers. */
-interface PageInfo {
+export interface PageInfo {
   page: number;
   pageCount: number;
   pageSize: number;

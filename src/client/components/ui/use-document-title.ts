@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { storeConfig } from '../../store-config';
+import { pageTitle } from '../../seo/page-head';
 
 /** Sets the tab title to "{title} | {store}", or the store name alone for the home page. */
 export function useDocumentTitle(title: string | null): void {
   useEffect(() => {
-    document.title = title ? `${title} | ${storeConfig.storeName}` : storeConfig.storeName;
+    document.title = pageTitle(title);
   }, [title]);
 }

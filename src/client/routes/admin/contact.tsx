@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ContactPage } from '../../components/admin/contact/ContactPage';
-import { filterInAddress } from '../../components/admin/parts/filter-in-address';
-import { CONTACT_FILTERS } from '../../../shared/schemas/admin-people';
+import { contactSearchSchema, listInputOf } from '../../components/admin/contact/contact-search';
 
-export const Route = createFileRoute('/admin/contact')(
-  filterInAddress('status', CONTACT_FILTERS, {
-    prefetch: ({ queryClient, trpc }, deps) => queryClient.prefetchQuery(trpc.admin.contact.list.queryOptions(deps)),
-    page: (status, onStatusChange) => <ContactPage status={status} onStatusChange={onStatusChange} />,
-  }),
-);
+export const Route = createFileRoute('/admin/contact')({
+  validateSearch: contactSearchSchema,
+  loaderDeps: ({ search }) => listInputOf(search),
+  // Not awaited: the list shows its loading state instead of holding the navigation.
+  loader: ({ context: { queryClient, trpc }, deps }) => {
+    void queryClient.prefetchQuery(trpc.admin.contact.list.queryOptions(deps));
+  },
+  component: ContactPage,
+});

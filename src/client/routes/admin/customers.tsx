@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CustomersPage } from '../../components/admin/customers/CustomersPage';
-import { filterInAddress } from '../../components/admin/parts/filter-in-address';
-import { CUSTOMER_FILTERS } from '../../../shared/schemas/admin-people';
+import { customersSearchSchema, listInputOf } from '../../components/admin/customers/customers-search';
 
-export const Route = createFileRoute('/admin/customers')(
-  filterInAddress('filter', CUSTOMER_FILTERS, {
-    prefetch: ({ queryClient, trpc }, deps) => queryClient.prefetchQuery(trpc.admin.customers.list.queryOptions(deps)),
-    page: (filter, onFilterChange) => <CustomersPage filter={filter} onFilterChange={onFilterChange} />,
-  }),
-);
+export const Route = createFileRoute('/admin/customers')({
+  validateSearch: customersSearchSchema,
+  loaderDeps: ({ search }) => listInputOf(search),
+  // Not awaited: the list shows its loading state instead of holding the navigation.
+  loader: ({ context: { queryClient, trpc }, deps }) => {
+    void queryClient.prefetchQuery(trpc.admin.customers.list.queryOptions(deps));
+  },
+  component: CustomersPage,
+});

@@ -1,13 +1,13 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { z } from 'zod';
 import { OrdersPage } from '../../components/admin/orders/OrdersPage';
-import { ORDER_FILTERS } from '../../../shared/schemas/admin-orders';
+import { ORDER_FILTERS, type OrderFilter } from '../../../shared/constants';
+import { oneOf, pageNumber, searchParams } from '../../search-params';
 
 // Filter and page live in the address, so a view survives a reload; stale values fall back to the defaults.
-const searchSchema = z.object({
-  status: z.enum(ORDER_FILTERS).default('all').catch('all'),
-  page: z.int().min(1).default(1).catch(1),
-});
+const searchSchema = searchParams<{ status?: OrderFilter; page?: number }>()((raw) => ({
+  status: oneOf(ORDER_FILTERS, raw.status) ?? 'all',
+  page: pageNumber(raw.page) ?? 1,
+}));
 
 export const Route = createFileRoute('/admin/orders')({
   validateSearch: searchSchema,

@@ -1,5 +1,5 @@
 import type { OutgoingEmail } from '../queue';
-import { layout, type StoreInfo } from './layout';
+import { layout, textOf, type EmailBody, type StoreInfo } from './layout';
 
 // Account and contact emails.
 
@@ -15,8 +15,10 @@ export function passwordResetEmail(store: StoreInfo, to: string, token: string):
   };
 }
 
+const confirmationUrl = (store: StoreInfo, token: string) => `${store.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+
 export function emailConfirmationEmail(store: StoreInfo, to: string, token: string): OutgoingEmail {
-  const url = `${store.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+  const url = confirmationUrl(store, token);
   const intro = `Welcome to ${store.storeName}! Please confirm your email address.`;
   return {
     to,
@@ -28,6 +30,29 @@ export function emailConfirmationEmail(store: StoreInfo, to: string, token: stri
       action: { label: 'Confirm my email', url },
     }),
   };
+}
+
+/**
+ * What a sign-up with an address that already has an account sends instead of a second account,
+ * so only the inbox's owner learns that the account exists. An account not yet confirmed gets a
+ * fresh confirmation link (`confirmationToken`) first: that is the step its owner still needs.
+ */
+export function existingAccountEmail(store: StoreInfo, to: string, confirmationToken: string | null): OutgoingEmail {
+  const signIn = { label: 'Sign in', url: `${store.publicUrl}/login` };
+  const reset = { label: 'Reset your password', url: `${store.publicUrl}/login?mode=reset` };
+  const body: EmailBody = {
+    heading: 'You already have an account',
+    paragraphs: [
+      `Someone, probably you, tried to create a ${store.storeName} account with this email address. You already have one, so nothing new was created.`,
+      ...(confirmationToken ? ['Your email address is not confirmed yet: confirming it also signs you in.'] : []),
+      'You can sign in with your password, or reset your password if you have forgotten it.',
+      'If this was not you, ignore this email: your account stays as it is.',
+    ],
+    ...(confirmationToken
+      ? { action: { label: 'Confirm my email', url: confirmationUrl(store, confirmationToken) }, links: [signIn, reset] }
+      : { action: signIn, links: [reset] }),
+  };
+  return { to, subject: `You already have a ${store.storeName} account`, text: textOf(body), html: layout(store, body) };
 }
 
 export function contactNotificationEmail(

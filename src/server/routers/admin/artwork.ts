@@ -1,37 +1,58 @@
 import { sql } from 'kysely';
 import { POPULAR_TAGS_LIMIT } from '../../../shared/constants';
-import { artworkCreateInput, artworkIdInput, artworkListInput, artworkUpdateInput } from '../../../shared/schemas/admin-artwork';
+import {
+  ARTWORK_PAGE_SIZE,
+  artworkCreateInput,
+  artworkIdInput,
+  artworkListInput,
+  artworkUpdateInput,
+} from '../../../shared/schemas/admin-artwork';
 import { assertFound, containsPattern } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
+import { pageWindow } from '../../trpc/paging';
 
 const COLUMNS = ['id', 'name', 'description', 'artwork_url', 'tags', 'created_by', 'created_at'] as const;
 
 export const adminArtworkRouter = router({
-  /** Newest first, filtered on the server: name or description contains the text, and the tag (both case-insensitive). */
-  list: adminProcedure.input(artworkListInput).query(({ ctx, input }) => {
-    let query = ctx.db.selectFrom('artwork_library').select(COLUMNS);
-    if (input?.search) {
+  /**
+   * One page of the library, newest first, filtered on the server: name or description contains
+   * the text, and the tag (both case-insensitive).
+   */
+  list: adminProcedure.input(artworkListInput).query(async ({ ctx, input }) => {
+    let filtered = ctx.db.selectFrom('artwork_library');
+    if (input.search) {
       const pattern = containsPattern(input.search);
-      query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('description', 'ilike', pattern)]));
+      filtered = filtered.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('description', 'ilike', pattern)]));
     }
     // Tags are stored lowercase and the input is lowercased, so equality is case-insensitive.
-    if (input?.tag) query = query.where(sql<boolean>`tags @> ${sql.val([input.tag])}::text[]`);
-    return query.orderBy('created_at', 'desc').orderBy('id').execute();
+    if (input.tag) filtered = filtered.where(sql<boolean>`tags @> ${sql.val([input.tag])}::text[]`);
+    const counted = await filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+    const { page, pageCount, offset } = pageWindow(counted.total, input.page, ARTWORK_PAGE_SIZE);
+    const items = await filtered
+      .select(COLUMNS)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(ARTWORK_PAGE_SIZE)
+      .offset(offset)
+      .execute();
+    return { items, total: counted.total, page, pageCount, pageSize: ARTWORK_PAGE_SIZE };
   }),
 
   /**
    * Every distinct tag, sorted (the filter dropdown), and the first 10 distinct tags in library
-   * order, newest artwork first (the forms' popular tags).
+   * order, newest artwork first and each artwork's tags in their order (the forms' popular
+   * tags). Worked out in the database, which sends each tag once, not every artwork's tags.
    */
   tags: adminProcedure.query(async ({ ctx }) => {
-    const rows = await ctx.db
-      .selectFrom('artwork_library')
-      .select('tags')
-      .where('tags', 'is not', null)
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .execute();
-    const inOrder = [...new Set(rows.flatMap((row) => row.tags ?? []))];
+    const { rows } = await sql<{ tag: string }>`
+      SELECT tag FROM (
+        SELECT t.tag, row_number() OVER (ORDER BY a.created_at DESC, a.id, t.ord) AS place
+        FROM artwork_library a CROSS JOIN LATERAL unnest(a.tags) WITH ORDINALITY AS t(tag, ord)
+      ) placed
+      GROUP BY tag
+      ORDER BY min(place)
+    `.execute(ctx.db);
+    const inOrder = rows.map((row) => row.tag);
     return { all: [...inOrder].sort((a, b) => a.localeCompare(b)), popular: inOrder.slice(0, POPULAR_TAGS_LIMIT) };
   }),
 

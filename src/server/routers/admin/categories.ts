@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import {
   CATEGORY_SLUG_TAKEN,
   categoryIdInput,
@@ -10,6 +10,7 @@ import {
   categoryUpdateInput,
 } from '../../../shared/schemas/admin-categories';
 import type { Db } from '../../db/database';
+import type { CategoriesTable } from '../../db/schema';
 import { isForeignKeyViolation } from '../../db/errors';
 import { assertFound, withUniqueSlug } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
@@ -22,6 +23,17 @@ const COLUMNS = ['id', 'slug', 'name', 'description', 'image_url', 'is_active', 
  * the order the previous one committed: no duplicates, no gaps. Plain reads are never blocked.
  */
 const lockSortOrder = (trx: Db) => sql`lock table categories in share row exclusive mode`.execute(trx);
+
+/** Changes one category and returns it as the screen shows it; NOT_FOUND when it is gone. */
+async function updateCategory(db: Db, id: string, values: Updateable<CategoriesTable>) {
+  const row = await db
+    .updateTable('categories')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  return assertFound(row, 'Category');
+}
 
 const productCount = async (db: Db, categoryId: string) => {
   const row = await db
@@ -63,29 +75,13 @@ export const adminCategoriesRouter = router({
     ),
   ),
 
-  update: adminProcedure.input(categoryUpdateInput).mutation(async ({ ctx, input: { id, ...fields } }) => {
-    const row = await withUniqueSlug(
-      () =>
-        ctx.db
-          .updateTable('categories')
-          .set({ ...fields, updated_at: new Date() })
-          .where('id', '=', id)
-          .returning(COLUMNS)
-          .executeTakeFirst(),
-      CATEGORY_SLUG_TAKEN,
-    );
-    return assertFound(row, 'Category');
-  }),
+  update: adminProcedure
+    .input(categoryUpdateInput)
+    .mutation(({ ctx, input: { id, ...fields } }) => withUniqueSlug(() => updateCategory(ctx.db, id, fields), CATEGORY_SLUG_TAKEN)),
 
-  setActive: adminProcedure.input(categorySetActiveInput).mutation(async ({ ctx, input }) => {
-    const row = await ctx.db
-      .updateTable('categories')
-      .set({ is_active: input.is_active, updated_at: new Date() })
-      .where('id', '=', input.id)
-      .returning(COLUMNS)
-      .executeTakeFirst();
-    return assertFound(row, 'Category');
-  }),
+  setActive: adminProcedure
+    .input(categorySetActiveInput)
+    .mutation(({ ctx, input }) => updateCategory(ctx.db, input.id, { is_active: input.is_active })),
 
   /** Swaps sort_order with the neighbour above or below; at the top (or bottom) nothing moves. */
   move: adminProcedure.input(categoryMoveInput).mutation(({ ctx, input }) =>

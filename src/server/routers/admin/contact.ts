@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
-import { contactListInput, contactOpenInput, contactSetStatusInput } from '../../../shared/schemas/admin-people';
+import { CONTACT_PAGE_SIZE, contactListInput, contactOpenInput, contactSetStatusInput } from '../../../shared/schemas/admin-people';
 import type { Db } from '../../db/database';
-import { eventsWhileAllowed } from '../../events/access';
 import { publishEvent } from '../../events/events';
 import { notFound } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
+import { pageWindow } from '../../trpc/paging';
 
 const SUBMISSION_COLUMNS = ['id', 'name', 'email', 'subject', 'message', 'status', 'created_at'] as const;
-const countNew = async (db: Db) => {
+/** Contact submissions whose status is new (the admin badge); also sent live by live.feed. */
+export const countNewContactSubmissions = async (db: Db) => {
   const row = await db
     .selectFrom('contact_submissions')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -18,41 +19,35 @@ const countNew = async (db: Db) => {
 
 export const adminContactRouter = router({
   /** Contact submissions whose status is new: the red badge on the header's Admin link. */
-  newCount: adminProcedure.query(({ ctx }) => countNew(ctx.db)),
+  newCount: adminProcedure.query(({ ctx }) => countNewContactSubmissions(ctx.db)),
 
   /**
-   * The same count now and after every change to the table, from any app process. The stream ends
-   * when its session ends (UNAUTHORIZED) or its user is no longer an admin (FORBIDDEN).
+   * The inbox: one page of submissions newest first, optionally of one status, and the stat
+   * tiles' counts, which are of every submission whatever the filter.
    */
-  onNewCount: adminProcedure.subscription(async function* ({ ctx, signal }) {
-    // Listening before the first count, so no change is missed.
-    const changes = eventsWhileAllowed(ctx, { admin: true, wanted: (event) => event.type === 'contact_submissions_changed' }, signal);
-    yield await countNew(ctx.db);
-    for await (const _change of changes) yield await countNew(ctx.db);
-  }),
-
-  /** The inbox: submissions newest first, optionally of one status, and the stat tiles' counts. */
   list: adminProcedure.input(contactListInput).query(async ({ ctx, input }) => {
     const status = input.status === 'all' ? null : input.status;
-    const [submissions, counts] = await Promise.all([
-      ctx.db
-        .selectFrom('contact_submissions')
-        .select(SUBMISSION_COLUMNS)
-        .$call((qb) => (status ? qb.where('status', '=', status) : qb))
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .execute(),
-      ctx.db
-        .selectFrom('contact_submissions')
-        .select([
-          sql<number>`count(*)::int`.as('total'),
-          sql<number>`(count(*) filter (where status = 'new'))::int`.as('new'),
-          sql<number>`(count(*) filter (where status = 'read'))::int`.as('read'),
-          sql<number>`(count(*) filter (where status = 'resolved'))::int`.as('resolved'),
-        ])
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { submissions, counts };
+    const filtered = ctx.db.selectFrom('contact_submissions').$call((qb) => (status ? qb.where('status', '=', status) : qb));
+    const counts = await ctx.db
+      .selectFrom('contact_submissions')
+      .select([
+        sql<number>`count(*)::int`.as('total'),
+        sql<number>`(count(*) filter (where status = 'new'))::int`.as('new'),
+        sql<number>`(count(*) filter (where status = 'read'))::int`.as('read'),
+        sql<number>`(count(*) filter (where status = 'resolved'))::int`.as('resolved'),
+      ])
+      .executeTakeFirstOrThrow();
+    // The filter's own total is one of the counts just read: no second count.
+    const total = status ? counts[status] : counts.total;
+    const { page, pageCount, offset } = pageWindow(total, input.page, CONTACT_PAGE_SIZE);
+    const items = await filtered
+      .select(SUBMISSION_COLUMNS)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(CONTACT_PAGE_SIZE)
+      .offset(offset)
+      .execute();
+    return { items, total, page, pageCount, pageSize: CONTACT_PAGE_SIZE, counts };
   }),
 
   /** Opens one submission for the detail panel; a new one becomes read in the same step (SPEC §4). */

@@ -1,37 +1,45 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
-import { addToCustomersInput, customersListInput, LAST_ADMIN_MESSAGE, setAdminInput } from '../../../shared/schemas/admin-people';
+import {
+  addToCustomersInput,
+  CUSTOMERS_PAGE_SIZE,
+  customersListInput,
+  LAST_ADMIN_MESSAGE,
+  setAdminInput,
+} from '../../../shared/schemas/admin-people';
 import { isUniqueViolation } from '../../db/errors';
 import { publishEvent } from '../../events/events';
-import { notFound } from '../../trpc/errors';
+import { containsPattern, notFound } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
+import { pageWindow } from '../../trpc/paging';
 
 const NOT_IN_CUSTOMERS = 'This user is not in customers';
 
 export const adminCustomersRouter = router({
   /**
-   * Every registered user with their customers row, if any (SPEC §3 "User (admin users list)"),
-   * newest first, plus the counts of the filter buttons. Only these columns leave the server.
+   * One page of registered users with their customers row, if any (SPEC §3 "User (admin users
+   * list)"), newest first, of one filter button and optionally searched by email or name; plus
+   * the counts of the filter buttons, which are of every user whatever the filter or search.
+   * Only these columns leave the server.
    */
   list: adminProcedure.input(customersListInput).query(async ({ ctx, input }) => {
     const usersWithCustomers = ctx.db.selectFrom('users').leftJoin('customers', 'customers.id', 'users.id');
-    const [rows, counts] = await Promise.all([
-      usersWithCustomers
-        .select([
-          'users.id',
-          'users.email',
-          'users.email_confirmed_at',
-          'users.last_sign_in_at',
-          'customers.is_admin',
-          sql<boolean>`customers.id is not null`.as('has_customer_record'),
-          sql<string | null>`nullif(btrim(customers.first_name || ' ' || customers.last_name), '')`.as('full_name'),
-        ])
-        .$if(input.filter === 'confirmed', (qb) => qb.where('users.email_confirmed_at', 'is not', null))
-        .$if(input.filter === 'unconfirmed', (qb) => qb.where('users.email_confirmed_at', 'is', null))
-        .$if(input.filter === 'not_in_customers', (qb) => qb.where('customers.id', 'is', null))
-        .orderBy('users.created_at', 'desc')
-        .orderBy('users.id')
-        .execute(),
+    let filtered = usersWithCustomers
+      .$if(input.filter === 'confirmed', (qb) => qb.where('users.email_confirmed_at', 'is not', null))
+      .$if(input.filter === 'unconfirmed', (qb) => qb.where('users.email_confirmed_at', 'is', null))
+      .$if(input.filter === 'not_in_customers', (qb) => qb.where('customers.id', 'is', null));
+    if (input.search) {
+      const pattern = containsPattern(input.search);
+      filtered = filtered.where((eb) =>
+        eb.or([
+          eb('users.email', 'ilike', pattern),
+          // "Ada Boss" finds Ada Boss: the name as the list shows it.
+          eb(sql<string>`concat_ws(' ', customers.first_name, customers.last_name)`, 'ilike', pattern),
+        ]),
+      );
+    }
+    const [counted, counts] = await Promise.all([
+      filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
       usersWithCustomers
         .select([
           sql<number>`count(*)::int`.as('all'),
@@ -41,8 +49,24 @@ export const adminCustomersRouter = router({
         ])
         .executeTakeFirstOrThrow(),
     ]);
+    const { page, pageCount, offset } = pageWindow(counted.total, input.page, CUSTOMERS_PAGE_SIZE);
+    const rows = await filtered
+      .select([
+        'users.id',
+        'users.email',
+        'users.email_confirmed_at',
+        'users.last_sign_in_at',
+        'customers.is_admin',
+        sql<boolean>`customers.id is not null`.as('has_customer_record'),
+        sql<string | null>`nullif(btrim(customers.first_name || ' ' || customers.last_name), '')`.as('full_name'),
+      ])
+      .orderBy('users.created_at', 'desc')
+      .orderBy('users.id')
+      .limit(CUSTOMERS_PAGE_SIZE)
+      .offset(offset)
+      .execute();
     return {
-      users: rows.map((row) => ({
+      items: rows.map((row) => ({
         id: row.id,
         email: row.email,
         email_confirmed_at: row.email_confirmed_at,
@@ -50,6 +74,10 @@ export const adminCustomersRouter = router({
         has_customer_record: row.has_customer_record,
         customer_data: row.has_customer_record ? { full_name: row.full_name, is_admin: row.is_admin === true } : null,
       })),
+      total: counted.total,
+      page,
+      pageCount,
+      pageSize: CUSTOMERS_PAGE_SIZE,
       counts,
     };
   }),

@@ -3,6 +3,7 @@ import { TRPCError } from '@trpc/server';
 import type { ArtPosition, MockupSide } from '../../../shared/constants';
 import { dpiLevel, normalizePosition } from '../../../shared/placement';
 import { DEFAULT_SIDE_MISSING, lowDpiMessage, missingArtMessage, saveMockupsInput } from '../../../shared/schemas/admin-mockups';
+import { deleteStoredImage, makeDisplayCopies } from '../../display-copies';
 import { MOCKUP_BUCKET, MockupSourceError, placementDpi, readStoredImage, renderMockup } from '../../mockups/render';
 import { assertFound } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
@@ -44,8 +45,9 @@ export const adminMockupsRouter = router({
 
   /**
    * Renders each given side on the server from the product's artwork and the template, stores the
-   * PNGs, then points the product at them in one statement. Files are written first: a failed
-   * update leaves unused files, never a product pointing at a missing one.
+   * PNGs with their display copies, then points the product at them in one statement. Files are
+   * written first, so a product never points at a missing one; a save that fails deletes the files
+   * it wrote.
    */
   save: adminProcedure.input(saveMockupsInput).mutation(async ({ ctx, input }) => {
     const [product, template] = await Promise.all([
@@ -78,27 +80,36 @@ export const adminMockupsRouter = router({
       );
       for (const { side, position, templateBytes, artBytes } of sources) {
         const png = await renderMockup(templateBytes, artBytes, position);
-        rendered[side] = (await storage.put(MOCKUP_BUCKET, `${product.slug}-${side}-${randomUUID()}.png`, png, 'image/png')).url;
+        const url = (await storage.put(MOCKUP_BUCKET, `${product.slug}-${side}-${randomUUID()}.png`, png, 'image/png')).url;
+        rendered[side] = url;
+        // The print file stays for printing; shoppers see its copies.
+        await makeDisplayCopies(ctx.db, storage, url);
       }
+
+      const frontUrl = rendered.front ?? product.front_mockup_url;
+      const backUrl = rendered.back ?? product.back_mockup_url;
+      // One UPDATE: the four columns change together or not at all.
+      return await ctx.db
+        .updateTable('products')
+        .set({
+          front_mockup_url: frontUrl,
+          back_mockup_url: backUrl,
+          default_mockup_side: input.defaultSide,
+          image_url: input.defaultSide === 'front' ? frontUrl : backUrl,
+          updated_at: new Date(),
+        })
+        .where('id', '=', product.id)
+        .returning(PRODUCT_COLUMNS)
+        .executeTakeFirstOrThrow();
     } catch (error) {
+      // Nothing points at the files of a failed save (the product was deleted meanwhile, a write failed).
+      for (const url of Object.values(rendered)) {
+        await deleteStoredImage(ctx.db, storage, url).catch((cleanup: unknown) =>
+          ctx.log.warn({ err: cleanup, url }, 'could not delete the files of a failed mockup save'),
+        );
+      }
       if (error instanceof MockupSourceError) throw badRequest(error.message);
       throw error;
     }
-
-    const frontUrl = rendered.front ?? product.front_mockup_url;
-    const backUrl = rendered.back ?? product.back_mockup_url;
-    // One UPDATE: the four columns change together or not at all.
-    return ctx.db
-      .updateTable('products')
-      .set({
-        front_mockup_url: frontUrl,
-        back_mockup_url: backUrl,
-        default_mockup_side: input.defaultSide,
-        image_url: input.defaultSide === 'front' ? frontUrl : backUrl,
-        updated_at: new Date(),
-      })
-      .where('id', '=', product.id)
-      .returning(PRODUCT_COLUMNS)
-      .executeTakeFirstOrThrow();
   }),
 });

@@ -4,26 +4,18 @@ import { SUBSCRIBERS_PAGE_SIZE, subscriberGetInput, subscribersListInput } from 
 import { cancelInput, pauseInput } from '../../../shared/schemas/subscriptions';
 import type { Db } from '../../db/database';
 import { cancelAtPeriodEnd, pause } from '../../subscriptions/membership';
-import { chosenCategoryNames } from '../../subscriptions/queries';
+import { chosenCategoryNames, MEMBERSHIP_COLUMNS } from '../../subscriptions/queries';
 import { assertFound, containsPattern } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
 import { membershipServices } from '../subscriptions';
+import { pageWindow } from '../../trpc/paging';
 
 // The Subscribers screen (issue 11): the club's members, server-paged newest first with a search
 // by email and plan and status filters; one member with their cycles; and pause or cancel on the
 // member's behalf, through the very functions the member's own page calls (same rules, same emails).
 
 const MEMBER_COLUMNS = [
-  'subscriptions.id',
-  'subscriptions.status',
-  'subscriptions.size',
-  'subscriptions.price',
-  'subscriptions.billing_interval',
-  'subscriptions.next_cycle_on',
-  'subscriptions.skip_next',
-  'subscriptions.paused_until',
-  'subscriptions.cancel_at',
-  'subscriptions.created_at',
+  ...MEMBERSHIP_COLUMNS,
   'customers.email as customer_email',
   'customers.first_name as customer_first_name',
   'customers.last_name as customer_last_name',
@@ -90,16 +82,14 @@ export const adminSubscribersRouter = router({
     if (input.planId) filtered = filtered.where('subscriptions.plan_id', '=', input.planId);
     if (input.status !== 'all') filtered = filtered.where('subscriptions.status', '=', input.status);
     const counted = await filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    const pageCount = Math.max(1, Math.ceil(counted.total / SUBSCRIBERS_PAGE_SIZE));
-    // A page past the end (e.g. after a filter change) shows the last one.
-    const page = Math.min(input.page, pageCount);
+    const { page, pageCount, offset } = pageWindow(counted.total, input.page, SUBSCRIBERS_PAGE_SIZE);
     const items = await filtered
       .select(MEMBER_COLUMNS)
       .$narrowType<MemberStatus>()
       .orderBy('subscriptions.created_at', 'desc')
       .orderBy('subscriptions.id', 'desc')
       .limit(SUBSCRIBERS_PAGE_SIZE)
-      .offset((page - 1) * SUBSCRIBERS_PAGE_SIZE)
+      .offset(offset)
       .execute();
     return { items, total: counted.total, page, pageCount, pageSize: SUBSCRIBERS_PAGE_SIZE };
   }),

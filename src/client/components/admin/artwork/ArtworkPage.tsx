@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import { ImageOff, Pencil, Search, Trash2, Upload } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { formatDate } from '../../../../shared/dates';
 import { ARTWORK_DELETE_CONFIRM, ARTWORK_DELETE_FAILED } from '../../../../shared/schemas/admin-artwork';
 import { errorMessage } from '../../../errors';
@@ -12,22 +13,28 @@ import { Select } from '../../ui/fields';
 import { SearchField } from '../../ui/SearchField';
 import { EmptyState, LoadingState } from '../../ui/states';
 import { toast } from '../../ui/Toast';
+import { ListPagination } from '../parts/paged-list';
 import { PageHeader } from '../parts/PageHeader';
 import { ArtworkFormModal, type EditedArtwork } from './ArtworkFormModal';
+import { listInputOf } from './artwork-search';
 
-// The Artwork Library (SPEC §2, §5, §8): search and tag filter run on the server; cards in 1 to 4
-// columns; Upload / Edit modals; delete after 'Are you sure you want to delete this artwork?'.
+// The Artwork Library (SPEC §2, §5, §8): search, tag filter and paging run on the server and live
+// in the address; cards in 1 to 4 columns; Upload / Edit modals; delete after 'Are you sure you
+// want to delete this artwork?'. The tag dropdown and popular tags come from every artwork's tags.
 
-type ArtworkRow = RouterOutputs['admin']['artwork']['list'][number];
+const route = getRouteApi('/admin/artwork');
+
+type ArtworkRow = RouterOutputs['admin']['artwork']['list']['items'][number];
 type ModalState = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; artwork: EditedArtwork };
 
 export function ArtworkPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
-  const [tag, setTag] = useState('');
-  const filters = { ...(search ? { search } : {}), ...(tag ? { tag } : {}) };
-  const list = useQuery({ ...trpc.admin.artwork.list.queryOptions(filters), placeholderData: keepPreviousData });
+  const input = listInputOf(search);
+  // The previous page stays on screen while the next one loads, so the grid does not flash.
+  const list = useQuery({ ...trpc.admin.artwork.list.queryOptions(input), placeholderData: keepPreviousData });
   const tags = useQuery(trpc.admin.artwork.tags.queryOptions());
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<ArtworkRow | null>(null);
@@ -48,8 +55,14 @@ export function ArtworkPage() {
       Upload Artwork
     </Button>
   );
-  const items = list.data ?? [];
-  const filtering = search !== '' || tag !== '';
+  const onSearch = useCallback(
+    (value: string) => void navigate({ search: (prev) => ({ ...prev, search: value || undefined, page: undefined }), replace: true }),
+    [navigate],
+  );
+  const toPage = (page: number) => void navigate({ search: (prev) => ({ ...prev, page: page === 1 ? undefined : page }) });
+
+  const items = list.data?.items ?? [];
+  const filtering = Boolean(input.search || input.tag);
 
   return (
     <div>
@@ -59,12 +72,18 @@ export function ArtworkPage() {
         <SearchField
           label="Search artwork"
           hideLabel
-          value={search}
-          onSearch={setSearch}
+          value={input.search ?? ''}
+          onSearch={onSearch}
           placeholder="Search by name or description..."
           className="flex-1"
         />
-        <Select label="Filter by tag" value={tag} onChange={(event) => setTag(event.target.value)} hideLabel className="sm:w-56">
+        <Select
+          label="Filter by tag"
+          value={input.tag ?? ''}
+          onChange={(event) => void navigate({ search: (prev) => ({ ...prev, tag: event.target.value || undefined, page: undefined }) })}
+          hideLabel
+          className="sm:w-56"
+        >
           <option value="">All Tags</option>
           {(tags.data?.all ?? []).map((name) => (
             <option key={name} value={name}>
@@ -105,6 +124,8 @@ export function ArtworkPage() {
           ))}
         </ul>
       )}
+
+      <ListPagination list={list.data} itemLabel="artwork" onChange={toPage} />
 
       {modal.mode !== 'closed' && (
         <ArtworkFormModal

@@ -1,10 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import { CheckCheck, Eye, Inbox, Mail, MailOpen, MessageSquare } from 'lucide-react';
 import { useEffect, useRef, useState, type Ref } from 'react';
-import { CONTACT_STATUSES, type ContactStatus } from '../../../../shared/constants';
+import { CONTACT_STATUSES, type ContactStatus, CONTACT_FILTERS, type ContactFilter } from '../../../../shared/constants';
 import { formatDateTime } from '../../../../shared/dates';
-import { CONTACT_FILTERS, type ContactFilter } from '../../../../shared/schemas/admin-people';
 import { useTRPC, type RouterOutputs } from '../../../trpc';
 import { ContactStatusBadge } from '../../status-badges';
 import { textLinkClass } from '../../ui/Button';
@@ -13,25 +12,33 @@ import { EmptyState, LoadingState } from '../../ui/states';
 import { ToggleButton } from '../../ui/ToggleButton';
 import { EnumSelect } from '../parts/EnumSelect';
 import { PageHeader } from '../parts/PageHeader';
+import { ListPagination } from '../parts/paged-list';
 import { StatTile } from '../parts/StatTile';
+import { listInputOf } from './contact-search';
 
-// The contact inbox (SPEC §2, §4): stat tiles, a status filter, the list on the left and the
-// opened submission on the right. Opening a new submission marks it read (on the server); load
-// and update errors are only logged (SPEC §8), and a failed update changes nothing on screen.
+// The contact inbox (SPEC §2, §4): stat tiles of the whole inbox, a status filter, one page of the
+// list (paged on the server) on the left and the opened submission on the right. Opening a new
+// submission marks it read (on the server); load and update errors are only logged (SPEC §8), and
+// a failed update changes nothing on screen.
 
 type ListOutput = RouterOutputs['admin']['contact']['list'];
-type Submission = ListOutput['submissions'][number];
+type Submission = ListOutput['items'][number];
+
+const route = getRouteApi('/admin/contact');
 
 const FILTER_LABELS: Record<ContactFilter, string> = { all: 'All Submissions', new: 'New', read: 'Read', resolved: 'Resolved' };
 const STATUS_LABELS: Record<ContactStatus, string> = { new: 'New', read: 'Read', resolved: 'Resolved' };
 
-export function ContactPage({ status, onStatusChange }: { status: ContactFilter; onStatusChange: (status: ContactFilter) => void }) {
+export function ContactPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const list = useQuery(trpc.admin.contact.list.queryOptions({ status }, { placeholderData: (previous) => previous }));
+  const input = listInputOf(search);
+  // The previous page stays on screen while the next one loads, so the list does not flash.
+  const list = useQuery({ ...trpc.admin.contact.list.queryOptions(input), placeholderData: keepPreviousData });
   const [selected, setSelected] = useState<Submission | null>(null);
   const detailRef = useRef<HTMLHeadingElement>(null);
-  useLiveInbox();
 
   useEffect(() => {
     if (list.error) console.error('Failed to load contact submissions', list.error);
@@ -40,7 +47,7 @@ export function ContactPage({ status, onStatusChange }: { status: ContactFilter;
   /** Puts the server's answer into every cached list and the detail panel, then re-reads the lists. */
   const applyChange = (submission: Submission) => {
     queryClient.setQueriesData<ListOutput>({ queryKey: trpc.admin.contact.list.queryKey() }, (old) =>
-      old ? { ...old, submissions: old.submissions.map((s) => (s.id === submission.id ? submission : s)) } : old,
+      old ? { ...old, items: old.items.map((s) => (s.id === submission.id ? submission : s)) } : old,
     );
     setSelected((current) => (current?.id === submission.id ? submission : current));
     void queryClient.invalidateQueries({ queryKey: trpc.admin.contact.list.queryKey() });
@@ -71,7 +78,13 @@ export function ContactPage({ status, onStatusChange }: { status: ContactFilter;
     }
   };
 
-  const submissions = list.data?.submissions ?? [];
+  // A new filter starts again on its first page.
+  const onStatusChange = (status: ContactFilter) =>
+    void navigate({ search: { status: status === 'all' ? undefined : status }, resetScroll: false });
+  const toPage = (page: number) =>
+    void navigate({ search: (prev) => ({ ...prev, page: page === 1 ? undefined : page }), resetScroll: false });
+
+  const submissions = list.data?.items ?? [];
   const counts = list.data?.counts;
   // The list holds the freshest copy (live updates); the panel keeps a submission the filter hides.
   const shown = selected ? (submissions.find((s) => s.id === selected.id) ?? selected) : null;
@@ -87,14 +100,18 @@ export function ContactPage({ status, onStatusChange }: { status: ContactFilter;
         <StatTile label="Resolved" value={counts?.resolved ?? '–'} icon={CheckCheck} testId="stat-resolved" />
       </div>
 
-      <EnumSelect
-        label="Status"
-        className="mt-6 w-full sm:w-64"
-        values={CONTACT_FILTERS}
-        value={status}
-        optionLabel={(value) => FILTER_LABELS[value]}
-        onChange={onStatusChange}
-      />
+      {/* The pages sit beside the filter, as in a mail client: the list column is too narrow for them. */}
+      <div className="mt-6 flex flex-col gap-x-6 lg:flex-row lg:items-end lg:justify-between">
+        <EnumSelect
+          label="Status"
+          className="w-full sm:w-64"
+          values={CONTACT_FILTERS}
+          value={input.status}
+          optionLabel={(value) => FILTER_LABELS[value]}
+          onChange={onStatusChange}
+        />
+        <ListPagination list={list.data} itemLabel="submissions" onChange={toPage} />
+      </div>
 
       <div className="mt-4 grid gap-6 lg:grid-cols-5">
         <section aria-label="Submissions" aria-busy={list.isFetching} className={`${cardClass} overflow-hidden lg:col-span-2`}>
@@ -127,21 +144,6 @@ export function ContactPage({ status, onStatusChange }: { status: ContactFilter;
         </section>
       </div>
     </div>
-  );
-}
-
-/** Re-reads the inbox whenever a submission arrives or changes, from any admin or server process. */
-function useLiveInbox() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  useSubscription(
-    trpc.admin.contact.onNewCount.subscriptionOptions(undefined, {
-      onData: (count) => {
-        queryClient.setQueryData(trpc.admin.contact.newCount.queryKey(), count);
-        // Also on the first message of a (re)opened stream: changes may have been missed meanwhile.
-        void queryClient.invalidateQueries({ queryKey: trpc.admin.contact.list.queryKey() });
-      },
-    }),
   );
 }
 

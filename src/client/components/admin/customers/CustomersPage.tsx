@@ -1,26 +1,33 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ShieldCheck, ShieldOff, UserPlus, Users } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { ChevronLeft, ChevronRight, ShieldCheck, ShieldOff, UserPlus, Users } from 'lucide-react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { formatDate } from '../../../../shared/dates';
-import { CUSTOMER_FILTERS, type CustomerFilter } from '../../../../shared/schemas/admin-people';
+import { CUSTOMER_FILTERS, type CustomerFilter } from '../../../../shared/constants';
 import { errorMessage } from '../../../errors';
 import { useMe } from '../../../session/session';
 import { useTRPC, type RouterOutputs } from '../../../trpc';
 import { Badge } from '../../ui/Badge';
-import { Button } from '../../ui/Button';
+import { Button, iconButtonClass } from '../../ui/Button';
 import { cardClass } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import type { PageInfo } from '../../ui/Pagination';
+import { SearchField } from '../../ui/SearchField';
 import { EmptyState, LoadingState } from '../../ui/states';
 import { toast } from '../../ui/Toast';
 import { ToggleButton } from '../../ui/ToggleButton';
 import { PageHeader } from '../parts/PageHeader';
 import { usePendingIds } from '../parts/row-actions';
 import { TableHead } from '../parts/table';
+import { listInputOf } from './customers-search';
 
-// The Customers screen (SPEC §2): every registered user, filter buttons with counts, and the
-// actions Make Admin / Remove Admin / Add to Customers with the spec's messages (SPEC §8).
+// The Customers screen (SPEC §2): registered users newest first, paged, filtered and searched on
+// the server; filter buttons with counts of every user; and the actions Make Admin / Remove Admin
+// / Add to Customers with the spec's messages (SPEC §8).
 
-type UserRow = RouterOutputs['admin']['customers']['list']['users'][number];
+const route = getRouteApi('/admin/customers');
+
+type UserRow = RouterOutputs['admin']['customers']['list']['items'][number];
 
 const FILTER_LABELS: Record<CustomerFilter, string> = {
   all: 'All',
@@ -29,9 +36,13 @@ const FILTER_LABELS: Record<CustomerFilter, string> = {
   not_in_customers: 'Not in Customers',
 };
 
-export function CustomersPage({ filter, onFilterChange }: { filter: CustomerFilter; onFilterChange: (filter: CustomerFilter) => void }) {
+export function CustomersPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const trpc = useTRPC();
-  const list = useQuery(trpc.admin.customers.list.queryOptions({ filter }, { placeholderData: (previous) => previous }));
+  const input = listInputOf(search);
+  // The previous page stays on screen while the next one loads, so the table does not flash.
+  const list = useQuery({ ...trpc.admin.customers.list.queryOptions(input), placeholderData: keepPreviousData });
   const myId = useMe().data?.id;
   const actions = useCustomerActions(myId);
 
@@ -40,39 +51,62 @@ export function CustomersPage({ filter, onFilterChange }: { filter: CustomerFilt
     if (loadError) toast.error(`Failed to load users: ${loadError}`);
   }, [loadError, list.errorUpdatedAt]);
 
-  const users = list.data?.users ?? [];
+  const onSearch = useCallback(
+    (value: string) => void navigate({ search: (prev) => ({ ...prev, search: value || undefined, page: undefined }), replace: true }),
+    [navigate],
+  );
+  // A new filter starts again on its first page.
+  const onFilterChange = (filter: CustomerFilter) =>
+    void navigate({ search: (prev) => ({ ...prev, filter: filter === 'all' ? undefined : filter, page: undefined }), resetScroll: false });
+  const toPage = (page: number) => void navigate({ search: (prev) => ({ ...prev, page: page === 1 ? undefined : page }) });
+
+  const users = list.data?.items ?? [];
   const counts = list.data?.counts;
 
   return (
     <div>
       <PageHeader title="Customers" subtitle="View all registered customers" />
 
-      <div role="group" aria-label="Filter users" className="mb-4 flex flex-wrap gap-2">
-        {CUSTOMER_FILTERS.map((value) => (
-          <ToggleButton key={value} pressed={filter === value} onClick={() => onFilterChange(value)}>
-            {FILTER_LABELS[value]}
-            <span className="rounded-full bg-current/10 px-1.5 py-px text-xs tabular-nums" data-testid={`count-${value}`}>
-              {counts?.[value] ?? '–'}
-            </span>
-          </ToggleButton>
-        ))}
+      <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+        <div role="group" aria-label="Filter users" className="flex flex-wrap gap-2">
+          {CUSTOMER_FILTERS.map((value) => (
+            <ToggleButton key={value} pressed={input.filter === value} onClick={() => onFilterChange(value)}>
+              {FILTER_LABELS[value]}
+              <span className="rounded-full bg-current/10 px-1.5 py-px text-xs tabular-nums" data-testid={`count-${value}`}>
+                {counts?.[value] ?? '–'}
+              </span>
+            </ToggleButton>
+          ))}
+        </div>
+        <SearchField
+          label="Search users"
+          hideLabel
+          value={input.search ?? ''}
+          onSearch={onSearch}
+          placeholder="Search by email or name..."
+          className="lg:w-72"
+        />
       </div>
 
       <section aria-label="Users" aria-busy={list.isFetching} className={cardClass}>
         {list.isPending ? (
           <LoadingState label="Loading users..." />
         ) : users.length === 0 ? (
-          <EmptyState title="No users found" icon={Users} />
+          <EmptyState title="No users found" hint={input.search ? 'Try another search or filter.' : undefined} icon={Users} />
         ) : (
           <>
             <UsersTable users={users} myId={myId} actions={actions} />
             <UserCards users={users} myId={myId} actions={actions} />
           </>
         )}
-        {counts && (
-          <p className="border-t border-stone-200 px-4 py-3 text-sm text-stone-600" data-testid="users-footer">
-            Showing {users.length} of {counts.all} users
-          </p>
+        {list.data && (
+          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-stone-200 px-4 py-3">
+            {/* The spec's footer: the rows on screen, of every registered user. */}
+            <p className="text-sm text-stone-600" data-testid="users-footer">
+              Showing {users.length} of {list.data.counts.all} users
+            </p>
+            <PageSteps list={list.data} onChange={toPage} />
+          </div>
         )}
       </section>
 
@@ -88,6 +122,29 @@ export function CustomersPage({ filter, onFilterChange }: { filter: CustomerFilt
         />
       )}
     </div>
+  );
+}
+
+/**
+ * Previous and Next beside the spec's footer, which already says what is shown: the shared
+ * Pagination would add a second "Showing a–b of N" line that counts differently.
+ */
+const stepButton = `${iconButtonClass()} border border-stone-300 bg-white`;
+
+function PageSteps({ list: { page, pageCount }, onChange }: { list: PageInfo; onChange: (page: number) => void }) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label="Pages" className="flex items-center gap-2">
+      <button type="button" className={stepButton} disabled={page <= 1} onClick={() => onChange(page - 1)} aria-label="Previous page">
+        <ChevronLeft className="size-4" aria-hidden="true" />
+      </button>
+      <span className="text-sm text-stone-700 tabular-nums" data-testid="users-page">
+        Page {page} of {pageCount}
+      </span>
+      <button type="button" className={stepButton} disabled={page >= pageCount} onClick={() => onChange(page + 1)} aria-label="Next page">
+        <ChevronRight className="size-4" aria-hidden="true" />
+      </button>
+    </nav>
   );
 }
 

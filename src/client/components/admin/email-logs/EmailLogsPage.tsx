@@ -3,15 +3,14 @@ import { CircleAlert, CircleCheck, CircleX, Clock, Inbox, Mail, Play, RotateCcw,
 import { useEffect, useId, useState } from 'react';
 import type { EmailStatus } from '../../../../shared/constants';
 import {
-  EMAIL_FILTERS,
   EMAIL_LOAD_FAILED,
   EMAIL_PROCESS_FAILED,
   EMAIL_RETRY_FAILED,
   EMAIL_RETRY_SUCCESS,
   RETRYABLE_EMAIL_STATUSES,
   queueProcessedMessage,
-  type EmailFilter,
 } from '../../../../shared/schemas/admin-orders';
+import { EMAIL_FILTERS, type EmailFilter } from '../../../../shared/constants';
 import { formatDateTime } from '../../../../shared/dates';
 import { useTRPC, type RouterOutputs } from '../../../trpc';
 import { Button } from '../../ui/Button';

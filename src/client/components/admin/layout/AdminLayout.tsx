@@ -77,7 +77,7 @@ export function AdminLayout() {
 function SidebarContent() {
   const trpc = useTRPC();
   const signOut = useSignOut();
-  // Kept current by the header's live stream (useLiveNewContactCount writes this query's cache).
+  // Kept current by the live stream (session/live.tsx writes this query's cache).
   const newContacts = useQuery(trpc.admin.contact.newCount.queryOptions()).data ?? 0;
   return (
     <>

@@ -198,10 +198,11 @@ function Placement({ product, template, onSaved }: { product: ProductRow; templa
 
   const save = useMutation(
     trpc.admin.mockups.save.mutationOptions({
-      onSuccess: async () => {
-        toast.success(MOCKUP_SAVED);
-        await queryClient.invalidateQueries({ queryKey: trpc.admin.mockups.products.queryKey() });
+      // The selection resets with the toast, not after the product list's refetch.
+      onSuccess: () => {
         onSaved();
+        toast.success(MOCKUP_SAVED);
+        return queryClient.invalidateQueries({ queryKey: trpc.admin.mockups.products.queryKey() });
       },
       onError: () => toast.error(MOCKUP_SAVE_FAILED),
     }),

@@ -2,18 +2,19 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Download, ShoppingCart } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../../../shared/money';
-import { EMPTY_PRINT_QUEUE, ORDER_FILTERS, type OrderFilter } from '../../../../shared/schemas/admin-orders';
+import { EMPTY_PRINT_QUEUE } from '../../../../shared/schemas/admin-orders';
+import { ORDER_FILTERS, type OrderFilter } from '../../../../shared/constants';
 import { formatDate } from '../../../../shared/dates';
 import { useTRPC } from '../../../trpc';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../status-badges';
 import { Button } from '../../ui/Button';
 import { cardClass } from '../../ui/Card';
-import { Pagination } from '../../ui/Pagination';
 import { EmptyState, LoadingState } from '../../ui/states';
 import { toast } from '../../ui/Toast';
 import { EnumSelect } from '../parts/EnumSelect';
+import { ListPagination } from '../parts/paged-list';
 import { PageHeader } from '../parts/PageHeader';
-import { ClickableRow, TableHead } from '../parts/table';
+import { cell, OpenableRows } from '../parts/table';
 import { OrderDetailModal } from './OrderDetailModal';
 import { capitalize, customerName, PROVIDER_LABELS } from './order-look';
 import { downloadPrintQueue } from './print-queue';
@@ -27,9 +28,6 @@ interface OrdersPageProps {
   onStatusChange: (status: OrderFilter) => void;
   onPageChange: (page: number) => void;
 }
-
-const headCell = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-stone-600 uppercase';
-const cell = 'px-4 py-3 text-sm';
 
 export function OrdersPage({ status, page, onStatusChange, onPageChange }: OrdersPageProps) {
   const trpc = useTRPC();
@@ -80,80 +78,54 @@ export function OrdersPage({ status, page, onStatusChange, onPageChange }: Order
         ) : (
           <>
             {/* Phones get one card per order; wider screens the table. */}
-            <ul className="divide-y divide-stone-100 sm:hidden">
-              {orders.map((order) => (
-                <li key={order.id}>
-                  <button
-                    type="button"
-                    data-testid="order-card"
-                    className="block w-full px-4 py-3.5 text-left hover:bg-stone-50"
-                    onClick={() => setOpenId(order.id)}
-                  >
-                    <span className="flex items-center justify-between gap-3">
-                      <span className="font-semibold text-stone-900">{order.order_number}</span>
-                      <span className="font-semibold text-stone-900 tabular-nums">{formatMoney(order.total)}</span>
-                    </span>
-                    <span className="mt-0.5 block truncate text-sm text-stone-700">
-                      {customerName(order)} · <span className="text-stone-600">{order.customer_email}</span>
-                    </span>
-                    <span className="mt-2 flex flex-wrap items-center gap-2 text-xs text-stone-600">
-                      {formatDate(order.created_at)}
-                      <OrderStatusBadge status={order.status} />
-                      <PaymentStatusBadge status={order.payment_status} />
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <div className="hidden overflow-x-auto sm:block">
-              <table className="min-w-full divide-y divide-stone-200">
-                <TableHead
-                  className="bg-stone-50"
-                  cellClass={headCell}
-                  columns={['Order', 'Customer', 'Date', 'Status', 'Payment', { label: 'Total', className: 'text-right' }]}
-                />
-                <tbody className="divide-y divide-stone-100">
-                  {orders.map((order) => (
-                    <ClickableRow key={order.id} testId="order-row" onClick={() => setOpenId(order.id)}>
-                      <td className={`${cell} whitespace-nowrap`}>
-                        {/* The keyboard's way in; a click anywhere on the row does the same. */}
-                        <button
-                          type="button"
-                          className="font-semibold text-stone-900 underline-offset-4 hover:underline"
-                          onClick={() => setOpenId(order.id)}
-                        >
-                          {order.order_number}
-                        </button>
-                      </td>
-                      <td className={cell}>
-                        <span className="block font-medium whitespace-nowrap text-stone-900">{customerName(order)}</span>
-                        <span className="block text-xs text-stone-600">{order.customer_email}</span>
-                      </td>
-                      <td className={`${cell} whitespace-nowrap text-stone-700`}>{formatDate(order.created_at)}</td>
-                      <td className={cell}>
-                        <OrderStatusBadge status={order.status} />
-                      </td>
-                      <td className={cell}>
-                        <PaymentStatusBadge status={order.payment_status} />
-                        <span className="mt-1 block text-xs text-stone-500">{PROVIDER_LABELS[order.payment_provider]}</span>
-                      </td>
-                      <td className={`${cell} text-right font-semibold whitespace-nowrap text-stone-900 tabular-nums`}>
-                        {formatMoney(order.total)}
-                      </td>
-                    </ClickableRow>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <OpenableRows
+              rows={orders}
+              testId="order"
+              columns={['Order', 'Customer', 'Date', 'Status', 'Payment', { label: 'Total', className: 'text-right' }]}
+              onOpen={setOpenId}
+              card={(order) => (
+                <>
+                  <span className="flex items-center justify-between gap-3">
+                    <span className="font-semibold text-stone-900">{order.order_number}</span>
+                    <span className="font-semibold text-stone-900 tabular-nums">{formatMoney(order.total)}</span>
+                  </span>
+                  <span className="mt-0.5 block truncate text-sm text-stone-700">
+                    {customerName(order)} · <span className="text-stone-600">{order.customer_email}</span>
+                  </span>
+                  <span className="mt-2 flex flex-wrap items-center gap-2 text-xs text-stone-600">
+                    {formatDate(order.created_at)}
+                    <OrderStatusBadge status={order.status} />
+                    <PaymentStatusBadge status={order.payment_status} />
+                  </span>
+                </>
+              )}
+              opener={(order) => order.order_number}
+              openerCellClass="whitespace-nowrap"
+              cells={(order) => (
+                <>
+                  <td className={cell}>
+                    <span className="block font-medium whitespace-nowrap text-stone-900">{customerName(order)}</span>
+                    <span className="block text-xs text-stone-600">{order.customer_email}</span>
+                  </td>
+                  <td className={`${cell} whitespace-nowrap text-stone-700`}>{formatDate(order.created_at)}</td>
+                  <td className={cell}>
+                    <OrderStatusBadge status={order.status} />
+                  </td>
+                  <td className={cell}>
+                    <PaymentStatusBadge status={order.payment_status} />
+                    <span className="mt-1 block text-xs text-stone-500">{PROVIDER_LABELS[order.payment_provider]}</span>
+                  </td>
+                  <td className={`${cell} text-right font-semibold whitespace-nowrap text-stone-900 tabular-nums`}>
+                    {formatMoney(order.total)}
+                  </td>
+                </>
+              )}
+            />
           </>
         )}
       </section>
 
-      {list.data && list.data.total > 0 && (
-        <div className="mt-4">
-          <Pagination list={list.data} itemLabel="orders" onChange={onPageChange} />
-        </div>
-      )}
+      <ListPagination list={list.data} itemLabel="orders" onChange={onPageChange} />
 
       {openId && <OrderDetailModal orderId={openId} onClose={() => setOpenId(null)} />}
     </div>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, PackageX } from 'lucide-react';
 import { useTRPC } from '../../../trpc';
-import { ButtonLink, textLinkClass } from '../../ui/Button';
+import { textLinkClass } from '../../ui/Button';
 import { EmptyState, LoadingState } from '../../ui/states';
 import { PageHeader } from '../parts/PageHeader';
 import { ProductForm } from './ProductForm';
@@ -44,11 +44,7 @@ export function EditProductPage({ id }: { id: string }) {
             icon={PackageX}
             title="This product does not exist"
             hint="It may have been deleted."
-            action={
-              <ButtonLink to="/admin/products" variant="secondary">
-                Back to products
-              </ButtonLink>
-            }
+            link={{ to: '/admin/products', label: 'Back to products', variant: 'secondary' }}
           />
         </>
       ) : (

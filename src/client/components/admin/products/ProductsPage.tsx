@@ -10,11 +10,10 @@ import { ButtonLink, iconButtonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Select } from '../../ui/fields';
-import { Pagination } from '../../ui/Pagination';
 import { SearchField } from '../../ui/SearchField';
-import { EmptyState, LoadingState } from '../../ui/states';
 import { toast } from '../../ui/Toast';
 import { PageHeader } from '../parts/PageHeader';
+import { ListPagination, PagedListStates } from '../parts/paged-list';
 import { ClickableRow, TableHead } from '../parts/table';
 import { listInputOf } from './products-search';
 
@@ -68,7 +67,7 @@ export function ProductsPage() {
     [navigate],
   );
 
-  const data = list.data;
+  const toPage = (page: number) => void navigate({ search: (prev) => ({ ...prev, page: page === 1 ? undefined : page }) });
   const filtered = Boolean(input.search || input.categoryId);
 
   return (
@@ -103,37 +102,25 @@ export function ProductsPage() {
       </Card>
 
       <Card className="overflow-hidden">
-        {!data ? (
-          list.isError ? (
-            <EmptyState title="Products could not be loaded" hint="Please reload the page." icon={Package} />
-          ) : (
-            <LoadingState label="Loading products..." />
-          )
-        ) : data.items.length === 0 ? (
-          <EmptyState
-            title={filtered ? 'No products found' : 'No products yet'}
-            hint={filtered ? 'Try another search or category.' : 'Add your first product to get started.'}
-            icon={Package}
-          />
-        ) : (
-          <ProductTable
-            rows={data.items}
-            busyId={setActive.isPending ? setActive.variables.id : null}
-            onToggle={(row) => setActive.mutate({ id: row.id, isActive: !row.is_active })}
-            onDelete={setPendingDelete}
-          />
-        )}
+        <PagedListStates
+          list={list}
+          noun="products"
+          icon={Package}
+          filtered={filtered}
+          hints={{ filtered: 'Try another search or category.', empty: 'Add your first product to get started.' }}
+        >
+          {(rows) => (
+            <ProductTable
+              rows={rows}
+              busyId={setActive.isPending ? setActive.variables.id : null}
+              onToggle={(row) => setActive.mutate({ id: row.id, isActive: !row.is_active })}
+              onDelete={setPendingDelete}
+            />
+          )}
+        </PagedListStates>
       </Card>
 
-      {data && data.total > 0 && (
-        <div className="mt-4">
-          <Pagination
-            list={data}
-            itemLabel="products"
-            onChange={(page) => void navigate({ search: (prev) => ({ ...prev, page: page === 1 ? undefined : page }) })}
-          />
-        </div>
-      )}
+      <ListPagination list={list.data} itemLabel="products" onChange={toPage} />
 
       {pendingDelete && (
         <ConfirmDialog

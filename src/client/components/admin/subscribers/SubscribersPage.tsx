@@ -3,18 +3,17 @@ import { getRouteApi } from '@tanstack/react-router';
 import { Gift } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { formatDate } from '../../../../shared/dates';
-import { SUBSCRIBER_FILTERS } from '../../../../shared/schemas/admin-subscribers';
+import { SUBSCRIBER_FILTERS } from '../../../../shared/constants';
 import { useTRPC, type RouterOutputs } from '../../../trpc';
 import { SUBSCRIPTION_STATUS_LABELS, SubscriptionStatusBadge } from '../../status-badges';
 import { nextShipmentText } from '../../subscription-schedule';
 import { Card, cardClass } from '../../ui/Card';
 import { Select } from '../../ui/fields';
-import { Pagination } from '../../ui/Pagination';
 import { SearchField } from '../../ui/SearchField';
-import { EmptyState, LoadingState } from '../../ui/states';
 import { EnumSelect } from '../parts/EnumSelect';
+import { ListPagination, PagedListStates } from '../parts/paged-list';
 import { PageHeader } from '../parts/PageHeader';
-import { ClickableRow, TableHead } from '../parts/table';
+import { cell, OpenableRows } from '../parts/table';
 import { SubscriberDetailModal } from './SubscriberDetailModal';
 import { listInputOf } from './subscribers-search';
 import { planPrice, UNTIL_RESUMED } from './subscriber-look';
@@ -25,9 +24,6 @@ import { planPrice, UNTIL_RESUMED } from './subscriber-look';
 const route = getRouteApi('/admin/subscribers');
 
 type MemberRow = RouterOutputs['admin']['subscribers']['list']['items'][number];
-
-const headCell = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-stone-600 uppercase';
-const cell = 'px-4 py-3 text-sm';
 
 export function SubscribersPage() {
   const search = route.useSearch();
@@ -49,7 +45,7 @@ export function SubscribersPage() {
     [navigate],
   );
 
-  const data = list.data;
+  const toPage = (page: number) => void navigate({ search: (prev) => ({ ...prev, page: page === 1 ? undefined : page }) });
   const filtered = Boolean(input.search || input.planId || input.status !== 'all');
 
   return (
@@ -83,32 +79,18 @@ export function SubscribersPage() {
       </Card>
 
       <section aria-label="Subscribers" aria-busy={list.isFetching} className={`${cardClass} overflow-hidden`}>
-        {!data ? (
-          list.isError ? (
-            <EmptyState title="Subscribers could not be loaded" hint="Please reload the page." icon={Gift} />
-          ) : (
-            <LoadingState label="Loading subscribers..." />
-          )
-        ) : data.items.length === 0 ? (
-          <EmptyState
-            title={filtered ? 'No subscribers found' : 'No subscribers yet'}
-            hint={filtered ? 'Try another search or filter.' : 'Members appear here when they join a plan.'}
-            icon={Gift}
-          />
-        ) : (
-          <SubscriberTable rows={data.items} onOpen={setOpenId} />
-        )}
+        <PagedListStates
+          list={list}
+          noun="subscribers"
+          icon={Gift}
+          filtered={filtered}
+          hints={{ filtered: 'Try another search or filter.', empty: 'Members appear here when they join a plan.' }}
+        >
+          {(rows) => <SubscriberTable rows={rows} onOpen={setOpenId} />}
+        </PagedListStates>
       </section>
 
-      {data && data.total > 0 && (
-        <div className="mt-4">
-          <Pagination
-            list={data}
-            itemLabel="subscribers"
-            onChange={(page) => void navigate({ search: (prev) => ({ ...prev, page: page === 1 ? undefined : page }) })}
-          />
-        </div>
-      )}
+      <ListPagination list={list.data} itemLabel="subscribers" onChange={toPage} />
 
       {openId && <SubscriberDetailModal subscriptionId={openId} onClose={() => setOpenId(null)} />}
     </>
@@ -118,63 +100,39 @@ export function SubscribersPage() {
 /** The members as a table from sm up, as one card each on phones. */
 function SubscriberTable({ rows, onOpen }: { rows: MemberRow[]; onOpen: (id: string) => void }) {
   return (
-    <>
-      <ul className="divide-y divide-stone-100 sm:hidden">
-        {rows.map((row) => (
-          <li key={row.id}>
-            <button
-              type="button"
-              data-testid="subscriber-card"
-              className="block w-full px-4 py-3.5 text-left hover:bg-stone-50"
-              onClick={() => onOpen(row.id)}
-            >
-              <span className="flex items-start justify-between gap-3">
-                <span className="min-w-0 truncate font-semibold text-stone-900">{row.customer_email}</span>
-                <SubscriptionStatusBadge status={row.status} cancelAt={row.cancel_at} />
-              </span>
-              <span className="mt-0.5 block text-sm text-stone-700">
-                {row.plan_name} · <span className="tabular-nums">{planPrice(row)}</span> · Size {row.size}
-              </span>
-              <span className="mt-1 block text-xs text-stone-600">
-                Next shipment: {nextShipmentText(row, UNTIL_RESUMED)} · Joined {formatDate(row.created_at)}
-              </span>
-            </button>
-          </li>
-        ))}
-      </ul>
-      <div className="hidden overflow-x-auto sm:block">
-        <table className="min-w-full divide-y divide-stone-200">
-          <TableHead
-            className="bg-stone-50"
-            cellClass={headCell}
-            columns={['Customer', 'Plan', 'Status', 'Size', 'Next shipment', { label: 'Price', className: 'text-right' }, 'Joined']}
-          />
-          <tbody className="divide-y divide-stone-100">
-            {rows.map((row) => (
-              <ClickableRow key={row.id} testId="subscriber-row" onClick={() => onOpen(row.id)}>
-                <td className={cell}>
-                  {/* The keyboard's way in; a click anywhere on the row does the same. */}
-                  <button
-                    type="button"
-                    className="font-semibold break-all text-stone-900 underline-offset-4 hover:underline"
-                    onClick={() => onOpen(row.id)}
-                  >
-                    {row.customer_email}
-                  </button>
-                </td>
-                <td className={`${cell} text-stone-700`}>{row.plan_name}</td>
-                <td className={cell}>
-                  <SubscriptionStatusBadge status={row.status} cancelAt={row.cancel_at} testId="subscriber-status" />
-                </td>
-                <td className={`${cell} text-stone-700`}>{row.size}</td>
-                <td className={`${cell} whitespace-nowrap text-stone-700`}>{nextShipmentText(row, UNTIL_RESUMED)}</td>
-                <td className={`${cell} text-right font-medium whitespace-nowrap text-stone-900 tabular-nums`}>{planPrice(row)}</td>
-                <td className={`${cell} whitespace-nowrap text-stone-700`}>{formatDate(row.created_at)}</td>
-              </ClickableRow>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+    <OpenableRows
+      rows={rows}
+      testId="subscriber"
+      columns={['Customer', 'Plan', 'Status', 'Size', 'Next shipment', { label: 'Price', className: 'text-right' }, 'Joined']}
+      onOpen={onOpen}
+      card={(row) => (
+        <>
+          <span className="flex items-start justify-between gap-3">
+            <span className="min-w-0 truncate font-semibold text-stone-900">{row.customer_email}</span>
+            <SubscriptionStatusBadge status={row.status} cancelAt={row.cancel_at} />
+          </span>
+          <span className="mt-0.5 block text-sm text-stone-700">
+            {row.plan_name} · <span className="tabular-nums">{planPrice(row)}</span> · Size {row.size}
+          </span>
+          <span className="mt-1 block text-xs text-stone-600">
+            Next shipment: {nextShipmentText(row, UNTIL_RESUMED)} · Joined {formatDate(row.created_at)}
+          </span>
+        </>
+      )}
+      opener={(row) => row.customer_email}
+      openerCellClass="break-all"
+      cells={(row) => (
+        <>
+          <td className={`${cell} text-stone-700`}>{row.plan_name}</td>
+          <td className={cell}>
+            <SubscriptionStatusBadge status={row.status} cancelAt={row.cancel_at} testId="subscriber-status" />
+          </td>
+          <td className={`${cell} text-stone-700`}>{row.size}</td>
+          <td className={`${cell} whitespace-nowrap text-stone-700`}>{nextShipmentText(row, UNTIL_RESUMED)}</td>
+          <td className={`${cell} text-right font-medium whitespace-nowrap text-stone-900 tabular-nums`}>{planPrice(row)}</td>
+          <td className={`${cell} whitespace-nowrap text-stone-700`}>{formatDate(row.created_at)}</td>
+        </>
+      )}
+    />
   );
 }

@@ -1,12 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { ReturnFromPayment } from '../../../components/orders/ReturnFromPayment';
+import { oneOf, searchParams, text } from '../../../search-params';
+import { PAYMENT_RETURNS, type PaymentReturn } from '../../../../shared/constants';
 
 // Where the card payment page sends the buyer back (both when paid and when given up).
+const validateSearch = searchParams<{ order?: string; payment?: PaymentReturn }>()((raw) => ({
+  order: text(raw.order),
+  payment: oneOf(PAYMENT_RETURNS, raw.payment),
+}));
+
 export const Route = createFileRoute('/_account/checkout/complete')({
-  validateSearch: z.object({
-    order: z.string().optional().catch(undefined),
-    payment: z.enum(['done', 'cancelled']).optional().catch(undefined),
-  }),
+  validateSearch,
   component: ReturnFromPayment,
 });

@@ -1,13 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { OrderPage } from '../../../components/orders/OrderPage';
+import { PAYMENT_RETURNS, type PaymentReturn } from '../../../../shared/constants';
+import { flag, oneOf, searchParams } from '../../../search-params';
+
+// `placed`: the order was just placed here (the thank-you heading); `payment`: back from the
+// card payment page, done or given up.
+const validateSearch = searchParams<{ placed?: boolean; payment?: PaymentReturn }>()((raw) => ({
+  placed: flag(raw.placed),
+  payment: oneOf(PAYMENT_RETURNS, raw.payment),
+}));
 
 export const Route = createFileRoute('/_account/orders/$orderNumber')({
-  // `placed`: the order was just placed here (the thank-you heading); `payment`: back from the
-  // card payment page, done or given up.
-  validateSearch: z.object({
-    placed: z.boolean().optional().catch(undefined),
-    payment: z.enum(['done', 'cancelled']).optional().catch(undefined),
-  }),
+  validateSearch,
   component: OrderPage,
 });

@@ -1,0 +1,121 @@
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import type { S3Config } from '../config';
+import {
+  BUCKET_PATTERN,
+  contentTypeOf,
+  KEY_PATTERN,
+  PRIVATE_BUCKETS,
+  StorageKeyTakenError,
+  StorageUnavailableError,
+  storageUrl,
+  type Storage,
+} from './storage';
+
+// S3 or an S3-compatible service (MinIO, R2, ...) for several app processes (ADR 0014). Our buckets
+// are key prefixes in one S3 bucket: <bucket>/<key>.
+
+/** A request that cannot connect fails fast, so an upload answers a clear error instead of hanging. */
+const CONNECT_TIMEOUT_MS = 3_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+
+const statusOf = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
+const isNotFound = (error: unknown) => statusOf(error) === 404 || (error instanceof S3ServiceException && error.name === 'NoSuchKey');
+
+export class S3Storage implements Storage {
+  private readonly client: S3Client;
+
+  constructor(private readonly config: S3Config) {
+    this.client = new S3Client({
+      region: config.region,
+      ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+      forcePathStyle: config.forcePathStyle,
+      ...(config.credentials ? { credentials: config.credentials } : {}),
+      // Checksums only where S3 requires them: several S3-compatible services reject the SDK's
+      // default streaming checksums.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: 2,
+      requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+    });
+  }
+
+  private objectKey(bucket: string, key: string): string {
+    if (!BUCKET_PATTERN.test(bucket)) throw new Error(`Invalid storage bucket: ${bucket}`);
+    if (!KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${key}`);
+    return `${bucket}/${key}`;
+  }
+
+  /** Runs one request; a failure that is not the answer asked about (absent, taken) is unavailability. */
+  private async send<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      if (isNotFound(error) || error instanceof StorageKeyTakenError) throw error;
+      throw new StorageUnavailableError(error);
+    }
+  }
+
+  async put(bucket: string, key: string, bytes: Uint8Array, contentType: string) {
+    const Key = this.objectKey(bucket, key);
+    const Bucket = this.config.bucket;
+    await this.send(async () => {
+      // S3 refuses an existing key itself (If-None-Match); the look first serves services that ignore it.
+      const existing = await this.client.send(new HeadObjectCommand({ Bucket, Key })).catch((error: unknown) => {
+        if (isNotFound(error)) return undefined;
+        throw error;
+      });
+      if (existing) throw new StorageKeyTakenError(bucket, key);
+      try {
+        await this.client.send(new PutObjectCommand({ Bucket, Key, Body: bytes, ContentType: contentType, IfNoneMatch: '*' }));
+      } catch (error) {
+        if (statusOf(error) === 412) throw new StorageKeyTakenError(bucket, key);
+        throw error;
+      }
+    });
+    return { bucket, key, url: storageUrl(bucket, key) };
+  }
+
+  async get(bucket: string, key: string) {
+    const object = await this.getObject(bucket, key);
+    return object ? await object.Body!.transformToByteArray() : null;
+  }
+
+  async open(bucket: string, key: string) {
+    const object = await this.getObject(bucket, key);
+    if (!object) return null;
+    return { body: object.Body as Readable, contentType: object.ContentType ?? contentTypeOf(key), size: object.ContentLength };
+  }
+
+  private async getObject(bucket: string, key: string) {
+    const Key = this.objectKey(bucket, key);
+    try {
+      return await this.send(() => this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key })));
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(bucket: string, key: string) {
+    const Key = this.objectKey(bucket, key);
+    await this.send(() => this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key })));
+  }
+
+  async check() {
+    await this.send(() => this.client.send(new HeadBucketCommand({ Bucket: this.config.bucket })));
+  }
+
+  publicUrl(bucket: string, key: string) {
+    const base = this.config.publicUrl;
+    return base && !PRIVATE_BUCKETS.has(bucket) ? `${base}/${this.objectKey(bucket, key)}` : undefined;
+  }
+}

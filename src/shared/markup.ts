@@ -1,0 +1,3 @@
+/** Text made safe inside HTML or XML, in element content and in quoted attribute values. */
+export const escapeMarkup = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -1,0 +1,171 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../../src/shared/money';
+import { signInInBrowser, sharedBrowserApp } from '../support/browser';
+import { createCustomer } from '../support/factories';
+
+// Storefront pages arrive rendered: their content is in the HTML before any script runs, with a
+// head for search engines and link previews, and the client takes the page over without reading
+// anything again or any hydration warning.
+
+const STOREFRONT_PATHS = ['/', '/shop', '/subscriptions', '/contact', '/faq', '/shipping', '/returns', '/cart'];
+
+describe('server rendering', () => {
+  const env = sharedBrowserApp();
+
+  const someProduct = () =>
+    env.db
+      .selectFrom('products')
+      .innerJoin('categories', 'categories.id', 'products.category_id')
+      .select([
+        'products.slug',
+        'products.name',
+        'products.price',
+        'products.description',
+        'categories.slug as category_slug',
+        'categories.name as category_name',
+      ])
+      .where('products.is_active', '=', true)
+      .where('categories.is_active', '=', true)
+      .orderBy('products.name')
+      .executeTakeFirstOrThrow();
+
+  const fetchPage = async (path: string, cookie?: string) => {
+    const res = await fetch(`${env.baseUrl}${path}`, { headers: cookie ? { cookie } : {} });
+    return { status: res.status, html: await res.text() };
+  };
+
+  it('sends the shop and product pages with their names and prices in the HTML', async () => {
+    const product = await someProduct();
+    const shop = await fetchPage('/shop');
+    expect(shop.status).toBe(200);
+    expect(shop.html).toContain(product.name);
+    expect(shop.html).toContain(formatMoney(product.price));
+
+    const page = await fetchPage(`/product/${product.slug}`);
+    expect(page.status).toBe(200);
+    expect(page.html).toMatch(new RegExp(`<h1[^>]*>${product.name}</h1>`));
+    expect(page.html).toContain(formatMoney(product.price));
+  });
+
+  it('gives each page a title, description, canonical URL, link preview tags and JSON-LD', async () => {
+    const product = await someProduct();
+    const { html } = await fetchPage(`/product/${product.slug}`);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<title>${product.name} | Threadline</title>`);
+    expect(head.match(/<title>/g)).toHaveLength(1);
+    expect(head).toContain(`<link rel="canonical" href="${env.baseUrl}/product/${product.slug}">`);
+    expect(head).toContain(`<meta property="og:url" content="${env.baseUrl}/product/${product.slug}">`);
+    expect(head).toMatch(new RegExp(`<meta property="og:image" content="${env.baseUrl}/storage/[^"]+">`));
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(head.match(/<meta name="description"/g)).toHaveLength(1);
+
+    const jsonLd = [...head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+    );
+    const productLd = jsonLd.find((item) => item['@type'] === 'Product');
+    expect(productLd).toMatchObject({
+      '@context': 'https://schema.org',
+      name: product.name,
+      offers: { '@type': 'Offer', price: product.price, priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+    });
+    const breadcrumbs = jsonLd.find((item) => item['@type'] === 'BreadcrumbList') as { itemListElement: { name: string; item: string }[] };
+    expect(breadcrumbs.itemListElement.map((step) => step.name)).toEqual(['Home', product.category_name, product.name]);
+    expect(breadcrumbs.itemListElement[1]!.item).toBe(`${env.baseUrl}/category/${product.category_slug}`);
+
+    const category = await fetchPage(`/category/${product.category_slug}`);
+    expect(category.html).toContain(`<title>${product.category_name} T-Shirts | Threadline</title>`);
+    const cart = await fetchPage('/cart');
+    expect(cart.html).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('serves a sitemap that parses as XML and lists the product pages', async () => {
+    const product = await someProduct();
+    const xml = await (await fetch(`${env.baseUrl}/sitemap.xml`)).text();
+    const page = await env.newPage();
+    await page.goto('/faq');
+    const parsed = await page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'application/xml');
+      return {
+        error: doc.querySelector('parsererror')?.textContent ?? null,
+        locs: Array.from(doc.getElementsByTagName('loc'), (loc) => loc.textContent),
+      };
+    }, xml);
+    expect(parsed.error).toBeNull();
+    expect(parsed.locs).toContain(`${env.baseUrl}/product/${product.slug}`);
+    expect(parsed.locs).toContain(`${env.baseUrl}/category/${product.category_slug}`);
+  });
+
+  it('answers 404 with a helpful page for an unknown product or category', async () => {
+    const product = await fetchPage('/product/no-such-tee');
+    expect(product.status).toBe(404);
+    expect(product.html).toContain('Product Not Found');
+    expect(product.html).toContain('href="/shop"');
+    const category = await fetchPage('/category/no-such-category');
+    expect(category.status).toBe(404);
+    expect(category.html).toContain('Category Not Found');
+    const page = await fetchPage('/no-such-page');
+    expect(page.status).toBe(404);
+    // An address the store writes differently (a junk sort dropped) is sent to the one it writes.
+    const messy = await fetch(`${env.baseUrl}/shop?sort=cheapest`, { redirect: 'manual' });
+    expect(messy.status).toBe(307);
+    expect(messy.headers.get('location')).toBe('/shop');
+  });
+
+  it('renders the signed-in header on the server', async () => {
+    const customer = await createCustomer(env.db);
+    const page = await signInInBrowser(env, { email: customer.email });
+    const cookies = await page.context().cookies();
+    const { html } = await fetchPage('/', cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '));
+    expect(html).toMatch(/data-testid="account-link"[^>]*href="\/dashboard"|href="\/dashboard"[^>]*data-testid="account-link"/);
+  });
+
+  it('hydrates every storefront page with no warning and no second read', async () => {
+    const product = await someProduct();
+    const paths = [...STOREFRONT_PATHS, `/product/${product.slug}`, `/category/${product.category_slug}`];
+    for (const path of paths) {
+      const page = await env.newPage();
+      const reads: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/trpc/')) reads.push(request.url());
+      });
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') warnings.push(message.text());
+      });
+      await page.goto(path);
+      // Hydrated: the client's event handlers are attached (React marks the root).
+      await page.waitForFunction(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
+      );
+      await page.waitForLoadState('networkidle');
+      expect(warnings, path).toEqual([]);
+      expect(env.pageErrors(page), path).toEqual([]);
+      // Live updates are the only call: every read the page needed came with it.
+      expect(
+        reads.filter((url) => !url.includes('/trpc/live.')),
+        path,
+      ).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('lets a visitor browse without JavaScript', async () => {
+    const product = await someProduct();
+    const context = await env.browser.newContext({ baseURL: env.baseUrl, javaScriptEnabled: false });
+    const page: Page = await context.newPage();
+    try {
+      await page.goto('/');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop', exact: true }).click();
+      await page.waitForURL('**/shop');
+      await page.getByRole('link', { name: product.name }).first().click();
+      await page.waitForURL(`**/product/${product.slug}`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(product.name);
+      await page.getByRole('link', { name: product.category_name }).first().click();
+      await page.waitForURL(`**/category/${product.category_slug}`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(product.category_name);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { callTrpc, sharedTestApp, signInHttp } from '../support/app';
+import { createAdmin, createCategory, createProduct } from '../support/factories';
+
+// The storefront's catalog reads are cached in each app process and dropped on every catalog
+// write, in every process (issue 12, part 4). `other` is a second app on the same database: what
+// another process of the store sees.
+const t = sharedTestApp();
+let other: FastifyInstance;
+let adminCookie: string;
+
+beforeAll(async () => {
+  other = await buildApp(t.config, { database: t.database, logger: false });
+  await other.ready();
+  const admin = await createAdmin(t.db);
+  adminCookie = await signInHttp(t.app, admin.email);
+});
+afterAll(async () => {
+  await other.close();
+});
+
+async function productName(app: FastifyInstance, slug: string) {
+  const res = await callTrpc<{ name: string } | null>(app, 'catalog.productBySlug', { type: 'query', input: { slug } });
+  expect(res.statusCode).toBe(200);
+  return res.data?.name ?? null;
+}
+
+async function shopSlugs(app: FastifyInstance) {
+  const res = await callTrpc<{ items: { slug: string }[] }>(app, 'catalog.products', { type: 'query', input: { sort: 'newest' } });
+  expect(res.statusCode).toBe(200);
+  return res.data?.items.map((item) => item.slug) ?? [];
+}
+
+describe('catalog cache', () => {
+  it('answers from memory until a write to the catalog announces itself, whoever makes it', async () => {
+    const category = await createCategory(t.db);
+    const product = await createProduct(t.db, { category_id: category.id, name: 'Ride Free Tee' });
+    expect(await productName(other, product.slug)).toBe('Ride Free Tee');
+
+    // With the announcing trigger off, a write goes unnoticed: the cached answer stands. The
+    // announcements of the category and product just made may still be on their way to `other`
+    // (on a server they come over a connection of their own) and empty its cache once more; each
+    // comes once, so a try after them shows the cached answer standing.
+    await sql`ALTER TABLE products DISABLE TRIGGER products_catalog_changed`.execute(t.db);
+    try {
+      const stood: boolean[] = [];
+      for (let attempt = 1; attempt <= 3 && !stood.at(-1); attempt++) {
+        const cached = await productName(other, product.slug);
+        await t.db
+          .updateTable('products')
+          .set({ name: `Ride Free Tee (unannounced ${attempt})` })
+          .where('id', '=', product.id)
+          .execute();
+        stood.push((await productName(other, product.slug)) === cached);
+      }
+      expect(stood.at(-1)).toBe(true);
+    } finally {
+      await sql`ALTER TABLE products ENABLE TRIGGER products_catalog_changed`.execute(t.db);
+    }
+
+    // Any announced write (here plain SQL, as a script would make) reaches every process.
+    await t.db.updateTable('products').set({ name: 'Ride Free Tee (renamed)' }).where('id', '=', product.id).execute();
+    await expect.poll(() => productName(other, product.slug)).toBe('Ride Free Tee (renamed)');
+  });
+
+  it("shows an admin's change at once in the admin's process and soon in the others", async () => {
+    const category = await createCategory(t.db);
+    const product = await createProduct(t.db, { category_id: category.id });
+    for (const app of [t.app, other]) {
+      expect(await shopSlugs(app)).toContain(product.slug);
+      expect(await productName(app, product.slug)).toBe(product.name);
+    }
+
+    const hidden = await callTrpc(t.app, 'admin.products.setActive', { input: { id: product.id, isActive: false }, cookie: adminCookie });
+    expect(hidden.statusCode).toBe(200);
+
+    expect(await shopSlugs(t.app)).not.toContain(product.slug);
+    expect(await productName(t.app, product.slug)).toBeNull();
+    await expect.poll(() => shopSlugs(other)).not.toContain(product.slug);
+    expect(await productName(other, product.slug)).toBeNull();
+  });
+
+  it('keeps nothing from a write that was rolled back', async () => {
+    const category = await createCategory(t.db);
+    const product = await createProduct(t.db, { category_id: category.id, name: 'Faith Over Fear Tee' });
+    expect(await productName(other, product.slug)).toBe('Faith Over Fear Tee');
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await trx.updateTable('products').set({ name: 'Never Committed' }).where('id', '=', product.id).execute();
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await productName(other, product.slug)).toBe('Faith Over Fear Tee');
+  });
+});
