@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ensureInitialAdmin } from '../../src/server/auth/admin';
 import { verifyPassword } from '../../src/server/auth/password';
-import type { DatabaseHandle } from '../../src/server/db/database';
-import { createTestDatabase } from '../support/db';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { countRows, createTestDatabase } from '../support/db';
 
-let database: DatabaseHandle;
+let database: DatabaseHandle & { url?: string };
 beforeEach(async () => {
   database = await createTestDatabase();
 });
@@ -45,5 +45,23 @@ describe('the first start', () => {
       await ensureInitialAdmin(database.db, { initialAdmin: { email: 'late@tees.example', password: 'late-secret' }, storeEmail: 'x@y.z' }),
     ).toBeNull();
     expect(await adminRow('late@tees.example')).toBeUndefined();
+  });
+
+  it('makes one admin when several processes start at once, and the password it prints works', async () => {
+    // A second connection pool stands for the second process; PGlite belongs to one process.
+    const second = database.url ? await openDatabase({ databaseUrl: database.url }) : undefined;
+    try {
+      const config = { initialAdmin: undefined, storeEmail: 'support@tees.example' };
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => ensureInitialAdmin((i % 2 === 1 && second ? second : database).db, config)),
+      );
+      const created = results.filter((result) => result !== null);
+      expect(created).toHaveLength(1);
+      expect(await countRows(database.db.selectFrom('customers').where('is_admin', '=', true))).toBe(1);
+      const row = await adminRow('admin@tees.example');
+      expect(await verifyPassword(row!.password_hash, created[0]!.password!)).toBe(true);
+    } finally {
+      await second?.close();
+    }
   });
 });

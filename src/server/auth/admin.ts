@@ -25,35 +25,37 @@ export async function createOrPromoteAdmin(
 ): Promise<AdminAccount> {
   const password = options.password ?? (options.generatePassword ? generatePassword() : undefined);
   const passwordHash = password ? await hashPassword(password) : undefined;
-  return db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom('users')
-      .select(['id', 'email'])
-      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-      .executeTakeFirst();
-    let userId: string;
-    if (existing) {
-      userId = existing.id;
-      if (passwordHash) {
-        await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', userId).execute();
-        await invalidateUserSessions(trx, userId);
-      }
-    } else {
-      const hashToStore = passwordHash ?? (await hashPassword(generatePassword()));
-      const user = await trx
-        .insertInto('users')
-        .values({ email, password_hash: hashToStore, email_confirmed_at: new Date() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      userId = user.id;
+  return db.transaction().execute((trx) => writeAdmin(trx, email, password, passwordHash));
+}
+
+async function writeAdmin(trx: Db, email: string, password: string | undefined, passwordHash: string | undefined): Promise<AdminAccount> {
+  const existing = await trx
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  let userId: string;
+  if (existing) {
+    userId = existing.id;
+    if (passwordHash) {
+      await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', userId).execute();
+      await invalidateUserSessions(trx, userId);
     }
-    await trx
-      .insertInto('customers')
-      .values({ id: userId, email: existing?.email ?? email, is_admin: true })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ is_admin: true, updated_at: new Date() }))
-      .execute();
-    return { email: existing?.email ?? email, password, created: !existing };
-  });
+  } else {
+    const hashToStore = passwordHash ?? (await hashPassword(generatePassword()));
+    const user = await trx
+      .insertInto('users')
+      .values({ email, password_hash: hashToStore, email_confirmed_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    userId = user.id;
+  }
+  await trx
+    .insertInto('customers')
+    .values({ id: userId, email: existing?.email ?? email, is_admin: true })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ is_admin: true, updated_at: new Date() }))
+    .execute();
+  return { email: existing?.email ?? email, password, created: !existing };
 }
 
 async function countAdmins(db: Db): Promise<number> {
@@ -81,5 +83,13 @@ export async function ensureInitialAdmin(
 ): Promise<AdminAccount | null> {
   if ((await countAdmins(db)) > 0) return null;
   const email = config.initialAdmin?.email ?? `admin@${config.storeEmail.split('@')[1] ?? 'localhost'}`;
-  return createOrPromoteAdmin(db, email, { password: config.initialAdmin?.password, generatePassword: !config.initialAdmin });
+  const password = config.initialAdmin?.password ?? generatePassword();
+  const passwordHash = await hashPassword(password);
+  return db.transaction().execute(async (trx) => {
+    // Processes starting together would each find no admin and each create one; the second
+    // to take the lock finds the first one's admin.
+    await sql`select pg_advisory_xact_lock(hashtextextended('threadline:initial-admin', 0))`.execute(trx);
+    if ((await countAdmins(trx)) > 0) return null;
+    return writeAdmin(trx, email, password, passwordHash);
+  });
 }
