@@ -15,11 +15,13 @@ import { seedIfEmpty } from '../src/server/seed/seed';
 import { createStorage } from '../src/server/storage/create';
 import { buildIsCurrent } from '../scripts/build-freshness.js';
 import { runScaleBenchmark } from './scale';
+import { measureStartup } from './startup';
 import { table } from './table';
 
 // npm run bench: the storefront's product list through the whole stack (Fastify + tRPC + Kysely +
 // embedded PostgreSQL, demo data) against a bare Fastify route returning the same bytes, and the
-// size of the JavaScript a shopper downloads first. BENCH_SECONDS sets each run's length and
+// size of the JavaScript a shopper downloads first, and (embedded database) how long npm start
+// takes to its first response on existing data. BENCH_SECONDS sets each run's length and
 // BENCH_CONNECTIONS the concurrent connections; BENCH_DATABASE_URL (a PostgreSQL server) runs the
 // stack on a throw-away database there instead. `npm run bench -- --scale` runs bench/scale.ts instead.
 
@@ -161,6 +163,13 @@ async function main() {
           ])
         : 'Storefront initial JS: client not built (no dist/index.html and no vite.config.ts).',
     );
+    // The embedded database's start-up; a PostgreSQL run measures the stack on that server instead.
+    if (built && !scratch) {
+      const launches = await measureStartup();
+      console.log(
+        `\nStart-up on an existing embedded database (npm start, launch to first 200 for /): ${launches.map((t) => `${Math.round(t)} ms`).join(', ')}`,
+      );
+    }
   } finally {
     await bare?.close();
     await app?.close();

@@ -1,17 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startProductionServer, waitForResponse } from './production-server';
 
 // `npm run lighthouse`: starts a production server as `npm start` does (building first if needed) on a fresh
 // embedded database with the demo store, and prints Lighthouse's four scores (mobile, simulated
 // throttling: its defaults) for the home page, the shop, a category page and a product page.
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const METRICS = [
@@ -21,30 +18,6 @@ const METRICS = [
   'cumulative-layout-shift',
   'total-byte-weight',
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitUntilReady(origin: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    const ready = await fetch(`${origin}/readyz`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ready) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the server did not become ready within 2 minutes');
-}
 
 /** The first category and product page the sitemap lists. */
 async function samplePages(origin: string): Promise<string[]> {
@@ -57,25 +30,12 @@ async function samplePages(origin: string): Promise<string[]> {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-lighthouse-'));
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
 // npm start's way: build if the sources changed, then the built server.
-const server = spawn(process.execPath, [path.join(root, 'scripts', 'start.js')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: origin,
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = await startProductionServer(dataDir);
+const origin = server.origin;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  await waitUntilReady(origin, server);
+  await waitForResponse(server, '/readyz', 250);
   const pages = await samplePages(origin);
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -94,9 +54,6 @@ try {
   for (const row of rows) console.log(row);
 } finally {
   chrome?.kill();
-  if (server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-  }
+  await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
