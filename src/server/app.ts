@@ -5,7 +5,6 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyUnderPressure from '@fastify/under-pressure';
 import { createTRPCClient, unstable_localLink } from '@trpc/client';
 import { TRPCError } from '@trpc/server';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { MAX_BATCH_CALLS } from '../shared/constants';
 import type { Config } from './config';
@@ -21,6 +20,7 @@ import { printQueueRoutes } from './http/print-queue';
 import { registerSecurityHeaders } from './http/security-headers';
 import { storageRoutes } from './http/storage';
 import { registerSeoRoutes } from './http/seo';
+import { trpcRoutes } from './http/trpc';
 import { uploadRoutes } from './http/uploads';
 import { webhookRoutes } from './http/webhooks';
 import { createPaymentProvider } from './payments';
@@ -96,7 +96,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   // First, so that every answer carries the headers, even one an early hook sends (503, 403).
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
   // Pages and API answers over 1 KB go out brotli- or gzip-compressed (brotli at a quality fast
   // enough per request); built assets have their copies made at build time. Live streams
@@ -161,18 +161,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     { config, db: deps.database.db, events, catalog, storage, payments, clock: deps.clock ?? systemClock, background },
     rateLimit,
   );
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
+  await app.register(
+    trpcRoutes({
       router: appRouter,
       createContext,
       // The client batches up to this many calls; more in one request is someone else's client.
       maxBatchSize: MAX_BATCH_CALLS,
+      catalog,
       onError({ error, path: procedure }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure }, 'tRPC call failed');
       },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
-  });
+    }),
+    { prefix: '/trpc' },
+  );
 
   registerHealthRoutes(app, deps.database.db, storage);
   registerSeoRoutes(app, deps.database.db, config.publicUrl);

@@ -29,9 +29,10 @@ export class CatalogCache {
   /**
    * The cached answer for `key`, or `load()`'s. Concurrent readers of a missing key share one
    * load. The promise is stored as the load starts, so an invalidation during the load drops
-   * it too: a read begun before a change never lands in the cache after it.
+   * it too: a read begun before a change never lands in the cache after it. An answer `keep`
+   * refuses is given to the readers that shared its load and then dropped.
    */
-  read<T>(key: string, load: () => Promise<T>): Promise<T> {
+  read<T>(key: string, load: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
     const now = Date.now();
     const cached = this.entries.get(key);
     if (cached && cached.expiresAt > now) {
@@ -44,10 +45,11 @@ export class CatalogCache {
     this.entries.delete(key);
     this.entries.set(key, { value, expiresAt: now + this.ttlMs });
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-    // A failed load is not an answer to keep.
-    value.catch(() => {
+    const drop = () => {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);
-    });
+    };
+    // A failed load is not an answer to keep either.
+    value.then((answer) => keep(answer) || drop(), drop);
     return value;
   }
 

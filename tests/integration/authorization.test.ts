@@ -15,6 +15,7 @@ const procedures = Object.entries(appRouter._def.procedures as unknown as Record
   path,
   type: procedure._def.type,
   access: procedure._def.meta?.access ?? 'public',
+  catalogRead: procedure._def.meta?.catalogRead === true,
 }));
 
 const GUARD_CODES = ['UNAUTHORIZED', 'FORBIDDEN'];
@@ -65,6 +66,18 @@ describe('the router', () => {
     for (const { path, access } of procedures) {
       expect({ path, admin: access === 'admin' }).toEqual({ path, admin: path.startsWith('admin.') });
     }
+  });
+
+  it('keeps whole answers (one for every caller) of public catalog queries only', () => {
+    const kept = procedures.filter((p) => p.catalogRead);
+    expect(kept.map((p) => p.path).sort()).toEqual([
+      'catalog.categories',
+      'catalog.categoryBySlug',
+      'catalog.featuredProducts',
+      'catalog.productBySlug',
+      'catalog.products',
+    ]);
+    for (const { path, type, access } of kept) expect({ path, type, access }).toEqual({ path, type: 'query', access: 'public' });
   });
 });
 

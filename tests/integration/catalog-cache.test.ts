@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { callTrpc, sharedTestApp, signInHttp } from '../support/app';
-import { createAdmin, createCategory, createProduct } from '../support/factories';
+import { callTrpc, sharedTestApp, signInHttp, TEST_ORIGIN } from '../support/app';
+import { createAdmin, createCategory, createCustomer, createProduct } from '../support/factories';
 
 // The storefront's catalog reads are cached in each app process and dropped on every catalog
 // write, in every process (issue 12, part 4). `other` is a second app on the same database: what
@@ -81,6 +81,26 @@ describe('catalog cache', () => {
     expect(await productName(t.app, product.slug)).toBeNull();
     await expect.poll(() => shopSlugs(other)).not.toContain(product.slug);
     expect(await productName(other, product.slug)).toBeNull();
+  });
+
+  it("keeps the whole answer of a batch of catalog reads, but never one that holds a caller's own data", async () => {
+    await createProduct(t.db, { name: 'Kept Answer Tee' });
+    const batch = (path: string, cookie: string) =>
+      t.app.inject({ url: `/trpc/${path}?batch=1&input=${encodeURIComponent('{}')}`, headers: { origin: TEST_ORIGIN, cookie } });
+
+    const first = await batch('catalog.categories,catalog.featuredProducts', '');
+    const again = await batch('catalog.categories,catalog.featuredProducts', '');
+    expect(first.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+
+    // The signed-in user's own answer rides in the same batch as a catalog read: each gets theirs.
+    const [alice, bob] = await Promise.all([createCustomer(t.db), createCustomer(t.db)]);
+    const emailIn = async (cookie: string) =>
+      (await batch('catalog.categories,auth.me', cookie)).json<[unknown, { result: { data: { email: string } | null } }]>()[1].result.data
+        ?.email;
+    expect(await emailIn(await signInHttp(t.app, alice.email))).toBe(alice.email);
+    expect(await emailIn(await signInHttp(t.app, bob.email))).toBe(bob.email);
+    expect(await emailIn('')).toBeUndefined();
   });
 
   it('keeps nothing from a write that was rolled back', async () => {

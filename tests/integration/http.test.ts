@@ -150,6 +150,17 @@ describe('the client', () => {
     expect(health.json()).toEqual({ ok: true });
   });
 
+  it('sends an API answer whole with its length, not as a chunked stream', async () => {
+    const res = await t.app.inject({
+      url: `/trpc/catalog.categories,catalog.products?batch=1&input=${encodeURIComponent('{"1":{}}')}`,
+      headers: { origin: TEST_ORIGIN },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    expect(res.json<unknown[]>()).toHaveLength(2);
+  });
+
   it('answers 404 (not the page) for missing files and API paths', async () => {
     expect((await t.app.inject('/assets/missing.js')).statusCode).toBe(404);
     expect((await t.app.inject('/api/nothing')).statusCode).toBe(404);

@@ -6,7 +6,7 @@ import type { Db } from '../db/database';
 import type { DB } from '../db/schema';
 import { displayImages } from '../display-copies';
 import { cartProducts } from '../orders/pricing';
-import { publicProcedure, router } from '../trpc/init';
+import { catalogReadProcedure, publicProcedure, router } from '../trpc/init';
 
 // Storefront reads (SPEC §7): only active products in active categories. Each image URL comes
 // with its display image (`image`, `front_mockup`, `back_mockup`): the copies pages load instead
@@ -85,7 +85,7 @@ async function withImages<T extends { image_url: string | null }>(db: Db, rows: 
 }
 
 export const catalogRouter = router({
-  categories: publicProcedure.query(({ ctx }) =>
+  categories: catalogReadProcedure.query(({ ctx }) =>
     ctx.catalog.read('categories', async () =>
       withImages(
         ctx.db,
@@ -99,7 +99,7 @@ export const catalogRouter = router({
     ),
   ),
 
-  categoryBySlug: publicProcedure.input(z.object({ slug: slugParam })).query(({ ctx, input }) =>
+  categoryBySlug: catalogReadProcedure.input(z.object({ slug: slugParam })).query(({ ctx, input }) =>
     ctx.catalog.read(`category:${input.slug}`, async () => {
       const category = await ctx.db
         .selectFrom('categories')
@@ -111,7 +111,7 @@ export const catalogRouter = router({
     }),
   ),
 
-  featuredProducts: publicProcedure.query(({ ctx }) =>
+  featuredProducts: catalogReadProcedure.query(({ ctx }) =>
     ctx.catalog.read('featured', async () =>
       withImages(
         ctx.db,
@@ -126,7 +126,7 @@ export const catalogRouter = router({
     ),
   ),
 
-  products: publicProcedure
+  products: catalogReadProcedure
     .input(productListInput)
     .query(({ ctx, input }) =>
       ctx.catalog.read(`products:${JSON.stringify([input.category, input.sort, input.cursor, input.limit])}`, () =>
@@ -142,7 +142,7 @@ export const catalogRouter = router({
     .input(z.object({ ids: z.array(z.uuid()).max(100) }))
     .query(async ({ ctx, input }) => withImages(ctx.db, await cartProducts(ctx.db, input.ids))),
 
-  productBySlug: publicProcedure
+  productBySlug: catalogReadProcedure
     .input(z.object({ slug: slugParam }))
     .query(({ ctx, input }) => ctx.catalog.read(`product:${input.slug}`, () => productBySlug(ctx.db, input.slug))),
 });

@@ -94,6 +94,11 @@ function fieldErrorsOf(error: ZodError): Record<string, string[]> {
 /** Who may call a procedure; set by the procedure kinds below and read by the authorization test. */
 export interface ProcedureMeta {
   access: 'public' | 'customer' | 'admin';
+  /**
+   * A public read of the catalog whose answer depends on its input alone, so the whole HTTP
+   * answer can be kept with the catalog cache (http/trpc.ts) and dropped with it.
+   */
+  catalogRead?: boolean;
 }
 
 const t = initTRPC
@@ -145,6 +150,9 @@ const baseProcedure = t.procedure.use(async ({ next }) => {
 const INVALID_INPUT = 'Invalid input: a value has characters or a format that cannot be stored';
 
 export const publicProcedure = baseProcedure.meta({ access: 'public' });
+
+/** A public procedure that reads the catalog through ctx.catalog and nothing of the caller's. */
+export const catalogReadProcedure = publicProcedure.meta({ access: 'public', catalogRead: true });
 
 /** A signed-in user; anyone else gets UNAUTHORIZED. */
 export const customerProcedure = baseProcedure.meta({ access: 'customer' }).use(({ ctx, next }) => {

@@ -1,0 +1,82 @@
+import type { AnyTRPCRouter } from '@trpc/server';
+import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
+import { resolveResponse, type HTTPErrorHandler } from '@trpc/server/http';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import type { CatalogCache } from '../catalog-cache';
+
+export interface TrpcRoutesOptions<TRouter extends AnyTRPCRouter> {
+  router: TRouter;
+  createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Promise<TRouter['_def']['_config']['$types']['ctx']>;
+  maxBatchSize: number;
+  onError: HTTPErrorHandler<TRouter, FastifyRequest>;
+  /** Where whole answers of catalog reads are kept (see `catalogRead` in trpc/init.ts). */
+  catalog: CatalogCache;
+}
+
+/** An answer as it goes out, kept whole so that it can go out again. */
+interface Answer {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+}
+
+/**
+ * tRPC at `<prefix>/:path`, as @trpc/server's Fastify adapter serves it but for two things:
+ *
+ * - An answer that is not a stream goes out as one buffer with its length. The adapter hands
+ *   Fastify the web `Response`, which pipes even a short JSON answer through a web stream in
+ *   chunks. Streams (SSE subscriptions, JSONL batches) are still piped as they come.
+ * - A GET of catalog reads only (one, or a batch of them) is answered from the catalog cache,
+ *   keyed by its URL: every shopper asks the same few questions, and running tRPC again (a fetch
+ *   Request, abort signals, context, validation, JSON) for the same bytes cost ten times what
+ *   sending them does (bench/run.ts, ADR 0016). Only whole successes are kept, and they go when
+ *   the catalog changes, like the data they were made of.
+ */
+export function trpcRoutes<TRouter extends AnyTRPCRouter>(options: TrpcRoutesOptions<TRouter>): FastifyPluginCallback {
+  const procedures = options.router._def.procedures as Record<string, { _def: { meta?: { catalogRead?: boolean } } } | undefined>;
+  const isCatalogRead = (path: string) => path.split(',').every((name) => procedures[name]?._def.meta?.catalogRead === true);
+
+  const resolve = async (req: FastifyRequest<{ Params: { path: string } }>, reply: FastifyReply): Promise<Response> =>
+    resolveResponse<TRouter>({
+      router: options.router,
+      req: incomingMessageToRequest(Object.assign(req.raw, { body: req.body }), reply.raw, { maxBodySize: null }),
+      path: req.params.path,
+      error: null,
+      maxBatchSize: options.maxBatchSize,
+      createContext: () => options.createContext({ req, res: reply }),
+      onError: (error) => options.onError({ ...error, req }),
+    });
+
+  return (app, _options, done) => {
+    // tRPC parses the bodies itself; these parsers apply inside this plugin only.
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, parsed) => parsed(null, body));
+    app.removeContentTypeParser('multipart/form-data');
+    app.addContentTypeParser('multipart/form-data', {}, (_req, body, parsed) => parsed(null, body));
+
+    app.all<{ Params: { path: string } }>('/:path', async (req, reply) => {
+      if (req.method === 'GET' && isCatalogRead(req.params.path)) {
+        const answer = await options.catalog.read(
+          `answer:${req.url}`,
+          async () => wholeAnswer(await resolve(req, reply)),
+          (kept) => kept.status === 200,
+        );
+        return sendAnswer(reply, answer);
+      }
+      const response = await resolve(req, reply);
+      const streamed = response.headers.get('content-type')?.startsWith('text/event-stream') || response.headers.has('transfer-encoding');
+      return streamed ? reply.send(response) : sendAnswer(reply, await wholeAnswer(response));
+    });
+    done();
+  };
+}
+
+async function wholeAnswer(response: Response): Promise<Answer> {
+  return { status: response.status, headers: [...response.headers], body: Buffer.from(await response.arrayBuffer()) };
+}
+
+function sendAnswer(reply: FastifyReply, answer: Answer): FastifyReply {
+  reply.code(answer.status);
+  for (const [name, value] of answer.headers) reply.header(name, value);
+  return reply.send(answer.body);
+}
