@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseBusyError, openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
+import * as orderStats from '../../migrations/0009_order_stats';
 import { createTestDatabase } from '../support/db';
 
 let database: DatabaseHandle;
@@ -80,5 +81,18 @@ describe('the embedded database on disk', () => {
     await migrateToLatest(second.db);
     await second.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});
+
+describe('migrations', () => {
+  it('leave an up-to-date database alone and run the one a database lacks', async () => {
+    expect(await migrateToLatest(database.db)).toEqual([]);
+
+    await orderStats.down(database.db);
+    await sql`delete from kysely_migration where name = '0009_order_stats'`.execute(database.db);
+    expect(await migrateToLatest(database.db)).toEqual(['0009_order_stats']);
+    expect(await migrateToLatest(database.db)).toEqual([]);
+    // What the migration makes is back.
+    await expect(sql`select * from order_stats`.execute(database.db)).resolves.toBeDefined();
   });
 });
