@@ -19,6 +19,26 @@ const METRICS = [
   'total-byte-weight',
 ];
 
+/**
+ * Waits for the display copies of the demo store's images, which a first start makes in the
+ * background: a store's images get theirs as they are uploaded, so that is the store shoppers see.
+ */
+async function waitForDisplayCopies(origin: string): Promise<void> {
+  const input = encodeURIComponent(JSON.stringify({ 1: { sort: 'newest' } }));
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${origin}/trpc/catalog.categories,catalog.products?batch=1&input=${input}`);
+    const [categories, products] = (await response.json()) as [
+      { result: { data: { image: { sources: unknown[] } }[] } },
+      { result: { data: { items: { image: { sources: unknown[] } }[] } } },
+    ];
+    const images = [...categories.result.data, ...products.result.data.items].map((row) => row.image);
+    if (images.every((image) => image.sources.length > 0)) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the display copies of the demo images were not made within 3 minutes');
+}
+
 /** The first category and product page the sitemap lists. */
 async function samplePages(origin: string): Promise<string[]> {
   const xml = await (await fetch(`${origin}/sitemap.xml`)).text();
@@ -36,6 +56,7 @@ const origin = server.origin;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   await waitForResponse(server, '/readyz', 250);
+  await waitForDisplayCopies(origin);
   const pages = await samplePages(origin);
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
