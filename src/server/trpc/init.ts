@@ -1,7 +1,6 @@
 import type { BackgroundWork } from '../background';
 import { initTRPC, TRPCError } from '@trpc/server';
-import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -69,8 +68,8 @@ export function createContextFactory(
   services: ContextServices,
   rateLimit: (req: FastifyRequest, action: RateLimitedAction) => Promise<void>,
 ) {
-  // The tRPC adapter's options, or a request and reply of ours (a page rendered on the server).
-  return async ({ req, res }: Pick<CreateFastifyContextOptions, 'req' | 'res'>): Promise<Context> =>
+  // The request and reply of an API call (http/trpc.ts) or of a page rendered on the server.
+  return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> =>
     createContextInner(services, {
       session: await readSession(services.config, services.db, req, res),
       ip: req.ip,
