@@ -1,4 +1,5 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { createStoreRouter } from './router';
@@ -19,7 +20,16 @@ if (serverState?.textContent) {
   // Tells the router the page came from the server, so it renders the tree as the server did
   // (no Suspense boundary around the root) and hydration matches.
   router.ssr = { manifest: undefined };
-  void router.load().then(() => hydrateRoot(container, <App router={router} queryClient={queryClient} trpcClient={trpcClient} />));
+  // Evaluating the modules is one task; the route's loading gets its own (after a timeout), and in
+  // a transition React hydrates in slices of a few milliseconds, between which the browser handles
+  // input and paints, instead of in one long task while the page already looks ready.
+  void new Promise((resolve) => setTimeout(resolve))
+    .then(() => router.load())
+    .then(() =>
+      startTransition(() => {
+        hydrateRoot(container, <App router={router} queryClient={queryClient} trpcClient={trpcClient} />);
+      }),
+    );
 } else {
   createRoot(container).render(<App router={router} queryClient={queryClient} trpcClient={trpcClient} />);
 }

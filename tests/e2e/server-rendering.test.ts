@@ -48,6 +48,14 @@ describe('server rendering', () => {
     expect(page.html).toContain(formatMoney(product.price));
   });
 
+  it('asks for its scripts at low priority, behind the stylesheet and images that paint the page', async () => {
+    const { html } = await fetchPage('/shop');
+    const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="[^"]*"[^>]*>|<link\b[^>]*\brel="modulepreload"[^>]*>/g)].map(([tag]) => tag);
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
+    expect(html).toMatch(/<link\b[^>]*rel="stylesheet"(?![^>]*fetchpriority)[^>]*>/);
+  });
+
   it('gives each page a title, description, canonical URL, link preview tags and JSON-LD', async () => {
     const product = await someProduct();
     const { html } = await fetchPage(`/product/${product.slug}`);
