@@ -19,10 +19,12 @@ export class CatalogCache {
     this.ttlMs = options.ttlMs ?? 60_000;
   }
 
-  /** Empties the cache whenever the hub relays a catalog change, until the hub stops. */
+  /** Empties the cache whenever the hub relays a catalog change or may have missed one, until the hub stops. */
   follow(events: EventHub): void {
     void (async () => {
-      for await (const event of events.subscribe(undefined)) if (event.type === 'catalog_changed') this.invalidate();
+      for await (const event of events.subscribe(undefined)) {
+        if (event.type === 'catalog_changed' || event.type === 'events_missed') this.invalidate();
+      }
     })();
   }
 

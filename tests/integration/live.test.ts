@@ -4,7 +4,8 @@ import { EventSource } from 'eventsource';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/server/auth/session';
-import { openDatabase } from '../../src/server/db/database';
+import { CatalogCache } from '../../src/server/catalog-cache';
+import { LISTENER_APPLICATION_NAME, openDatabase } from '../../src/server/db/database';
 import { EventHub, publishEvent, type EventHubOptions } from '../../src/server/events/events';
 import type { LiveMessage } from '../../src/server/routers/live';
 import type { AppRouter } from '../../src/server/trpc/router';
@@ -211,6 +212,43 @@ describe('streams end with the session or the right that opened them', () => {
       expect(stream.values).toHaveLength(1);
     } finally {
       stream.unsubscribe();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('live events when the listening connection drops', () => {
+  it('resume, and whoever follows something reads again what may have changed meanwhile', async () => {
+    const hub = await startedHub();
+    const { caller, userId, close } = await signedIn(hub, { admin: true });
+    const stream = watch(await caller.live.feed());
+    const cache = new CatalogCache();
+    cache.follow(hub);
+    try {
+      await waitFor(() => stream.values.length === 1, 'the first count');
+      expect(await cache.read('products', () => Promise.resolve('before'))).toBe('before');
+      expect(await cache.read('products', () => Promise.resolve('after'))).toBe('before');
+
+      // The database ends the connection, as a restart or a failover would.
+      const ended = await sql<{ ended: boolean }>`
+        select pg_terminate_backend(pid) as ended from pg_stat_activity
+        where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`.execute(t.db);
+      expect(ended.rows).toEqual([{ ended: true }]);
+
+      // The admin's stream sends the count and the account again; the catalog is read afresh.
+      await waitFor(() => stream.values.length === 3, 'the count and the account read again');
+      // Nothing was submitted meanwhile: the same count as at first.
+      expect(stream.values.slice(1)).toEqual([stream.values[0], { kind: 'account' }]);
+      expect(stream.values[0]).toMatchObject({ kind: 'newContactCount' });
+      expect(await cache.read('products', () => Promise.resolve('after'))).toBe('after');
+
+      // Events flow again, on a new connection.
+      await publishEvent(t.db, { type: 'customer_changed', userId });
+      await waitFor(() => stream.values.length === 4, 'an event after the drop');
+      expect(stream.values[3]).toEqual({ kind: 'account' });
+      expect(stream.ended).toBeNull();
+    } finally {
+      close();
+      await hub.stop();
     }
   });
 });

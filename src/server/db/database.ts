@@ -11,10 +11,16 @@ export type Db = Kysely<DB>;
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** LISTEN on a channel; resolves to a function that stops listening. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; resolves to a function that stops listening. `onResumed` is called when
+   * the connection that listens was lost and is back: what was sent in between never arrived.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/** The `application_name` of the connection that LISTENs for a process (openPostgres). */
+export const LISTENER_APPLICATION_NAME = 'threadline-listener';
 
 export class DatabaseBusyError extends Error {
   override name = 'DatabaseBusyError';
@@ -70,45 +76,81 @@ function openPostgres(databaseUrl: string, poolSize: number): DatabaseHandle {
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  let listener: Promise<pg.Client> | undefined;
-  const handlers = new Map<string, Set<(payload: string) => void>>();
 
-  const listenerClient = () => {
-    listener ??= (async () => {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      client.on('error', (error) => console.error('PostgreSQL listener error:', error.message));
-      client.on('notification', (message) => {
-        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
-      });
+  // One connection LISTENs for the whole process. When it drops (a database restart or failover,
+  // a proxy's idle timeout), it is opened again, backing off to every 10 s, and LISTENs on every
+  // channel again; the listeners are then told that what was sent meanwhile never arrived.
+  const handlers = new Map<string, Set<{ onMessage: (payload: string) => void; onResumed: (() => void) | undefined }>>();
+  let listener: Promise<pg.Client> | undefined;
+  let reconnecting = false;
+  let closed = false;
+
+  const connectListener = (): Promise<pg.Client> => {
+    // Named, so pg_stat_activity tells it from the pool's connections.
+    const client = new pg.Client({ connectionString: databaseUrl, application_name: LISTENER_APPLICATION_NAME });
+    const attempt = (async () => {
       await client.connect();
+      for (const channel of handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       return client;
     })();
-    return listener;
+    client.on('error', (error) => console.error('PostgreSQL listener error:', error.message));
+    client.on('notification', (message) => {
+      for (const handler of handlers.get(message.channel) ?? []) handler.onMessage(message.payload ?? '');
+    });
+    client.once('end', () => {
+      if (!closed && listener === attempt) void reconnect();
+    });
+    return attempt;
+  };
+
+  const reconnect = async () => {
+    if (reconnecting) return;
+    reconnecting = true;
+    for (let delayMs = 100; !closed; delayMs = Math.min(delayMs * 2, 10_000)) {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      if (closed) break;
+      listener = connectListener();
+      const connected = await listener.then(
+        () => true,
+        () => false,
+      );
+      if (connected) {
+        console.warn('PostgreSQL listener connection restored');
+        for (const set of handlers.values()) for (const handler of set) handler.onResumed?.();
+        break;
+      }
+    }
+    reconnecting = false;
   };
 
   return {
     db,
     kind: 'postgres',
-    async listen(channel, onMessage) {
-      const client = await listenerClient();
+    async listen(channel, onMessage, onResumed) {
       let set = handlers.get(channel);
+      const newChannel = !set;
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       }
-      set.add(onMessage);
+      const handler = { onMessage, onResumed };
+      set.add(handler);
+      // A connection still opening LISTENs on the channel itself; LISTEN twice is harmless.
+      const client = await (listener ??= connectListener());
+      if (newChannel) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       return async () => {
-        set.delete(onMessage);
+        set.delete(handler);
         if (set.size === 0 && handlers.get(channel) === set) {
           handlers.delete(channel);
-          await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`);
+          // A lost connection listens to nothing; the next one will not LISTEN on this channel.
+          await listener?.then((client) => client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`)).catch(() => undefined);
         }
       };
     },
     async close() {
+      closed = true;
       await db.destroy();
-      if (listener) await (await listener).end();
+      await (await listener?.catch(() => undefined))?.end();
     },
   };
 }

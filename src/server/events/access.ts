@@ -55,7 +55,7 @@ export function eventsWhileAllowed(ctx: StreamContext, access: StreamAccess, sig
   };
 
   const concernsAccess = (event: StoreEvent) =>
-    (event.type === 'sessions_ended' || event.type === 'customer_changed') && event.userId === userId;
+    event.type === 'events_missed' || ((event.type === 'sessions_ended' || event.type === 'customer_changed') && event.userId === userId);
 
   return (async function* () {
     const iterator = source[Symbol.asyncIterator]();

@@ -16,7 +16,11 @@ const storeEvent = z.discriminatedUnion('type', [
   // Products, categories or display copies were written (a trigger sends it: migrations/0006).
   z.object({ type: z.literal('catalog_changed') }),
 ]);
-export type StoreEvent = z.infer<typeof storeEvent>;
+export type StoreEvent =
+  | z.infer<typeof storeEvent>
+  // Said by the hub itself, never sent: the connection that listens was lost and is back, and any
+  // of the events above may have been sent meanwhile. Whoever follows something reads it again.
+  | { type: 'events_missed' };
 
 const EVENTS_CHANNEL = 'threadline_events';
 
@@ -44,14 +48,22 @@ export class EventHub {
 
   async start(): Promise<void> {
     if (this.closing.signal.aborted) this.closing = new AbortController();
-    this.stopListening ??= await this.database.listen(EVENTS_CHANNEL, (payload) => {
-      try {
-        const parsed = storeEvent.safeParse(JSON.parse(payload));
-        if (parsed.success) this.emitter.emit('event', parsed.data);
-      } catch {
-        // Not ours or malformed: ignore.
-      }
-    });
+    this.stopListening ??= await this.database.listen(
+      EVENTS_CHANNEL,
+      (payload) => {
+        try {
+          const parsed = storeEvent.safeParse(JSON.parse(payload));
+          if (parsed.success) this.emit(parsed.data);
+        } catch {
+          // Not ours or malformed: ignore.
+        }
+      },
+      () => this.emit({ type: 'events_missed' }),
+    );
+  }
+
+  private emit(event: StoreEvent): void {
+    this.emitter.emit('event', event);
   }
 
   /**

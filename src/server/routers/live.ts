@@ -25,14 +25,24 @@ export const liveRouter = router({
     // Listening before the first count, so no change is missed.
     const changes = eventsWhileAllowed(
       ctx,
-      { admin, wanted: (event) => ownAccount(event) || (admin && event.type === 'contact_submissions_changed') },
+      {
+        admin,
+        wanted: (event) => ownAccount(event) || event.type === 'events_missed' || (admin && event.type === 'contact_submissions_changed'),
+      },
       signal,
     );
-    if (admin) yield { kind: 'newContactCount', count: await countNewContactSubmissions(ctx.db) };
+    const newContactCount = async (): Promise<LiveMessage> => ({
+      kind: 'newContactCount',
+      count: await countNewContactSubmissions(ctx.db),
+    });
+    if (admin) yield await newContactCount();
     for await (const event of changes) {
-      yield event.type === 'contact_submissions_changed'
-        ? { kind: 'newContactCount', count: await countNewContactSubmissions(ctx.db) }
-        : { kind: 'account' };
+      if (event.type === 'contact_submissions_changed') yield await newContactCount();
+      else {
+        // Changes may have gone unannounced: the count and the account are read again.
+        if (event.type === 'events_missed' && admin) yield await newContactCount();
+        yield { kind: 'account' };
+      }
     }
   }),
 });
