@@ -107,7 +107,8 @@ function openPostgres(databaseUrl: string, poolSize: number): DatabaseHandle {
     if (reconnecting) return;
     reconnecting = true;
     for (let delayMs = 100; !closed; delayMs = Math.min(delayMs * 2, 10_000)) {
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      // Unref'd: a process shutting down does not wait for the next attempt.
+      await new Promise((resolve) => setTimeout(resolve, delayMs).unref());
       if (closed) break;
       listener = connectListener();
       const connected = await listener.then(
