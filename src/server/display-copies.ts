@@ -58,6 +58,12 @@ const copyUrl = (bucket: string, key: string, width: number, format: DisplayForm
 /** 'made' now; 'present' before (by this or another process); 'outside' an URL this store does not keep. */
 export type DisplayCopiesOutcome = 'made' | 'present' | 'outside';
 
+/** Whether every display copy of a stored original exists: its image_variants row is written last. */
+export async function hasDisplayCopies(db: Db, url: string): Promise<boolean> {
+  const row = await db.selectFrom('image_variants').select('image_url').where('image_url', '=', url).executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Makes the display copies of a stored image and records them. Idempotent and safe to run in
  * several processes at once: a copy already there (files appear whole) is kept, and the row is
@@ -66,8 +72,7 @@ export type DisplayCopiesOutcome = 'made' | 'present' | 'outside';
 export async function makeDisplayCopies(db: Db, storage: Storage, url: string): Promise<DisplayCopiesOutcome> {
   const location = parseStorageUrl(url);
   if (!location) return 'outside';
-  const recorded = await db.selectFrom('image_variants').select('image_url').where('image_url', '=', url).executeTakeFirst();
-  if (recorded) return 'present';
+  if (await hasDisplayCopies(db, url)) return 'present';
   const bytes = await storage.get(location.bucket, location.key);
   if (!bytes) throw new Error(`${url} is missing from storage`);
 

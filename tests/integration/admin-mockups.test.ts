@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeDisplayCopies } from '../../src/server/display-copies';
 import { LocalStorage } from '../../src/server/storage/local';
 import { parseStorageUrl, type Storage } from '../../src/server/storage/storage';
 import {
@@ -133,6 +134,24 @@ describe('save', () => {
     };
     expect(await centre(row.front_mockup_url)).toEqual([255, 0, 0]);
     expect(await centre(row.back_mockup_url)).toEqual([0, 0, 255]);
+  });
+
+  it('serves a mockup at print resolution to everyone only until its display copies exist, then to admins', async () => {
+    // Pages show a mockup itself while it has no copies (one stored before copies were made).
+    const { url } = await storage.put('mockups', `uncopied-${crypto.randomUUID()}.png`, await png(800, 960, '#336699'), 'image/png');
+    expect((await t.app.inject(url)).statusCode).toBe(200);
+    await makeDisplayCopies(t.db, storage, url);
+
+    // A copy's address gives the original's away ("<original>.640w.avif"): the original refuses.
+    expect((await t.app.inject(url)).statusCode).toBe(401);
+    expect((await t.app.inject({ url, headers: { cookie: as.cookies.customer } })).statusCode).toBe(403);
+    const original = await t.app.inject({ url, headers: { cookie: as.cookies.admin } });
+    expect(original.statusCode).toBe(200);
+    expect(original.headers['cache-control']).toBe('private, max-age=3600');
+    const copy = await t.app.inject(`${url}.640w.avif`);
+    expect(copy.statusCode).toBe(200);
+    expect(copy.headers['content-type']).toBe('image/avif');
+    expect(copy.headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it('keeps an existing back mockup when only the front is rendered', async () => {

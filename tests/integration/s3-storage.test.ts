@@ -139,13 +139,18 @@ describe('the store on S3', () => {
     const mockupUrl = saved.front_mockup_url!;
     expect(mockupUrl).toMatch(/^\/storage\/mockups\/.+\.png$/);
     expect(await objectsOf(mockupUrl)).toHaveLength(1 + 4 * 2);
-    const served = await t.app.inject(mockupUrl);
+    // The mockup itself, at print resolution, is for admins; its copies for everyone.
+    const asAdmin = { headers: { cookie: as.cookies.admin } };
+    const served = await t.app.inject({ url: mockupUrl, ...asAdmin });
     expect(served.statusCode).toBe(200);
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png' });
+    expect((await t.app.inject(mockupUrl)).statusCode).toBe(401);
+    expect((await t.app.inject(`${mockupUrl}.320w.webp`)).statusCode).toBe(200);
 
     await deleteStoredImage(t.db, t.app.storage, mockupUrl);
     expect(await objectsOf(mockupUrl)).toEqual([]);
-    expect((await t.app.inject(mockupUrl)).statusCode).toBe(404);
+    expect((await t.app.inject({ url: mockupUrl, ...asAdmin })).statusCode).toBe(404);
+    expect((await t.app.inject(`${mockupUrl}.320w.webp`)).statusCode).toBe(404);
   });
 
   describe('with a public base URL (a CDN in front of the bucket)', () => {
@@ -170,6 +175,14 @@ describe('the store on S3', () => {
       const art = await cdn.app.storage.put('product-art', `cdn-${crypto.randomUUID()}.png`, await picture(4, 4), 'image/png');
       const served = await cdn.app.inject({ url: art.url, headers: { cookie: as.cookies.admin } });
       expect(served.statusCode).toBe(200);
+
+      // A mockup's display copies go there; the mockup itself, at print resolution, stays in the app
+      // (for everyone while it has no copies, as here).
+      const mockup = await cdn.app.storage.put('mockups', `cdn-${crypto.randomUUID()}.png`, await picture(4, 4), 'image/png');
+      expect((await cdn.app.inject(mockup.url)).statusCode).toBe(200);
+      const copy = await cdn.app.inject(`${mockup.url}.320w.webp`);
+      expect(copy.statusCode).toBe(301);
+      expect(copy.headers.location).toBe(`http://cdn.test:9000/files/mockups/${mockup.key}.320w.webp`);
     });
   });
 });

@@ -5,11 +5,13 @@ import { isAdmin } from '../auth/admin';
 import { readSession } from '../auth/cookies';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { BUCKET_PATTERN, KEY_PATTERN, PRIVATE_BUCKETS, StorageUnavailableError, type Storage } from '../storage/storage';
+import { hasDisplayCopies } from '../display-copies';
+import { BUCKET_PATTERN, fileAccess, KEY_PATTERN, StorageUnavailableError, storageUrl, type Storage } from '../storage/storage';
 import { ADMIN_REQUIRED } from '../trpc/init';
 
 // GET /storage/:bucket/:key (ADR 0014): every stored file, from whichever storage holds it. Print
-// files (PRIVATE_BUCKETS) go to admins only; a public file may be redirected to a CDN.
+// files, and mockups at print resolution once shoppers have their display copies (fileAccess, ADR
+// 0018), go to admins only; a public file may be redirected to a CDN.
 
 export interface StorageRouteOptions {
   config: Config;
@@ -28,7 +30,8 @@ export const storageRoutes: FastifyPluginCallback<StorageRouteOptions> = (app: F
   app.get<{ Params: { bucket: string; key: string } }>('/storage/:bucket/:key', async (req, reply) => {
     const { bucket, key } = req.params;
     if (!BUCKET_PATTERN.test(bucket) || !KEY_PATTERN.test(key)) return reply.callNotFound();
-    const isPrivate = PRIVATE_BUCKETS.has(bucket);
+    const access = fileAccess(bucket, key);
+    const isPrivate = access === 'admins' || (access === 'admins once copied' && (await hasDisplayCopies(db, storageUrl(bucket, key))));
     if (isPrivate) {
       const session = await readSession(config, db, req, reply);
       if (!session) return reply.code(401).send({ error: 'Not authenticated' });

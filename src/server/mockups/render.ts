@@ -10,8 +10,6 @@ import { parseStorageUrl, type Storage } from '../storage/storage';
 // 12-inch print area at 300 DPI), the artwork is resized from its own pixels to the placed box,
 // turned about its centre and composited centred on (x, y).
 
-export const MOCKUP_BUCKET = 'mockups';
-
 /**
  * A mockup input that cannot be used: not a file of this shop's storage (an outside URL), missing,
  * or not an image sharp can decode (old data stored before uploads were decoded, or damaged since).

@@ -6,7 +6,7 @@ import {
   type ChestPosition,
   type MockupSide,
 } from '../../shared/constants';
-import type { Storage } from '../storage/storage';
+import { MOCKUP_BUCKET, type Storage } from '../storage/storage';
 import { designSvg, type Design, type Palette } from './artwork';
 import { car, cross, motorcycle } from './icons';
 import { place, svgDocument } from './svg';
@@ -285,8 +285,8 @@ export async function generateSeedImages(storage: Storage, products: readonly Pr
     return {
       frontArtUrl: await put('product-art', `${product.slug}-front`, frontArt),
       backArtUrl: await put('product-art', `${product.slug}-back`, backArt),
-      frontMockupUrl: await put('mockups', `${product.slug}-front`, frontMockup),
-      backMockupUrl: await put('mockups', `${product.slug}-back`, backMockup),
+      frontMockupUrl: await put(MOCKUP_BUCKET, `${product.slug}-front`, frontMockup),
+      backMockupUrl: await put(MOCKUP_BUCKET, `${product.slug}-back`, backMockup),
     };
   });
   return { banners, template, products: new Map(products.map((product, i) => [product.slug, images[i]!])) };

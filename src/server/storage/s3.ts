@@ -12,8 +12,8 @@ import type { S3Config } from '../config';
 import {
   BUCKET_PATTERN,
   contentTypeOf,
+  fileAccess,
   KEY_PATTERN,
-  PRIVATE_BUCKETS,
   StorageKeyTakenError,
   StorageUnavailableError,
   storageUrl,
@@ -116,6 +116,6 @@ export class S3Storage implements Storage {
 
   publicUrl(bucket: string, key: string) {
     const base = this.config.publicUrl;
-    return base && !PRIVATE_BUCKETS.has(bucket) ? `${base}/${this.objectKey(bucket, key)}` : undefined;
+    return base && fileAccess(bucket, key) === 'public' ? `${base}/${this.objectKey(bucket, key)}` : undefined;
   }
 }

@@ -44,10 +44,28 @@ export class StorageUnavailableError extends Error {
 
 /**
  * Buckets of print files (the artwork at print resolution): served to admins only. The others hold
- * what shoppers see (mockups and their display copies, category pictures) or what is harmless to
- * show (blank shirt templates), under random names.
+ * what shoppers see (mockups' display copies, category pictures) or what is harmless to show
+ * (blank shirt templates), under random names.
  */
-export const PRIVATE_BUCKETS: ReadonlySet<string> = new Set(['product-art', 'artwork']);
+const PRIVATE_BUCKETS: ReadonlySet<string> = new Set(['product-art', 'artwork']);
+
+/** Where the mockup generator stores its renders, at print resolution. */
+export const MOCKUP_BUCKET = 'mockups';
+
+/** The end of a display copy's key (display-copies.ts: "<key>.640w.avif"). */
+const DISPLAY_COPY_SUFFIX = /\.\d+w\.(?:avif|webp)$/;
+
+/**
+ * Who may read a stored file, by its name. Print files are for admins. A mockup itself is a
+ * print-ready picture of the art whose address its display copies give away ("<key>.640w.avif"):
+ * it is for admins once those copies exist, which are all shoppers need, and public until then,
+ * while pages still show it. Everything else is public.
+ */
+export function fileAccess(bucket: string, key: string): 'public' | 'admins' | 'admins once copied' {
+  if (PRIVATE_BUCKETS.has(bucket)) return 'admins';
+  if (bucket === MOCKUP_BUCKET && !DISPLAY_COPY_SUFFIX.test(key)) return 'admins once copied';
+  return 'public';
+}
 
 /** put() found the key taken: the file there stays as it was. */
 export class StorageKeyTakenError extends Error {

@@ -4,7 +4,8 @@ import type { ArtPosition, MockupSide } from '../../../shared/constants';
 import { dpiLevel, normalizePosition } from '../../../shared/placement';
 import { DEFAULT_SIDE_MISSING, lowDpiMessage, missingArtMessage, saveMockupsInput } from '../../../shared/schemas/admin-mockups';
 import { deleteStoredImage, makeDisplayCopies } from '../../display-copies';
-import { MOCKUP_BUCKET, MockupSourceError, placementDpi, readStoredImage, renderMockup } from '../../mockups/render';
+import { MockupSourceError, placementDpi, readStoredImage, renderMockup } from '../../mockups/render';
+import { MOCKUP_BUCKET } from '../../storage/storage';
 import { assertFound } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
 
