@@ -14,6 +14,7 @@ import {
 import { isForeignKeyViolation } from '../../db/errors';
 import { assertFound, containsPattern, fieldError, withUniqueColumns } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
+import { pageWindow } from '../../trpc/paging';
 
 // Admin products (SPEC §2, §7): every product whatever its state, newest first, paged on the server.
 
@@ -61,34 +62,27 @@ export const adminProductsRouter = router({
     }
     if (input.categoryId) filtered = filtered.where('products.category_id', '=', input.categoryId);
 
-    const [items, count] = await Promise.all([
-      filtered
-        .innerJoin('categories', 'categories.id', 'products.category_id')
-        .select([
-          'products.id',
-          'products.sku_number',
-          'products.name',
-          'products.price',
-          'products.image_url',
-          'products.is_active',
-          'products.is_featured',
-          'products.created_at',
-          'categories.name as category_name',
-        ])
-        .orderBy('products.created_at', 'desc')
-        .orderBy('products.id', 'desc')
-        .limit(ADMIN_PRODUCTS_PAGE_SIZE)
-        .offset((input.page - 1) * ADMIN_PRODUCTS_PAGE_SIZE)
-        .execute(),
-      filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-    ]);
-    return {
-      items,
-      total: count.total,
-      page: input.page,
-      pageSize: ADMIN_PRODUCTS_PAGE_SIZE,
-      pageCount: Math.max(1, Math.ceil(count.total / ADMIN_PRODUCTS_PAGE_SIZE)),
-    };
+    const count = await filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+    const { page, pageCount, offset } = pageWindow(count.total, input.page, ADMIN_PRODUCTS_PAGE_SIZE);
+    const items = await filtered
+      .innerJoin('categories', 'categories.id', 'products.category_id')
+      .select([
+        'products.id',
+        'products.sku_number',
+        'products.name',
+        'products.price',
+        'products.image_url',
+        'products.is_active',
+        'products.is_featured',
+        'products.created_at',
+        'categories.name as category_name',
+      ])
+      .orderBy('products.created_at', 'desc')
+      .orderBy('products.id', 'desc')
+      .limit(ADMIN_PRODUCTS_PAGE_SIZE)
+      .offset(offset)
+      .execute();
+    return { items, total: count.total, page, pageSize: ADMIN_PRODUCTS_PAGE_SIZE, pageCount };
   }),
 
   /** Every category, active or not, for the list's filter and the form's select. */
