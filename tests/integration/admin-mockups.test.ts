@@ -139,7 +139,10 @@ describe('save', () => {
   it('serves a mockup at print resolution to everyone only until its display copies exist, then to admins', async () => {
     // Pages show a mockup itself while it has no copies (one stored before copies were made).
     const { url } = await storage.put('mockups', `uncopied-${crypto.randomUUID()}.png`, await png(800, 960, '#336699'), 'image/png');
-    expect((await t.app.inject(url)).statusCode).toBe(200);
+    const uncopied = await t.app.inject(url);
+    expect(uncopied.statusCode).toBe(200);
+    // Never kept by a shared cache (a CDN), which would go on serving it once it turns admins-only.
+    expect(uncopied.headers['cache-control']).toBe('private, max-age=3600');
     await makeDisplayCopies(t.db, storage, url);
 
     // A copy's address gives the original's away ("<original>.640w.avif"): the original refuses.

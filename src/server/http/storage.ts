@@ -31,14 +31,15 @@ export const storageRoutes: FastifyPluginCallback<StorageRouteOptions> = (app: F
     const { bucket, key } = req.params;
     if (!BUCKET_PATTERN.test(bucket) || !KEY_PATTERN.test(key)) return reply.callNotFound();
     const access = fileAccess(bucket, key);
-    const isPrivate = access === 'admins' || (access === 'admins once copied' && (await hasDisplayCopies(db, storageUrl(bucket, key))));
-    if (isPrivate) {
+    const adminsOnly = access === 'admins' || (access === 'admins once copied' && (await hasDisplayCopies(db, storageUrl(bucket, key))));
+    if (adminsOnly) {
       const session = await readSession(config, db, req, reply);
       if (!session) return reply.code(401).send({ error: 'Not authenticated' });
       if (!(await isAdmin(db, session.user.id))) return reply.code(403).send({ error: ADMIN_REQUIRED });
     }
-    // Stored names are never reused, so a file and its address never change.
-    const cacheControl = `${isPrivate ? 'private' : 'public'}, max-age=${STORAGE_CACHE_SECONDS}`;
+    // Stored names are never reused, so a file and its address never change. Only what is public
+    // for good may sit in a shared cache: a mockup served before its copies exist turns admins-only.
+    const cacheControl = `${access === 'public' ? 'public' : 'private'}, max-age=${STORAGE_CACHE_SECONDS}`;
     const external = storage.publicUrl(bucket, key);
     if (external) return reply.header('Cache-Control', cacheControl).redirect(external, 301);
 
