@@ -3,7 +3,7 @@ import { createPaymentProvider } from '../../src/server/payments';
 import { addDays, today, type Clock } from '../../src/server/subscriptions/dates';
 import { callerAs, sharedTestApp } from '../support/app';
 import { trpcFailure } from '../support/async';
-import { createCategory, createCustomer, createProduct, type TestUser } from '../support/factories';
+import { createAdmin, createCategory, createCustomer, createProduct, type TestUser } from '../support/factories';
 import {
   completedSubscriptionSession,
   membershipInvoice,
@@ -220,6 +220,33 @@ describe('renewals follow paid invoices', () => {
     );
     expect(await ordersOf(id)).toHaveLength(2);
     expect((await subscriptionRow(id)).next_cycle_on).toBe(addDays(startDay, 59));
+  });
+
+  it("read the invoice's payment when the event leaves it out, so an admin can refund the cycle's order", async () => {
+    const plan = await createPlan();
+    const { id, redirectUrl } = await join(member, plan.slug);
+    const session = completedSubscriptionSession(sessionOf(redirectUrl));
+    await deliver('checkout.session.completed', session);
+    // As Stripe sends it: no payments list unless one is asked for.
+    const invoice = membershipInvoice({
+      subscriptionId: id,
+      stripeSubscription: session.subscription,
+      periodStart: startDay,
+      periodEnd: addDays(startDay, 30),
+      payments: false,
+    });
+    stripe.paidInvoices.set(invoice.id, 'pi_test_first_cycle');
+    await deliver('invoice.paid', invoice);
+    const order = await t.db
+      .selectFrom('orders')
+      .select(['id', 'payment_status', 'payment_intent_id'])
+      .where('subscription_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ payment_status: 'paid', payment_intent_id: 'pi_test_first_cycle' });
+
+    await as(await createAdmin(t.db)).admin.orders.refund({ id: order.id });
+    expect(requestsTo('POST', /^\/v1\/refunds$/).map((request) => request.body.payment_intent)).toEqual(['pi_test_first_cycle']);
+    expect((await ordersOf(id))[0]?.payment_status).toBe('refunded');
   });
 });
 

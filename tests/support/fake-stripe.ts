@@ -59,6 +59,8 @@ export interface FakeStripe {
   cancelled: Set<string>;
   /** What paying an invoice again answers: paid, or declined (Stripe's card error, 402). */
   invoicePayments: 'paid' | 'declined';
+  /** The PaymentIntent that paid an invoice, by invoice id, as GET /v1/invoice_payments lists it. */
+  paidInvoices: Map<string, string>;
   /** Makes the next session creation fail with Stripe's error shape (400). */
   failNextSession(): void;
   close(): Promise<void>;
@@ -69,6 +71,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const prices: FakeStripe['prices'] = new Map();
   const cancelled = new Set<string>();
+  const paidInvoices = new Map<string, string>();
   let invoicePayments: FakeStripe['invoicePayments'] = 'paid';
   const idempotent = new Map<string, { params: string; response: unknown }>();
   let failNext = false;
@@ -169,6 +172,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (req.method === 'DELETE') cancelled.add(subscriptionId);
         return send(200, { id: subscriptionId, object: 'subscription', status: req.method === 'DELETE' ? 'canceled' : 'active', ...body });
       }
+      if (req.method === 'GET' && path === '/v1/invoice_payments') {
+        const query = new URL(req.url ?? '', 'http://stripe.test').searchParams;
+        const invoice = query.get('invoice') ?? '';
+        const paymentIntent = query.get('status') === 'paid' ? paidInvoices.get(invoice) : undefined;
+        const data = paymentIntent
+          ? [{ object: 'invoice_payment', invoice, status: 'paid', payment: { type: 'payment_intent', payment_intent: paymentIntent } }]
+          : [];
+        return send(200, { object: 'list', data, has_more: false, url: '/v1/invoice_payments' });
+      }
       const pay = /^\/v1\/invoices\/([^/]+)\/pay$/.exec(path);
       if (req.method === 'POST' && pay) {
         if (invoicePayments === 'declined') {
@@ -187,6 +199,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     sessions,
     prices,
     cancelled,
+    paidInvoices,
     // An accessor, so a test's setting reaches the server through sharedBeforeAll's copy.
     get invoicePayments() {
       return invoicePayments;
@@ -243,7 +256,10 @@ export function completedSubscriptionSession(session: FakeSession, subscription 
 
 const unix = (day: string) => Math.floor(Date.parse(`${day}T10:00:00Z`) / 1000);
 
-/** A membership's invoice as the invoice.* events carry it: our id in the subscription's metadata. */
+/**
+ * A membership's invoice as the invoice.* events carry it: our id in the subscription's metadata.
+ * With `payments: false` it has no payments list, as Stripe sends it unless asked to include one.
+ */
 export function membershipInvoice(options: {
   subscriptionId: string;
   stripeSubscription: string;
@@ -252,6 +268,7 @@ export function membershipInvoice(options: {
   invoiceId?: string;
   paid?: boolean;
   attemptCount?: number;
+  payments?: false;
 }) {
   const invoiceId = options.invoiceId ?? id('in');
   return {
@@ -268,10 +285,14 @@ export function membershipInvoice(options: {
       object: 'list',
       data: [{ id: id('il'), object: 'line_item', period: { start: unix(options.periodStart), end: unix(options.periodEnd) } }],
     },
-    payments: {
-      object: 'list',
-      data: options.paid === false ? [] : [{ status: 'paid', payment: { type: 'payment_intent', payment_intent: id('pi') } }],
-    },
+    ...(options.payments === false
+      ? {}
+      : {
+          payments: {
+            object: 'list',
+            data: options.paid === false ? [] : [{ status: 'paid', payment: { type: 'payment_intent', payment_intent: id('pi') } }],
+          },
+        }),
   };
 }
 

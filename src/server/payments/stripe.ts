@@ -263,6 +263,12 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
       }
       const base = { eventId: event.id, type: event.type };
       const billing = billingEventOf(event);
+      if (billing?.kind === 'invoice_paid' && !billing.paymentIntentId) {
+        // Stripe leaves an invoice's payments out of its events unless asked: read them, so the
+        // cycle's order records the payment an admin may later refund.
+        const payments = await stripe.invoicePayments.list({ invoice: billing.invoiceId, status: 'paid', limit: 1 });
+        billing.paymentIntentId = idOf(payments.data[0]?.payment.payment_intent);
+      }
       if (billing) return { ...base, effect: 'membership', orderId: null, billing };
       switch (event.type) {
         case 'checkout.session.completed':
