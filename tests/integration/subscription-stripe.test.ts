@@ -91,7 +91,7 @@ const mailTo = async (email: string) =>
 const requestsTo = (method: string, path: RegExp) => stripe.requests.filter((r) => r.method === method && path.test(r.path));
 
 /** Joins by card and completes Checkout with the first invoice paid: an active card member. */
-async function activeCardMember(user: TestUser, planSlug: string) {
+async function activeCardMember(user: TestUser, planSlug: string, invoiceOptions: { invoiceId?: string; payments?: false } = {}) {
   const { id, redirectUrl } = await join(user, planSlug);
   const session = completedSubscriptionSession(sessionOf(redirectUrl));
   await deliver('checkout.session.completed', session);
@@ -100,6 +100,7 @@ async function activeCardMember(user: TestUser, planSlug: string) {
     stripeSubscription: session.subscription,
     periodStart: startDay,
     periodEnd: addDays(startDay, 30),
+    ...invoiceOptions,
   });
   await deliver('invoice.paid', invoice);
   return { id, stripeId: session.subscription };
@@ -224,19 +225,10 @@ describe('renewals follow paid invoices', () => {
 
   it("read the invoice's payment when the event leaves it out, so an admin can refund the cycle's order", async () => {
     const plan = await createPlan();
-    const { id, redirectUrl } = await join(member, plan.slug);
-    const session = completedSubscriptionSession(sessionOf(redirectUrl));
-    await deliver('checkout.session.completed', session);
+    const invoiceId = `in_test_refundable_${plan.id}`;
+    stripe.paidInvoices.set(invoiceId, 'pi_test_first_cycle');
     // As Stripe sends it: no payments list unless one is asked for.
-    const invoice = membershipInvoice({
-      subscriptionId: id,
-      stripeSubscription: session.subscription,
-      periodStart: startDay,
-      periodEnd: addDays(startDay, 30),
-      payments: false,
-    });
-    stripe.paidInvoices.set(invoice.id, 'pi_test_first_cycle');
-    await deliver('invoice.paid', invoice);
+    const { id } = await activeCardMember(member, plan.slug, { invoiceId, payments: false });
     const order = await t.db
       .selectFrom('orders')
       .select(['id', 'payment_status', 'payment_intent_id'])
