@@ -334,6 +334,23 @@ describe("a card member's changes", () => {
     expect(await goodbyes()).toHaveLength(before);
   });
 
+  it("made in Stripe's dashboard show here: a cancellation at the period end is Cancels on, with the member's email, once", async () => {
+    const plan = await createPlan();
+    const { id, stripeId } = await activeCardMember(member, plan.slug);
+    const cancelEmails = async () => (await mailTo(member.email)).filter((mail) => mail.subject === `${plan.name} cancelled`);
+    // Another change at Stripe (a new card, say) is no cancellation.
+    await deliver('customer.subscription.updated', stripeSubscription(stripeId, id, 'active'));
+    expect((await subscriptionRow(id)).cancel_at).toBeNull();
+
+    const endsOn = addDays(startDay, 30);
+    await deliver('customer.subscription.updated', stripeSubscription(stripeId, id, 'active', endsOn));
+    await deliver('customer.subscription.updated', stripeSubscription(stripeId, id, 'active', endsOn));
+    expect(await subscriptionRow(id)).toMatchObject({ status: 'active', cancel_at: endsOn });
+    expect(await cancelEmails()).toHaveLength(1);
+    // The member cannot cancel it a second time.
+    await trpcFailure(as(member).subscriptions.cancel({ id, reason: '' }));
+  });
+
   it('changes nothing here when Stripe refuses the change', async () => {
     const plan = await createPlan();
     const { id, stripeId } = await activeCardMember(member, plan.slug);

@@ -296,7 +296,14 @@ export function membershipInvoice(options: {
   };
 }
 
-/** A Stripe subscription in a customer.subscription.* event. */
-export function stripeSubscription(stripeId: string, subscriptionId: string, status: 'active' | 'canceled') {
-  return { id: stripeId, object: 'subscription', status, metadata: { subscription_id: subscriptionId } };
+/** A Stripe subscription in a customer.subscription.* event; `cancelsOn` when set to end at its period's end. */
+export function stripeSubscription(stripeId: string, subscriptionId: string, status: 'active' | 'canceled', cancelsOn?: string) {
+  return {
+    id: stripeId,
+    object: 'subscription',
+    status,
+    metadata: { subscription_id: subscriptionId },
+    cancel_at_period_end: cancelsOn !== undefined,
+    cancel_at: cancelsOn === undefined ? null : unix(cancelsOn),
+  };
 }

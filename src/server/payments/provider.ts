@@ -36,7 +36,9 @@ export type BillingEvent =
       paymentIntentId: string | null;
     }
   | { kind: 'invoice_failed'; subscriptionId: string | null; providerSubscriptionId: string; invoiceId: string; payUrl: string | null }
-  | { kind: 'subscription_ended'; subscriptionId: string | null; providerSubscriptionId: string };
+  | { kind: 'subscription_ended'; subscriptionId: string | null; providerSubscriptionId: string }
+  /** Set to end at the provider (its dashboard, say): the last day, as a calendar day (UTC). */
+  | { kind: 'cancel_scheduled'; subscriptionId: string | null; providerSubscriptionId: string; cancelsOn: string };
 
 /** What a provider's notification means for an order, whatever the provider calls it. */
 export type PaymentNotification =

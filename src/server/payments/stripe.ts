@@ -114,12 +114,11 @@ function billingEventOf(event: Stripe.Event): BillingEvent | null {
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted': {
       const subscription = event.data.object;
-      if (subscription.status !== 'canceled') return null;
-      return {
-        kind: 'subscription_ended',
-        subscriptionId: subscription.metadata.subscription_id ?? null,
-        providerSubscriptionId: subscription.id,
-      };
+      const ids = { subscriptionId: subscription.metadata.subscription_id ?? null, providerSubscriptionId: subscription.id };
+      if (subscription.status === 'canceled') return { kind: 'subscription_ended', ...ids };
+      // Cancelled at the period's end (by us, or in Stripe's dashboard): Stripe sets the day it ends.
+      if (subscription.cancel_at) return { kind: 'cancel_scheduled', ...ids, cancelsOn: dayOf(subscription.cancel_at) };
+      return null;
     }
     default:
       return null;

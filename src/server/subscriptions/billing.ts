@@ -129,6 +129,15 @@ export async function applyBillingEvent(
       if (subscription.cancel_at === null) await notifyMember(db, mail, subscription.id, { kind: 'ended' });
       break;
     }
+    case 'cancel_scheduled': {
+      // Our own cancellation comes back this way too: only one made at Stripe alone is news. Stripe
+      // ends the subscription on that day (subscription_ended); the member hears of it now, as
+      // when they cancel themselves.
+      if (subscription.status === 'cancelled' || subscription.cancel_at !== null) break;
+      await update({ cancel_at: event.cancelsOn, updated_at: new Date() });
+      await notifyMember(db, mail, subscription.id, { kind: 'cancelling', cancelsOn: event.cancelsOn });
+      break;
+    }
   }
   return 'applied';
 }
