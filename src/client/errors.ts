@@ -1,5 +1,6 @@
 import { isTRPCClientError } from '@trpc/client';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+import { toast } from './components/ui/Toast';
 
 // The one way the client reads a failed call. The server's errorFormatter sends the message, the
 // code and data.fieldErrors (messages keyed by the input's dotted field path); screens never
@@ -35,6 +36,16 @@ const dataOf = (error: unknown): ErrorData | undefined =>
 export function errorMessage(error: unknown, fallback: string): string {
   if (isTRPCClientError(error) && error.shape !== undefined && error.message) return error.message;
   return fallback;
+}
+
+/**
+ * A mutation's onError that toasts errorMessage(error, fallback), put into the screen's sentence by
+ * `describe` where it has one ("Failed to update status: ...").
+ */
+export function toastError(fallback: string, describe: (message: string) => string = (message) => message) {
+  return (error: unknown) => {
+    toast.error(describe(errorMessage(error, fallback)));
+  };
 }
 
 /** The server's message when it says what to fix; null for internal and network failures. */

@@ -1,24 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPaymentProvider } from '../../src/server/payments';
-import { callerFor, sharedTestApp } from '../support/app';
+import { callerFor } from '../support/app';
 import { trpcFailure } from '../support/async';
 import { createAdmin, createCustomer, createProduct, type TestUser } from '../support/factories';
-import { sharedBeforeAll } from '../support/hooks';
-import { paidSession, refundedCharge, signedEvent, startFakeStripe, type FakeSession } from '../support/fake-stripe';
+import { paidSession, refundedCharge, signedEvent, type FakeSession } from '../support/fake-stripe';
+import { sharedStripeApp } from '../support/stripe-app';
 
 // Card payments through Stripe Checkout, against a local server that speaks the part of Stripe's
 // API the store uses; webhooks are signed as Stripe signs them. The webhook is the source of
 // truth: it alone completes an order, once, whatever order and however often events arrive.
 
-const WEBHOOK_SECRET = 'whsec_test_threadline';
-
-const stripe = sharedBeforeAll(startFakeStripe, (server) => server.close());
-const t = sharedTestApp(() => ({
-  STRIPE_SECRET_KEY: 'sk_test_threadline',
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  STRIPE_API_URL: stripe.url,
-}));
+const { stripe, t, event, deliver } = sharedStripeApp();
 let buyer: TestUser;
 let admin: TestUser;
 let tee: string;
@@ -33,17 +26,6 @@ const callers = () => {
 const shipping = { first_name: 'Ann', last_name: 'Card', street: '1 Pay St', city: 'Austin', state: 'TX', zip: '78701', country: 'USA' };
 const placeOrder = (key = randomUUID()) =>
   callers().buyer.checkout.placeOrder({ idempotencyKey: key, lines: [{ productId: tee, size: 'M', quantity: 2 }], shipping });
-
-const deliver = async (event: { body: string; signature: string }) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-    payload: event.body,
-  });
-  return { status: res.statusCode, body: res.json<{ outcome?: string; error?: string }>() };
-};
-const event = (type: string, object: object, eventId?: string) => signedEvent(WEBHOOK_SECRET, type, object, eventId);
 
 const orderOf = (sessionId: string) =>
   t.db

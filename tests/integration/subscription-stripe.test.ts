@@ -1,19 +1,12 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPaymentProvider } from '../../src/server/payments';
 import { addDays, today, type Clock } from '../../src/server/subscriptions/dates';
-import { callerAs, sharedTestApp } from '../support/app';
+import { callerAs } from '../support/app';
 import { trpcFailure } from '../support/async';
 import { createAdmin, createCategory, createCustomer, createProduct, type TestUser } from '../support/factories';
-import {
-  completedSubscriptionSession,
-  membershipInvoice,
-  signedEvent,
-  startFakeStripe,
-  stripeSubscription,
-  type FakeSession,
-} from '../support/fake-stripe';
-import { sharedBeforeAll } from '../support/hooks';
+import { completedSubscriptionSession, membershipInvoice, stripeSubscription, type FakeSession } from '../support/fake-stripe';
 import { renewalPass } from '../support/renewals';
+import { sharedStripeApp } from '../support/stripe-app';
 
 // Card memberships through Stripe Billing, against the local Stripe stand-in with signed events:
 // joining through Checkout in subscription mode on a recurring Price made once per plan price,
@@ -21,13 +14,7 @@ import { renewalPass } from '../support/renewals';
 // events arrive), a failed payment that makes the member Past due with a link to pay, the store's
 // retries and the cancellation after the last, and the member's changes made at Stripe too.
 
-const WEBHOOK_SECRET = 'whsec_test_club';
-const stripe = sharedBeforeAll(startFakeStripe, (server) => server.close());
-const t = sharedTestApp(() => ({
-  STRIPE_SECRET_KEY: 'sk_test_club',
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  STRIPE_API_URL: stripe.url,
-}));
+const { stripe, t, event, deliver: post } = sharedStripeApp();
 
 // The webhook runs on the system clock; the engine's clock starts on the same day and moves.
 const startDay = today({ now: () => new Date() });
@@ -57,15 +44,10 @@ const join = (user: TestUser, planSlug: string) =>
   as(user).subscriptions.join({ planSlug, size: 'L', categoryIds: [cars], shipping: SHIPPING });
 
 const deliver = async (type: string, object: object, eventId?: string) => {
-  const event = signedEvent(WEBHOOK_SECRET, type, object, eventId);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-    payload: event.body,
-  });
-  expect(res.statusCode).toBe(200);
-  return { ...res.json<{ outcome: string }>(), eventId: event.id };
+  const signed = event(type, object, eventId);
+  const res = await post(signed);
+  expect(res.status).toBe(200);
+  return { ...res.body, eventId: signed.id };
 };
 
 const sessionOf = (url: string | null): FakeSession => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { FEATURED_PRODUCTS_LIMIT, SORT_OPTIONS, type SortOption } from '../../shared/constants';
 import { productListInput, slugParam } from '../../shared/schemas/catalog';
 import type { Db } from '../db/database';
+import { PRODUCT_PAGE_COLUMNS } from '../db/product-columns';
 import type { DB } from '../db/schema';
 import { displayImages } from '../display-copies';
 import { cartProducts } from '../orders/pricing';
@@ -168,23 +169,7 @@ async function productPage(db: Db, input: z.output<typeof productListInput>) {
 
 async function productBySlug(db: Db, slug: string) {
   const product = await activeProducts(db)
-    .select([
-      'products.id',
-      'products.sku_number',
-      'products.slug',
-      'products.name',
-      'products.description',
-      'products.price',
-      'products.image_url',
-      'products.front_mockup_url',
-      'products.back_mockup_url',
-      'products.default_mockup_side',
-      'products.available_sizes',
-      'products.tags',
-      'products.chest_position',
-      'categories.slug as category_slug',
-      'categories.name as category_name',
-    ])
+    .select([...PRODUCT_PAGE_COLUMNS, 'categories.slug as category_slug', 'categories.name as category_name'])
     .where('products.slug', '=', slug)
     .executeTakeFirst();
   if (!product) return null;

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ChevronRight, ShoppingBag } from 'lucide-react';
 import { formatDate } from '../../../shared/dates';
@@ -7,7 +7,7 @@ import { useTRPC, type RouterOutputs } from '../../trpc';
 import { ProductImage } from '../catalog/ProductImage';
 import { OrderStatusBadge, PaymentStatusBadge } from '../status-badges';
 import { EmptyState, LoadingState } from '../ui/states';
-import { Pagination } from '../ui/Pagination';
+import { KEEP_PREVIOUS_PAGE, Pagination } from '../ui/Pagination';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { BackLink } from '../ui/BackLink';
 
@@ -20,7 +20,7 @@ export function OrdersPage() {
   const trpc = useTRPC();
   const { page = 1 } = route.useSearch();
   const navigate = route.useNavigate();
-  const list = useQuery({ ...trpc.orders.list.queryOptions({ page }), placeholderData: keepPreviousData });
+  const list = useQuery(trpc.orders.list.queryOptions({ page }, KEEP_PREVIOUS_PAGE));
   const data = list.data;
 
   return (

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { SIZES, type Size } from '../../../shared/constants';
 import { formatCalendarDay, formatDate } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
-import { errorMessage, UNEXPECTED_ERROR } from '../../errors';
+import { toastError, UNEXPECTED_ERROR } from '../../errors';
 import { useTRPC, type RouterOutputs } from '../../trpc';
 import { planIntervalLabel } from '../info/plan-format';
 import { OrderStatusBadge, PaymentStatusBadge, SubscriptionStatusBadge } from '../status-badges';
@@ -69,7 +69,7 @@ function MembershipCard({ membership }: { membership: Membership }) {
     toast.success(message);
     await queryClient.invalidateQueries({ queryKey: trpc.subscriptions.mine.queryKey() });
   };
-  const failed = (error: Parameters<typeof errorMessage>[0]) => toast.error(errorMessage(error, UNEXPECTED_ERROR));
+  const failed = toastError(UNEXPECTED_ERROR);
   const skip = useMutation(
     trpc.subscriptions.skipNext.mutationOptions({ onSuccess: done('Your next shipment is skipped'), onError: failed }),
   );
@@ -252,9 +252,7 @@ interface DialogProps {
 
 function PauseDialog({ membership, onDone, onClose }: DialogProps) {
   const trpc = useTRPC();
-  const pause = useMutation(
-    trpc.subscriptions.pause.mutationOptions({ onSuccess: onDone, onError: (error) => toast.error(errorMessage(error, UNEXPECTED_ERROR)) }),
-  );
+  const pause = useMutation(trpc.subscriptions.pause.mutationOptions({ onSuccess: onDone, onError: toastError(UNEXPECTED_ERROR) }));
   return (
     <PauseMembershipDialog
       text={{
@@ -275,7 +273,7 @@ function CancelDialog({ membership, onDone, onClose }: DialogProps) {
   const cancel = useMutation(
     trpc.subscriptions.cancel.mutationOptions({
       onSuccess: onDone,
-      onError: (error) => toast.error(errorMessage(error, UNEXPECTED_ERROR)),
+      onError: toastError(UNEXPECTED_ERROR),
     }),
   );
   return (
@@ -301,7 +299,7 @@ function ChangeDialog({ membership, onDone, onClose }: DialogProps) {
   const change = useMutation(
     trpc.subscriptions.changeChoices.mutationOptions({
       onSuccess: onDone,
-      onError: (error) => toast.error(errorMessage(error, UNEXPECTED_ERROR)),
+      onError: toastError(UNEXPECTED_ERROR),
     }),
   );
   const limit = membership.category_limit;

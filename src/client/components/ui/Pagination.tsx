@@ -1,3 +1,4 @@
+import { keepPreviousData } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 
 // Page numbers under a server-paged list: "Showing 26–50 of 120 products", Previous, numbers, Next.
@@ -11,6 +12,9 @@ export interface PageInfo {
   pageSize: number;
   total: number;
 }
+
+/** Query options for a paged list: the previous page stays on screen while the next one loads, so the list does not flash. */
+export const KEEP_PREVIOUS_PAGE = { placeholderData: keepPreviousData };
 
 interface PaginationProps {
   list: PageInfo;

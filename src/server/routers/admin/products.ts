@@ -12,6 +12,7 @@ import {
   type ProductInput,
 } from '../../../shared/schemas/admin-products';
 import { isForeignKeyViolation } from '../../db/errors';
+import { PRODUCT_PAGE_COLUMNS } from '../../db/product-columns';
 import { assertFound, containsPattern, fieldError, withUniqueColumns } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
 import { pageWindow } from '../../trpc/paging';
@@ -19,21 +20,9 @@ import { pageWindow } from '../../trpc/paging';
 // Admin products (SPEC §2, §7): every product whatever its state, newest first, paged on the server.
 
 const productColumns = [
-  'products.id',
-  'products.sku_number',
-  'products.slug',
-  'products.name',
-  'products.description',
-  'products.price',
-  'products.image_url',
+  ...PRODUCT_PAGE_COLUMNS,
   'products.front_art_url',
   'products.back_art_url',
-  'products.chest_position',
-  'products.front_mockup_url',
-  'products.back_mockup_url',
-  'products.default_mockup_side',
-  'products.available_sizes',
-  'products.tags',
   'products.is_featured',
   'products.is_active',
   'products.category_id',

@@ -14,7 +14,7 @@ import {
   normalizeTag,
   type ArtworkCreateInput,
 } from '../../../../shared/schemas/admin-artwork';
-import { errorMessage } from '../../../errors';
+import { toastError } from '../../../errors';
 import { useTRPC } from '../../../trpc';
 import { FormModalFooter } from '../parts/FormModalFooter';
 import { TextArea, TextField } from '../../ui/fields';
@@ -69,13 +69,13 @@ export function ArtworkFormModal({
   const create = useMutation(
     trpc.admin.artwork.create.mutationOptions({
       onSuccess: () => done('Artwork uploaded.'),
-      onError: (error) => toast.error(errorMessage(error, ARTWORK_UPLOAD_FAILED)),
+      onError: toastError(ARTWORK_UPLOAD_FAILED),
     }),
   );
   const update = useMutation(
     trpc.admin.artwork.update.mutationOptions({
       onSuccess: () => done('Artwork updated.'),
-      onError: (error) => toast.error(errorMessage(error, ARTWORK_UPDATE_FAILED)),
+      onError: toastError(ARTWORK_UPDATE_FAILED),
     }),
   );
   const saving = create.isPending || update.isPending;

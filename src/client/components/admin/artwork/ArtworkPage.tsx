@@ -1,10 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { ImageOff, Pencil, Search, Trash2, Upload } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { formatDate } from '../../../../shared/dates';
 import { ARTWORK_DELETE_CONFIRM, ARTWORK_DELETE_FAILED } from '../../../../shared/schemas/admin-artwork';
-import { errorMessage } from '../../../errors';
+import { toastError } from '../../../errors';
 import { useTRPC, type RouterOutputs } from '../../../trpc';
 import { Button } from '../../ui/Button';
 import { Card, cardClass } from '../../ui/Card';
@@ -14,9 +14,11 @@ import { SearchField } from '../../ui/SearchField';
 import { EmptyState, LoadingState } from '../../ui/states';
 import { toast } from '../../ui/Toast';
 import { ListPagination } from '../parts/paged-list';
+import { KEEP_PREVIOUS_PAGE } from '../../ui/Pagination';
+import { useListNavigation } from '../parts/list-navigation';
 import { PageHeader } from '../parts/PageHeader';
 import { ArtworkFormModal, type EditedArtwork } from './ArtworkFormModal';
-import { listInputOf } from './artwork-search';
+import { listInputOf, type ArtworkSearch } from './artwork-search';
 
 // The Artwork Library (SPEC §2, §5, §8): search, tag filter and paging run on the server and live
 // in the address; cards in 1 to 4 columns; Upload / Edit modals; delete after 'Are you sure you
@@ -29,12 +31,11 @@ type ModalState = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; artwork
 
 export function ArtworkPage() {
   const search = route.useSearch();
-  const navigate = route.useNavigate();
+  const { onSearch, filterBy, toPage } = useListNavigation<ArtworkSearch>(route.useNavigate());
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const input = listInputOf(search);
-  // The previous page stays on screen while the next one loads, so the grid does not flash.
-  const list = useQuery({ ...trpc.admin.artwork.list.queryOptions(input), placeholderData: keepPreviousData });
+  const list = useQuery(trpc.admin.artwork.list.queryOptions(input, KEEP_PREVIOUS_PAGE));
   const tags = useQuery(trpc.admin.artwork.tags.queryOptions());
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<ArtworkRow | null>(null);
@@ -42,7 +43,7 @@ export function ArtworkPage() {
   const remove = useMutation(
     trpc.admin.artwork.delete.mutationOptions({
       onSuccess: () => toast.success('Artwork deleted.'),
-      onError: (error) => toast.error(errorMessage(error, ARTWORK_DELETE_FAILED)),
+      onError: toastError(ARTWORK_DELETE_FAILED),
       onSettled: async () => {
         setDeleting(null);
         await queryClient.invalidateQueries({ queryKey: trpc.admin.artwork.pathKey() });
@@ -55,11 +56,6 @@ export function ArtworkPage() {
       Upload Artwork
     </Button>
   );
-  const onSearch = useCallback(
-    (value: string) => void navigate({ search: (prev) => ({ ...prev, search: value || undefined, page: undefined }), replace: true }),
-    [navigate],
-  );
-  const toPage = (page: number) => void navigate({ search: (prev) => ({ ...prev, page: page === 1 ? undefined : page }) });
 
   const items = list.data?.items ?? [];
   const filtering = Boolean(input.search || input.tag);
@@ -80,7 +76,7 @@ export function ArtworkPage() {
         <Select
           label="Filter by tag"
           value={input.tag ?? ''}
-          onChange={(event) => void navigate({ search: (prev) => ({ ...prev, tag: event.target.value || undefined, page: undefined }) })}
+          onChange={(event) => filterBy({ tag: event.target.value || undefined })}
           hideLabel
           className="sm:w-56"
         >

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { CheckCheck, Eye, Inbox, Mail, MailOpen, MessageSquare } from 'lucide-react';
 import { useEffect, useRef, useState, type Ref } from 'react';
@@ -11,10 +11,12 @@ import { cardClass } from '../../ui/Card';
 import { EmptyState, LoadingState } from '../../ui/states';
 import { ToggleButton } from '../../ui/ToggleButton';
 import { EnumSelect } from '../parts/EnumSelect';
+import { KEEP_PREVIOUS_PAGE } from '../../ui/Pagination';
 import { PageHeader } from '../parts/PageHeader';
 import { ListPagination } from '../parts/paged-list';
 import { StatTile } from '../parts/StatTile';
 import { listInputOf } from './contact-search';
+import { detailHeadingClass } from '../parts/Fact';
 
 // The contact inbox (SPEC §2, §4): stat tiles of the whole inbox, a status filter, one page of the
 // list (paged on the server) on the left and the opened submission on the right. Opening a new
@@ -35,8 +37,7 @@ export function ContactPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const input = listInputOf(search);
-  // The previous page stays on screen while the next one loads, so the list does not flash.
-  const list = useQuery({ ...trpc.admin.contact.list.queryOptions(input), placeholderData: keepPreviousData });
+  const list = useQuery(trpc.admin.contact.list.queryOptions(input, KEEP_PREVIOUS_PAGE));
   const [selected, setSelected] = useState<Submission | null>(null);
   const detailRef = useRef<HTMLHeadingElement>(null);
 
@@ -211,7 +212,7 @@ function SubmissionDetail({ submission, headingRef, busy, onSetStatus }: DetailP
         </div>
       </dl>
 
-      <h3 className="mt-6 text-xs font-semibold tracking-wide text-stone-600 uppercase">Message</h3>
+      <h3 className={`mt-6 ${detailHeadingClass}`}>Message</h3>
       <p
         className="mt-2 rounded-lg bg-stone-50 p-4 text-sm leading-relaxed break-words whitespace-pre-wrap text-stone-800"
         data-testid="submission-message"
@@ -219,7 +220,7 @@ function SubmissionDetail({ submission, headingRef, busy, onSetStatus }: DetailP
         {submission.message}
       </p>
 
-      <h3 id="update-status-label" className="mt-6 text-xs font-semibold tracking-wide text-stone-600 uppercase">
+      <h3 id="update-status-label" className={`mt-6 ${detailHeadingClass}`}>
         Update Status
       </h3>
       <div role="group" aria-labelledby="update-status-label" className="mt-2 flex flex-wrap gap-2">

@@ -1,7 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight, ShieldCheck, ShieldOff, UserPlus, Users } from 'lucide-react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { formatDate } from '../../../../shared/dates';
 import { CUSTOMER_FILTERS, type CustomerFilter } from '../../../../shared/constants';
 import { errorMessage } from '../../../errors';
@@ -16,10 +16,12 @@ import { SearchField } from '../../ui/SearchField';
 import { EmptyState, LoadingState } from '../../ui/states';
 import { toast } from '../../ui/Toast';
 import { ToggleButton } from '../../ui/ToggleButton';
+import { KEEP_PREVIOUS_PAGE } from '../../ui/Pagination';
+import { useListNavigation } from '../parts/list-navigation';
 import { PageHeader } from '../parts/PageHeader';
 import { usePendingIds } from '../parts/row-actions';
 import { TableHead } from '../parts/table';
-import { listInputOf } from './customers-search';
+import { listInputOf, type CustomersSearch } from './customers-search';
 
 // The Customers screen (SPEC §2): registered users newest first, paged, filtered and searched on
 // the server; filter buttons with counts of every user; and the actions Make Admin / Remove Admin
@@ -38,11 +40,9 @@ const FILTER_LABELS: Record<CustomerFilter, string> = {
 
 export function CustomersPage() {
   const search = route.useSearch();
-  const navigate = route.useNavigate();
   const trpc = useTRPC();
   const input = listInputOf(search);
-  // The previous page stays on screen while the next one loads, so the table does not flash.
-  const list = useQuery({ ...trpc.admin.customers.list.queryOptions(input), placeholderData: keepPreviousData });
+  const list = useQuery(trpc.admin.customers.list.queryOptions(input, KEEP_PREVIOUS_PAGE));
   const myId = useMe().data?.id;
   const actions = useCustomerActions(myId);
 
@@ -51,14 +51,8 @@ export function CustomersPage() {
     if (loadError) toast.error(`Failed to load users: ${loadError}`);
   }, [loadError, list.errorUpdatedAt]);
 
-  const onSearch = useCallback(
-    (value: string) => void navigate({ search: (prev) => ({ ...prev, search: value || undefined, page: undefined }), replace: true }),
-    [navigate],
-  );
-  // A new filter starts again on its first page.
-  const onFilterChange = (filter: CustomerFilter) =>
-    void navigate({ search: (prev) => ({ ...prev, filter: filter === 'all' ? undefined : filter, page: undefined }), resetScroll: false });
-  const toPage = (page: number) => void navigate({ search: (prev) => ({ ...prev, page: page === 1 ? undefined : page }) });
+  const { onSearch, filterBy, toPage } = useListNavigation<CustomersSearch>(route.useNavigate());
+  const onFilterChange = (filter: CustomerFilter) => filterBy({ filter: filter === 'all' ? undefined : filter });
 
   const users = list.data?.items ?? [];
   const counts = list.data?.counts;

@@ -20,6 +20,7 @@ import { toast } from '../../ui/Toast';
 import { ToggleButton } from '../../ui/ToggleButton';
 import { PageHeader } from '../parts/PageHeader';
 import { StatTile } from '../parts/StatTile';
+import { detailHeadingClass } from '../parts/Fact';
 
 // The Email Logs screen (SPEC §2, §4, §8): Process Queue, five stat tiles, filter buttons, and
 // the 100 newest emails; a row opens its delivery attempts; failed rows offer Retry Now.
@@ -226,7 +227,7 @@ function DeliveryAttempts({ emailId }: { emailId: string }) {
 
   return (
     <div className="border-t border-stone-100 bg-stone-50 px-4 py-4 sm:px-5 sm:pl-13">
-      <h3 className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Delivery Attempts</h3>
+      <h3 className={detailHeadingClass}>Delivery Attempts</h3>
       {attempts.isPending ? (
         <p className="mt-2 text-sm text-stone-600">Loading attempts...</p>
       ) : !attempts.data || attempts.data.length === 0 ? (

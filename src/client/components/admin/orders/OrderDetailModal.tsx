@@ -14,7 +14,7 @@ import {
   type TrackingNumberFormOutput,
 } from '../../../../shared/schemas/admin-orders';
 import { formatDateTime } from '../../../../shared/dates';
-import { errorMessage, UNEXPECTED_ERROR } from '../../../errors';
+import { toastError, UNEXPECTED_ERROR } from '../../../errors';
 import { useTRPC, type RouterOutputs } from '../../../trpc';
 import { ORDER_EVENT_LABELS } from '../../orders/order-events';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../status-badges';
@@ -22,9 +22,8 @@ import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TextField } from '../../ui/fields';
 import { Form } from '../../ui/Form';
-import { toast } from '../../ui/Toast';
 import { EnumSelect } from '../parts/EnumSelect';
-import { Fact } from '../parts/Fact';
+import { DetailSection, Fact } from '../parts/Fact';
 import { RecordModal } from '../parts/RecordModal';
 import { capitalize, customerName, PROVIDER_LABELS } from './order-look';
 
@@ -49,13 +48,13 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
   const setStatus = useMutation(
     trpc.admin.orders.setStatus.mutationOptions({
       onSuccess: applyChange,
-      onError: (error) => toast.error(statusUpdateError(errorMessage(error, UNEXPECTED_ERROR))),
+      onError: toastError(UNEXPECTED_ERROR, statusUpdateError),
     }),
   );
   const setPrintStatus = useMutation(
     trpc.admin.orders.setItemPrintStatus.mutationOptions({
       onSuccess: applyChange,
-      onError: (error) => toast.error(printStatusUpdateError(errorMessage(error, UNEXPECTED_ERROR))),
+      onError: toastError(UNEXPECTED_ERROR, printStatusUpdateError),
     }),
   );
 
@@ -107,10 +106,7 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
             <TrackingNumberForm key={data.tracking_number ?? ''} orderId={data.id} saved={data.tracking_number} onSaved={applyChange} />
           </div>
 
-          <section aria-labelledby="order-items-heading">
-            <h3 id="order-items-heading" className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
-              Items
-            </h3>
+          <DetailSection title="Items">
             <ul className="mt-2 divide-y divide-stone-100 rounded-lg border border-stone-200">
               {data.items.map((item) => (
                 <li key={item.id} data-testid="order-item" className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center">
@@ -145,7 +141,7 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
                 </li>
               ))}
             </ul>
-          </section>
+          </DetailSection>
 
           <dl className="ml-auto w-full max-w-xs space-y-1 text-sm tabular-nums">
             <div className="flex justify-between">
@@ -166,10 +162,7 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
             </div>
           </dl>
 
-          <section aria-labelledby="order-history-heading">
-            <h3 id="order-history-heading" className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
-              History
-            </h3>
+          <DetailSection title="History">
             <ol className="mt-2 space-y-1 text-sm" data-testid="order-history">
               {data.events.map((event, index) => (
                 <li key={`${event.kind}-${index}`} className="flex justify-between gap-4">
@@ -178,7 +171,7 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
                 </li>
               ))}
             </ol>
-          </section>
+          </DetailSection>
         </div>
       )}
     </RecordModal>
@@ -200,7 +193,7 @@ function TrackingNumberForm({ orderId, saved, onSaved }: TrackingNumberFormProps
   const save = useMutation(
     trpc.admin.orders.setTrackingNumber.mutationOptions({
       onSuccess: onSaved,
-      onError: (error) => toast.error(trackingUpdateError(errorMessage(error, UNEXPECTED_ERROR))),
+      onError: toastError(UNEXPECTED_ERROR, trackingUpdateError),
     }),
   );
   return (
@@ -224,6 +217,7 @@ function TrackingNumberForm({ orderId, saved, onSaved }: TrackingNumberFormProps
 function PaymentActions({ order, onChanged }: { order: OrderDetail; onChanged: (order: OrderDetail) => void }) {
   const trpc = useTRPC();
   const [confirming, setConfirming] = useState<'paid' | 'refund' | null>(null);
+  const showError = toastError(UNEXPECTED_ERROR);
   const options = {
     onSuccess: (updated: OrderDetail) => {
       setConfirming(null);
@@ -231,7 +225,7 @@ function PaymentActions({ order, onChanged }: { order: OrderDetail; onChanged: (
     },
     onError: (error: unknown) => {
       setConfirming(null);
-      toast.error(errorMessage(error, UNEXPECTED_ERROR));
+      showError(error);
     },
   };
   const markPaid = useMutation(trpc.admin.orders.markPaid.mutationOptions(options));

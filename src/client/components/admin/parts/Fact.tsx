@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
-// One labelled fact at the top of a detail modal (an order, a member), inside a <dl>:
+// The parts of a detail modal (an order, a member, a message). Fact: one labelled fact at its top,
+// inside a <dl>:
 //
 //   <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
 //     <Fact label="Placed">{formatDateTime(order.created_at)}</Fact>
@@ -24,5 +25,21 @@ export function Fact({
         {children}
       </dd>
     </div>
+  );
+}
+
+/** The small capitals over a part of a detail modal. */
+export const detailHeadingClass = 'text-xs font-semibold tracking-wide text-stone-600 uppercase';
+
+/** A titled part of a detail modal: an order's items, a member's shipments. */
+export function DetailSection({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className={detailHeadingClass}>
+        {title}
+      </h3>
+      {children}
+    </section>
   );
 }

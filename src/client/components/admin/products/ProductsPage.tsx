@@ -1,7 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Package, Pencil, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
-import { useCallback, useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { FALLBACK_PRODUCT_IMAGE } from '../../../../shared/constants';
 import { formatMoney } from '../../../../shared/money';
 import { useTRPC, type RouterOutputs } from '../../../trpc';
@@ -12,10 +12,12 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Select } from '../../ui/fields';
 import { SearchField } from '../../ui/SearchField';
 import { toast } from '../../ui/Toast';
+import { KEEP_PREVIOUS_PAGE } from '../../ui/Pagination';
+import { useListNavigation } from '../parts/list-navigation';
 import { PageHeader } from '../parts/PageHeader';
 import { ListPagination, PagedListStates } from '../parts/paged-list';
 import { ClickableRow, TableHead } from '../parts/table';
-import { listInputOf } from './products-search';
+import { listInputOf, type ProductsSearch } from './products-search';
 
 const route = getRouteApi('/admin/products/');
 
@@ -23,12 +25,11 @@ type ProductRow = RouterOutputs['admin']['products']['list']['items'][number];
 
 export function ProductsPage() {
   const search = route.useSearch();
-  const navigate = route.useNavigate();
+  const { onSearch, filterBy, toPage } = useListNavigation<ProductsSearch>(route.useNavigate());
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const input = listInputOf(search);
-  // The previous page stays on screen while the next one loads, so the table does not flash.
-  const list = useQuery({ ...trpc.admin.products.list.queryOptions(input), placeholderData: keepPreviousData });
+  const list = useQuery(trpc.admin.products.list.queryOptions(input, KEEP_PREVIOUS_PAGE));
   const categories = useQuery(trpc.admin.products.categoryOptions.queryOptions()).data ?? [];
   const [pendingDelete, setPendingDelete] = useState<ProductRow | null>(null);
 
@@ -50,7 +51,7 @@ export function ProductsPage() {
         setPendingDelete(null);
         // The last row of a page went away: show the page before it.
         if (list.data && list.data.items.length === 1 && input.page > 1) {
-          void navigate({ search: (prev) => ({ ...prev, page: input.page - 1 }) });
+          toPage(input.page - 1);
         }
         void refresh();
         void queryClient.invalidateQueries({ queryKey: trpc.catalog.pathKey() });
@@ -62,12 +63,6 @@ export function ProductsPage() {
     }),
   );
 
-  const onSearch = useCallback(
-    (value: string) => void navigate({ search: (prev) => ({ ...prev, search: value || undefined, page: undefined }), replace: true }),
-    [navigate],
-  );
-
-  const toPage = (page: number) => void navigate({ search: (prev) => ({ ...prev, page: page === 1 ? undefined : page }) });
   const filtered = Boolean(input.search || input.categoryId);
 
   return (
@@ -87,9 +82,7 @@ export function ProductsPage() {
         <Select
           label="Category"
           value={input.categoryId ?? ''}
-          onChange={(event) =>
-            void navigate({ search: (prev) => ({ ...prev, categoryId: event.target.value || undefined, page: undefined }) })
-          }
+          onChange={(event) => filterBy({ categoryId: event.target.value || undefined })}
         >
           <option value="">All Categories</option>
           {categories.map((category) => (

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pause, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { formatCalendarDay, formatDate, formatDateTime } from '../../../../shared/dates';
-import { errorMessage, UNEXPECTED_ERROR } from '../../../errors';
+import { toastError, UNEXPECTED_ERROR } from '../../../errors';
 import { useTRPC, type RouterOutputs } from '../../../trpc';
 import { PaymentStatusBadge, SubscriptionStatusBadge } from '../../status-badges';
 import { chosenCategoriesText, nextShipmentText } from '../../subscription-schedule';
@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button';
 import { toast } from '../../ui/Toast';
 import { OrderDetailModal } from '../orders/OrderDetailModal';
 import { customerName, PROVIDER_LABELS } from '../orders/order-look';
-import { Fact } from '../parts/Fact';
+import { DetailSection, Fact } from '../parts/Fact';
 import { RecordModal } from '../parts/RecordModal';
 import { CancelMembershipDialog, cancellationTakesEffect, PauseMembershipDialog } from '../../subscriptions/MembershipDialogs';
 import { planPrice, UNTIL_RESUMED } from './subscriber-look';
@@ -100,10 +100,7 @@ export function SubscriberDetailModal({ subscriptionId, onClose }: { subscriptio
               </div>
             )}
 
-            <section aria-labelledby="subscriber-cycles-heading">
-              <h3 id="subscriber-cycles-heading" className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
-                Shipments
-              </h3>
+            <DetailSection title="Shipments">
               {data.cycles.length === 0 ? (
                 <p className="mt-2 text-sm text-stone-600">No shipments yet.</p>
               ) : (
@@ -131,7 +128,7 @@ export function SubscriberDetailModal({ subscriptionId, onClose }: { subscriptio
                   ))}
                 </ul>
               )}
-            </section>
+            </DetailSection>
           </div>
         )}
       </RecordModal>
@@ -179,7 +176,7 @@ function PauseDialog({ member, onDone, onClose }: DialogProps) {
   const pause = useMutation(
     trpc.admin.subscribers.pause.mutationOptions({
       onSuccess: onDone,
-      onError: (error) => toast.error(errorMessage(error, UNEXPECTED_ERROR)),
+      onError: toastError(UNEXPECTED_ERROR),
     }),
   );
   return (
@@ -202,7 +199,7 @@ function CancelDialog({ member, onDone, onClose }: DialogProps) {
   const cancel = useMutation(
     trpc.admin.subscribers.cancel.mutationOptions({
       onSuccess: onDone,
-      onError: (error) => toast.error(errorMessage(error, UNEXPECTED_ERROR)),
+      onError: toastError(UNEXPECTED_ERROR),
     }),
   );
   return (

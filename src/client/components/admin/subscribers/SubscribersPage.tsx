@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { Gift } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatDate } from '../../../../shared/dates';
 import { SUBSCRIBER_FILTERS } from '../../../../shared/constants';
 import { useTRPC, type RouterOutputs } from '../../../trpc';
@@ -12,10 +12,12 @@ import { Select } from '../../ui/fields';
 import { SearchField } from '../../ui/SearchField';
 import { EnumSelect } from '../parts/EnumSelect';
 import { ListPagination, PagedListStates } from '../parts/paged-list';
+import { KEEP_PREVIOUS_PAGE } from '../../ui/Pagination';
+import { useListNavigation } from '../parts/list-navigation';
 import { PageHeader } from '../parts/PageHeader';
 import { cell, OpenableRows } from '../parts/table';
 import { SubscriberDetailModal } from './SubscriberDetailModal';
-import { listInputOf } from './subscribers-search';
+import { listInputOf, type SubscribersSearch } from './subscribers-search';
 import { planPrice, UNTIL_RESUMED } from './subscriber-look';
 
 // The Subscribers screen (issue 11): the club's members, newest first and paged on the server,
@@ -27,11 +29,10 @@ type MemberRow = RouterOutputs['admin']['subscribers']['list']['items'][number];
 
 export function SubscribersPage() {
   const search = route.useSearch();
-  const navigate = route.useNavigate();
+  const { onSearch, filterBy, toPage } = useListNavigation<SubscribersSearch>(route.useNavigate());
   const trpc = useTRPC();
   const input = listInputOf(search);
-  // The previous page stays on screen while the next one loads, so the table does not flash.
-  const list = useQuery({ ...trpc.admin.subscribers.list.queryOptions(input), placeholderData: keepPreviousData });
+  const list = useQuery(trpc.admin.subscribers.list.queryOptions(input, KEEP_PREVIOUS_PAGE));
   const plans = useQuery(trpc.admin.plans.list.queryOptions()).data ?? [];
   const [openId, setOpenId] = useState<string | null>(null);
 
@@ -40,12 +41,6 @@ export function SubscribersPage() {
     if (list.error) console.warn('Failed to load subscribers', list.error);
   }, [list.error]);
 
-  const onSearch = useCallback(
-    (value: string) => void navigate({ search: (prev) => ({ ...prev, search: value || undefined, page: undefined }), replace: true }),
-    [navigate],
-  );
-
-  const toPage = (page: number) => void navigate({ search: (prev) => ({ ...prev, page: page === 1 ? undefined : page }) });
   const filtered = Boolean(input.search || input.planId || input.status !== 'all');
 
   return (
@@ -54,11 +49,7 @@ export function SubscribersPage() {
 
       <Card className="mb-4 grid grid-cols-1 gap-3 p-4 sm:grid-cols-[1fr_14rem_11rem]">
         <SearchField label="Search" value={search.search ?? ''} onSearch={onSearch} placeholder="Search by email..." />
-        <Select
-          label="Plan"
-          value={input.planId ?? ''}
-          onChange={(event) => void navigate({ search: (prev) => ({ ...prev, planId: event.target.value || undefined, page: undefined }) })}
-        >
+        <Select label="Plan" value={input.planId ?? ''} onChange={(event) => filterBy({ planId: event.target.value || undefined })}>
           <option value="">All Plans</option>
           {plans.map((plan) => (
             <option key={plan.id} value={plan.id}>
@@ -72,9 +63,7 @@ export function SubscribersPage() {
           values={SUBSCRIBER_FILTERS}
           value={input.status}
           optionLabel={(value) => (value === 'all' ? 'All Statuses' : SUBSCRIPTION_STATUS_LABELS[value])}
-          onChange={(status) =>
-            void navigate({ search: (prev) => ({ ...prev, status: status === 'all' ? undefined : status, page: undefined }) })
-          }
+          onChange={(status) => filterBy({ status: status === 'all' ? undefined : status })}
         />
       </Card>
 
