@@ -316,7 +316,7 @@ describe("a card member's changes", () => {
     expect(await goodbyes()).toHaveLength(before);
   });
 
-  it("made in Stripe's dashboard show here: a cancellation at the period end is Cancels on, with the member's email, once", async () => {
+  it("made in Stripe's dashboard show here: a cancellation at the period end is Cancels on, with the member's email, once; taken back, it is gone", async () => {
     const plan = await createPlan();
     const { id, stripeId } = await activeCardMember(member, plan.slug);
     const cancelEmails = async () => (await mailTo(member.email)).filter((mail) => mail.subject === `${plan.name} cancelled`);
@@ -325,12 +325,24 @@ describe("a card member's changes", () => {
     expect((await subscriptionRow(id)).cancel_at).toBeNull();
 
     const endsOn = addDays(startDay, 30);
+    stripe.cancelAt.set(stripeId, endsOn);
     await deliver('customer.subscription.updated', stripeSubscription(stripeId, id, 'active', endsOn));
     await deliver('customer.subscription.updated', stripeSubscription(stripeId, id, 'active', endsOn));
     expect(await subscriptionRow(id)).toMatchObject({ status: 'active', cancel_at: endsOn });
     expect(await cancelEmails()).toHaveLength(1);
+    // An event made before the cancellation and delivered after it changes nothing: the
+    // subscription as Stripe has it now decides.
+    await deliver('customer.subscription.updated', stripeSubscription(stripeId, id, 'active'));
+    expect((await subscriptionRow(id)).cancel_at).toBe(endsOn);
     // The member cannot cancel it a second time.
     await trpcFailure(as(member).subscriptions.cancel({ id, reason: '' }));
+
+    // Taken back in the dashboard: the membership goes on, and the member can cancel it again.
+    stripe.cancelAt.delete(stripeId);
+    await deliver('customer.subscription.updated', stripeSubscription(stripeId, id, 'active'));
+    expect(await subscriptionRow(id)).toMatchObject({ status: 'active', cancel_at: null, cancel_reason: null });
+    await as(member).subscriptions.cancel({ id, reason: 'Changed my mind again' });
+    expect((await subscriptionRow(id)).cancel_at).not.toBeNull();
   });
 
   it('changes nothing here when Stripe refuses the change', async () => {

@@ -57,6 +57,11 @@ export interface FakeStripe {
   prices: Map<string, { product: string; unit_amount: number; interval: string; interval_count: number }>;
   /** Subscriptions cancelled through the API. */
   cancelled: Set<string>;
+  /**
+   * Subscriptions set to end at their period's end, by id: the last day, as the API (30 days on)
+   * or, when a test sets it, Stripe's dashboard set it. GET /v1/subscriptions/:id answers with it.
+   */
+  cancelAt: Map<string, string>;
   /** What paying an invoice again answers: paid, or declined (Stripe's card error, 402). */
   invoicePayments: 'paid' | 'declined';
   /** The PaymentIntent that paid an invoice, by invoice id, as GET /v1/invoice_payments lists it. */
@@ -71,6 +76,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const prices: FakeStripe['prices'] = new Map();
   const cancelled = new Set<string>();
+  const cancelAt = new Map<string, string>();
   const paidInvoices = new Map<string, string>();
   let invoicePayments: FakeStripe['invoicePayments'] = 'paid';
   const idempotent = new Map<string, { params: string; response: unknown }>();
@@ -166,11 +172,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
       if (subscription) {
         const subscriptionId = subscription[1]!;
+        const current = () => {
+          const endsOn = cancelAt.get(subscriptionId);
+          return {
+            id: subscriptionId,
+            object: 'subscription',
+            status: cancelled.has(subscriptionId) ? 'canceled' : 'active',
+            cancel_at_period_end: endsOn !== undefined,
+            cancel_at: endsOn === undefined ? null : unix(endsOn),
+          };
+        };
+        if (req.method === 'GET') return send(200, current());
         if (cancelled.has(subscriptionId)) {
           return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' } });
         }
         if (req.method === 'DELETE') cancelled.add(subscriptionId);
-        return send(200, { id: subscriptionId, object: 'subscription', status: req.method === 'DELETE' ? 'canceled' : 'active', ...body });
+        if (body.cancel_at_period_end === 'true')
+          cancelAt.set(subscriptionId, new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
+        if (body.cancel_at_period_end === 'false') cancelAt.delete(subscriptionId);
+        return send(200, { ...current(), ...body });
       }
       if (req.method === 'GET' && path === '/v1/invoice_payments') {
         const query = new URL(req.url ?? '', 'http://stripe.test').searchParams;
@@ -199,6 +219,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     sessions,
     prices,
     cancelled,
+    cancelAt,
     paidInvoices,
     // An accessor, so a test's setting reaches the server through sharedBeforeAll's copy.
     get invoicePayments() {

@@ -38,7 +38,9 @@ export type BillingEvent =
   | { kind: 'invoice_failed'; subscriptionId: string | null; providerSubscriptionId: string; invoiceId: string; payUrl: string | null }
   | { kind: 'subscription_ended'; subscriptionId: string | null; providerSubscriptionId: string }
   /** Set to end at the provider (its dashboard, say): the last day, as a calendar day (UTC). */
-  | { kind: 'cancel_scheduled'; subscriptionId: string | null; providerSubscriptionId: string; cancelsOn: string };
+  | { kind: 'cancel_scheduled'; subscriptionId: string | null; providerSubscriptionId: string; cancelsOn: string }
+  /** Not set to end at the provider (any more): a cancellation there was withdrawn, or there was none. */
+  | { kind: 'cancel_withdrawn'; subscriptionId: string | null; providerSubscriptionId: string };
 
 /** What a provider's notification means for an order, whatever the provider calls it. */
 export type PaymentNotification =

@@ -76,6 +76,18 @@ function membershipOf(invoice: Stripe.Invoice): { subscriptionId: string | null;
   return { subscriptionId: details.metadata?.subscription_id ?? null, providerSubscriptionId: idOf(details.subscription) ?? '' };
 }
 
+/**
+ * Whether a Stripe subscription (`current`: as it stands) ends: now, on a set day (cancelled at the
+ * period's end, by us or in Stripe's dashboard), or not; `subscription` (as an event carried it)
+ * names the membership.
+ */
+function endingOf(subscription: Stripe.Subscription, current: Stripe.Subscription): BillingEvent {
+  const ids = { subscriptionId: subscription.metadata.subscription_id ?? null, providerSubscriptionId: subscription.id };
+  if (current.status === 'canceled') return { kind: 'subscription_ended', ...ids };
+  if (current.cancel_at) return { kind: 'cancel_scheduled', ...ids, cancelsOn: dayOf(current.cancel_at) };
+  return { kind: 'cancel_withdrawn', ...ids };
+}
+
 /** What an event of Stripe Billing means for a membership; null when it is about no membership. */
 function billingEventOf(event: Stripe.Event): BillingEvent | null {
   switch (event.type) {
@@ -111,15 +123,8 @@ function billingEventOf(event: Stripe.Event): BillingEvent | null {
       if (!membership) return null;
       return { kind: 'invoice_failed', ...membership, invoiceId: invoice.id ?? '', payUrl: invoice.hosted_invoice_url ?? null };
     }
-    case 'customer.subscription.updated':
-    case 'customer.subscription.deleted': {
-      const subscription = event.data.object;
-      const ids = { subscriptionId: subscription.metadata.subscription_id ?? null, providerSubscriptionId: subscription.id };
-      if (subscription.status === 'canceled') return { kind: 'subscription_ended', ...ids };
-      // Cancelled at the period's end (by us, or in Stripe's dashboard): Stripe sets the day it ends.
-      if (subscription.cancel_at) return { kind: 'cancel_scheduled', ...ids, cancelsOn: dayOf(subscription.cancel_at) };
-      return null;
-    }
+    case 'customer.subscription.deleted':
+      return endingOf(event.data.object, event.data.object);
     default:
       return null;
   }
@@ -261,7 +266,12 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
         throw new InvalidNotificationError(error instanceof Error ? error.message : 'Invalid signature');
       }
       const base = { eventId: event.id, type: event.type };
-      const billing = billingEventOf(event);
+      // Updates arrive in any order (one made before our own cancellation can come after it): the
+      // subscription as it stands now decides, not as it was when the event was made.
+      const billing =
+        event.type === 'customer.subscription.updated'
+          ? endingOf(event.data.object, await stripe.subscriptions.retrieve(event.data.object.id))
+          : billingEventOf(event);
       if (billing?.kind === 'invoice_paid' && !billing.paymentIntentId) {
         // Stripe leaves an invoice's payments out of its events unless asked: read them, so the
         // cycle's order records the payment an admin may later refund.

@@ -138,6 +138,13 @@ export async function applyBillingEvent(
       await notifyMember(db, mail, subscription.id, { kind: 'cancelling', cancelsOn: event.cancelsOn });
       break;
     }
+    case 'cancel_withdrawn': {
+      // Taken back in Stripe's dashboard: the membership goes on (Stripe bills it again) and the
+      // member can manage it, and cancel it, as before.
+      if (subscription.status === 'cancelled' || subscription.cancel_at === null) break;
+      await update({ cancel_at: null, cancel_reason: null, updated_at: new Date() });
+      break;
+    }
   }
   return 'applied';
 }
