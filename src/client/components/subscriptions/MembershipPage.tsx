@@ -76,6 +76,10 @@ function MembershipCard({ membership }: { membership: Membership }) {
   const resume = useMutation(
     trpc.subscriptions.resume.mutationOptions({ onSuccess: done('Welcome back! Your subscription is active'), onError: failed }),
   );
+  const pause = useMutation(trpc.subscriptions.pause.mutationOptions({ onSuccess: done('Your subscription is paused'), onError: failed }));
+  const cancel = useMutation(
+    trpc.subscriptions.cancel.mutationOptions({ onSuccess: done('Your subscription is cancelled'), onError: failed }),
+  );
 
   const { status } = membership;
   const live = status !== 'cancelled' && status !== 'incomplete' && membership.cancel_at === null;
@@ -144,10 +148,30 @@ function MembershipCard({ membership }: { membership: Membership }) {
         />
       )}
       {dialog === 'pause' && (
-        <PauseDialog membership={membership} onDone={done('Your subscription is paused')} onClose={() => setDialog(null)} />
+        <PauseMembershipDialog
+          text={{
+            title: 'Pause your subscription?',
+            description: 'No shirts are made or sent while it is paused.',
+            keepLabel: 'Keep it running',
+          }}
+          untilResumedLabel="Until I resume"
+          busy={pause.isPending}
+          onPause={(cycles) => pause.mutate({ id: membership.id, cycles })}
+          onClose={() => setDialog(null)}
+        />
       )}
       {dialog === 'cancel' && (
-        <CancelDialog membership={membership} onDone={done('Your subscription is cancelled')} onClose={() => setDialog(null)} />
+        <CancelMembershipDialog
+          text={{
+            title: 'Cancel your subscription?',
+            description: `Your membership ends ${cancellationTakesEffect(membership)}; nothing more ships or is charged after that.`,
+            keepLabel: 'Keep my subscription',
+          }}
+          reasonLabel="Why are you leaving? (optional)"
+          busy={cancel.isPending}
+          onCancel={(reason) => cancel.mutate({ id: membership.id, reason })}
+          onClose={() => setDialog(null)}
+        />
       )}
       {dialog === 'change' && (
         <ChangeDialog membership={membership} onDone={done('Your choices are saved')} onClose={() => setDialog(null)} />
@@ -248,47 +272,6 @@ interface DialogProps {
   membership: Membership;
   onDone: () => Promise<void>;
   onClose: () => void;
-}
-
-function PauseDialog({ membership, onDone, onClose }: DialogProps) {
-  const trpc = useTRPC();
-  const pause = useMutation(trpc.subscriptions.pause.mutationOptions({ onSuccess: onDone, onError: toastError(UNEXPECTED_ERROR) }));
-  return (
-    <PauseMembershipDialog
-      text={{
-        title: 'Pause your subscription?',
-        description: 'No shirts are made or sent while it is paused.',
-        keepLabel: 'Keep it running',
-      }}
-      untilResumedLabel="Until I resume"
-      busy={pause.isPending}
-      onPause={(cycles) => pause.mutate({ id: membership.id, cycles })}
-      onClose={onClose}
-    />
-  );
-}
-
-function CancelDialog({ membership, onDone, onClose }: DialogProps) {
-  const trpc = useTRPC();
-  const cancel = useMutation(
-    trpc.subscriptions.cancel.mutationOptions({
-      onSuccess: onDone,
-      onError: toastError(UNEXPECTED_ERROR),
-    }),
-  );
-  return (
-    <CancelMembershipDialog
-      text={{
-        title: 'Cancel your subscription?',
-        description: `Your membership ends ${cancellationTakesEffect(membership)}; nothing more ships or is charged after that.`,
-        keepLabel: 'Keep my subscription',
-      }}
-      reasonLabel="Why are you leaving? (optional)"
-      busy={cancel.isPending}
-      onCancel={(reason) => cancel.mutate({ id: membership.id, reason })}
-      onClose={onClose}
-    />
-  );
 }
 
 function ChangeDialog({ membership, onDone, onClose }: DialogProps) {

@@ -38,6 +38,21 @@ export function SubscriberDetailModal({ subscriptionId, onClose }: { subscriptio
     void queryClient.invalidateQueries({ queryKey: trpc.admin.dashboard.overview.queryKey() });
   };
 
+  const failed = toastError(UNEXPECTED_ERROR);
+  const pause = useMutation(
+    trpc.admin.subscribers.pause.mutationOptions({ onSuccess: (updated) => applyChange(updated, 'Subscription paused'), onError: failed }),
+  );
+  const cancel = useMutation(
+    trpc.admin.subscribers.cancel.mutationOptions({
+      onSuccess: (updated) =>
+        applyChange(
+          updated,
+          updated.status === 'cancelled' ? 'Subscription cancelled' : `Subscription cancels on ${formatCalendarDay(updated.cancel_at!)}`,
+        ),
+      onError: failed,
+    }),
+  );
+
   const data = member.data;
   const cancelling = data ? data.status !== 'cancelled' && data.cancel_at !== null : false;
   const canPause = data?.status === 'active' && !cancelling;
@@ -135,19 +150,28 @@ export function SubscriberDetailModal({ subscriptionId, onClose }: { subscriptio
 
       {/* Beside the member's modal, not inside it: each dialog handles its own Escape and backdrop. */}
       {data && dialog === 'pause' && (
-        <PauseDialog member={data} onDone={(updated) => applyChange(updated, 'Subscription paused')} onClose={() => setDialog(null)} />
+        <PauseMembershipDialog
+          text={{
+            title: 'Pause this subscription?',
+            description: `No shirts are made or sent to ${data.customer_email} while it is paused. They are emailed about it.`,
+            keepLabel: 'Keep it running',
+          }}
+          untilResumedLabel="Until the member resumes"
+          busy={pause.isPending}
+          onPause={(cycles) => pause.mutate({ id: data.id, cycles })}
+          onClose={() => setDialog(null)}
+        />
       )}
       {data && dialog === 'cancel' && (
-        <CancelDialog
-          member={data}
-          onDone={(updated) =>
-            applyChange(
-              updated,
-              updated.status === 'cancelled'
-                ? 'Subscription cancelled'
-                : `Subscription cancels on ${formatCalendarDay(updated.cancel_at!)}`,
-            )
-          }
+        <CancelMembershipDialog
+          text={{
+            title: 'Cancel this subscription?',
+            description: `The membership of ${data.customer_email} ends ${cancellationTakesEffect(data)}; nothing more ships or is charged after that. They are emailed about it.`,
+            keepLabel: 'Keep subscription',
+          }}
+          reasonLabel="Reason (optional)"
+          busy={cancel.isPending}
+          onCancel={(reason) => cancel.mutate({ id: data.id, reason })}
           onClose={() => setDialog(null)}
         />
       )}
@@ -162,57 +186,5 @@ export function SubscriberDetailModal({ subscriptionId, onClose }: { subscriptio
         />
       )}
     </>
-  );
-}
-
-interface DialogProps {
-  member: Member;
-  onDone: (updated: Member) => void;
-  onClose: () => void;
-}
-
-function PauseDialog({ member, onDone, onClose }: DialogProps) {
-  const trpc = useTRPC();
-  const pause = useMutation(
-    trpc.admin.subscribers.pause.mutationOptions({
-      onSuccess: onDone,
-      onError: toastError(UNEXPECTED_ERROR),
-    }),
-  );
-  return (
-    <PauseMembershipDialog
-      text={{
-        title: 'Pause this subscription?',
-        description: `No shirts are made or sent to ${member.customer_email} while it is paused. They are emailed about it.`,
-        keepLabel: 'Keep it running',
-      }}
-      untilResumedLabel="Until the member resumes"
-      busy={pause.isPending}
-      onPause={(cycles) => pause.mutate({ id: member.id, cycles })}
-      onClose={onClose}
-    />
-  );
-}
-
-function CancelDialog({ member, onDone, onClose }: DialogProps) {
-  const trpc = useTRPC();
-  const cancel = useMutation(
-    trpc.admin.subscribers.cancel.mutationOptions({
-      onSuccess: onDone,
-      onError: toastError(UNEXPECTED_ERROR),
-    }),
-  );
-  return (
-    <CancelMembershipDialog
-      text={{
-        title: 'Cancel this subscription?',
-        description: `The membership of ${member.customer_email} ends ${cancellationTakesEffect(member)}; nothing more ships or is charged after that. They are emailed about it.`,
-        keepLabel: 'Keep subscription',
-      }}
-      reasonLabel="Reason (optional)"
-      busy={cancel.isPending}
-      onCancel={(reason) => cancel.mutate({ id: member.id, reason })}
-      onClose={onClose}
-    />
   );
 }
