@@ -284,8 +284,8 @@ interface ListProps {
   actions: Actions;
 }
 
-const th = 'px-3 py-3 text-left text-xs font-semibold tracking-wide text-stone-600 uppercase first:pl-4 last:pr-4';
-const td = 'px-3 py-3 align-middle first:pl-4 last:pr-4';
+const th = 'px-2 py-3 text-left text-xs font-semibold tracking-wide text-stone-600 uppercase first:pl-4 last:pr-4';
+const td = 'px-2 py-3 align-middle first:pl-4 last:pr-4';
 
 /** Wide screens: the spec's columns. */
 function UsersTable({ users, myId, actions }: ListProps) {
