@@ -436,6 +436,18 @@ describe('admin products', () => {
     expect(await env.db.selectFrom('products').select('id').where('id', '=', target.id).executeTakeFirst()).toBeUndefined();
     await expect.poll(() => page.getByTestId('product-row').filter({ hasText: target.name }).count()).toBe(0);
     expect(env.pageErrors(page)).toEqual([]);
+
+    // A failure the server did not answer (the network, here) gets the general message, not the browser's.
+    await page.route(
+      (url) => url.pathname.includes('admin.products.setActive'),
+      (route) => route.abort(),
+    );
+    await page
+      .getByTestId('product-row')
+      .first()
+      .getByRole('button', { name: /^(Deactivate|Activate) / })
+      .click();
+    await page.getByTestId('toast-error').filter({ hasText: 'An unexpected error occurred' }).waitFor();
   });
 
   it('shows the product form on a phone', async () => {

@@ -18,6 +18,7 @@ import { PageHeader } from '../parts/PageHeader';
 import { ListPagination, PagedListStates } from '../parts/paged-list';
 import { ClickableRow, TableHead } from '../parts/table';
 import { listInputOf, type ProductsSearch } from './products-search';
+import { toastError, UNEXPECTED_ERROR } from '../../../errors';
 
 const route = getRouteApi('/admin/products/');
 
@@ -34,6 +35,8 @@ export function ProductsPage() {
   const [pendingDelete, setPendingDelete] = useState<ProductRow | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.products.pathKey() });
+  // The server's reason (the product was deleted meanwhile, say), else a general message, never a network error's text.
+  const failed = toastError(UNEXPECTED_ERROR);
   const setActive = useMutation(
     trpc.admin.products.setActive.mutationOptions({
       onSuccess: (product) => {
@@ -41,7 +44,7 @@ export function ProductsPage() {
         void refresh();
         void queryClient.invalidateQueries({ queryKey: trpc.catalog.pathKey() });
       },
-      onError: (error) => toast.error(error.message),
+      onError: failed,
     }),
   );
   const remove = useMutation(
@@ -58,7 +61,7 @@ export function ProductsPage() {
       },
       onError: (error) => {
         setPendingDelete(null);
-        toast.error(error.message);
+        failed(error);
       },
     }),
   );
