@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { plainImage, type DisplayImage, type DisplayImageType } from '../shared/display-image';
 import type { Db } from './db/database';
-import { IMAGE_INPUT } from './images';
+import { IMAGE_INPUT, loadSharp } from './images';
 import { parseStorageUrl, StorageKeyTakenError, storageUrl, type Storage } from './storage/storage';
 
 // Display copies (ARCHITECTURE § Client, issue 12): every stored image gets smaller AVIF and WebP
@@ -76,6 +76,7 @@ export async function makeDisplayCopies(db: Db, storage: Storage, url: string): 
   const bytes = await storage.get(location.bucket, location.key);
   if (!bytes) throw new Error(`${url} is missing from storage`);
 
+  const sharp = await loadSharp();
   // Turned upright as a browser shows it (EXIF orientation), so width and height are the ones seen.
   const input = () => sharp(bytes, { ...IMAGE_INPUT, autoOrient: true });
   const { width, height } = (await input().metadata()).autoOrient;

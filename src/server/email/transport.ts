@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 
 export interface EmailMessage {
@@ -43,30 +42,38 @@ export function createTransport(config: Config): EmailTransport {
   return createOutboxTransport(path.join(config.dataDir, 'outbox'));
 }
 
-export function createSmtpTransport(smtpUrl: string): EmailTransport {
-  // One connection per message (no pool) unless the URL asks for ?pool=true; the processor
-  // sends one email at a time anyway. Settings in the URL win over these. The timeouts are far
-  // below nodemailer's defaults (up to 10 minutes), so one stuck server cannot outlive the
-  // processor's lease.
-  const transporter = nodemailer.createTransport({
+// nodemailer is loaded by the first email sent, not at start-up: both transports below use it.
+
+// One connection per message (no pool) unless the URL asks for ?pool=true; the processor sends
+// one email at a time anyway. Settings in the URL win over these. The timeouts are far below
+// nodemailer's defaults (up to 10 minutes), so one stuck server cannot outlive the processor's lease.
+const smtpTransporter = async (smtpUrl: string) =>
+  (await import('nodemailer')).default.createTransport({
     url: smtpUrl,
     connectionTimeout: 30_000,
     greetingTimeout: 30_000,
     socketTimeout: 60_000,
   });
+
+// Builds the same RFC 822 message SMTP would carry, CRLF line ends included.
+const messageComposer = async () =>
+  (await import('nodemailer')).default.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+
+export function createSmtpTransport(smtpUrl: string): EmailTransport {
+  let transporter: ReturnType<typeof smtpTransporter> | undefined;
   return {
     kind: 'smtp',
     async send(message) {
       try {
-        const info = await transporter.sendMail(toMailOptions(message));
+        const info = await (await (transporter ??= smtpTransporter(smtpUrl))).sendMail(toMailOptions(message));
         return { messageId: info.messageId, responseCode: parseResponseCode(info.response), response: info.response };
       } catch (error) {
         throw toSendError(error);
       }
     },
-    close() {
-      transporter.close();
-      return Promise.resolve();
+    async close() {
+      // One that never got going has nothing to close.
+      (await transporter?.catch(() => undefined))?.close();
     },
   };
 }
@@ -74,14 +81,13 @@ export function createSmtpTransport(smtpUrl: string): EmailTransport {
 let outboxSequence = 0;
 
 export function createOutboxTransport(dir: string): EmailTransport {
-  // Builds the same RFC 822 message SMTP would carry, CRLF line ends included.
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  let composer: ReturnType<typeof messageComposer> | undefined;
   return {
     kind: 'outbox',
     async send(message) {
       let info;
       try {
-        info = await composer.sendMail(toMailOptions(message));
+        info = await (await (composer ??= messageComposer())).sendMail(toMailOptions(message));
       } catch (error) {
         throw toSendError(error);
       }
@@ -102,9 +108,8 @@ export function createOutboxTransport(dir: string): EmailTransport {
       }
       return { messageId: info.messageId, responseCode: 250, response: `250 Written to ${file}` };
     },
-    close() {
-      composer.close();
-      return Promise.resolve();
+    async close() {
+      (await composer?.catch(() => undefined))?.close();
     },
   };
 }

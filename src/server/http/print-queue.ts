@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
 import { PRINT_QUEUE_COLUMNS, PRINT_QUEUE_PATH, PRINT_QUEUE_STATUSES, printQueueFileName } from '../../shared/schemas/admin-orders';
 import { isAdmin } from '../auth/admin';
@@ -78,6 +77,8 @@ export const printQueueRoutes: FastifyPluginCallback<PrintQueueRouteOptions> = (
         item.status,
       ].map(neutraliseFormula);
     });
+    // Loaded by the first export, not at start-up.
+    const { stringify } = await import('csv-stringify/sync');
     const csv = stringify([[...PRINT_QUEUE_COLUMNS], ...rows]);
     return reply
       .type('text/csv; charset=utf-8')

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import {
   FILE_TOO_LARGE,
@@ -79,6 +78,8 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app: 
       return fail(reply, 400, NOT_AN_IMAGE);
     }
 
+    // Loaded by the first upload, not at start-up.
+    const { fileTypeFromBuffer } = await import('file-type');
     const detected = await fileTypeFromBuffer(bytes);
     const extension = detected ? ACCEPTED_TYPES[detected.mime] : undefined;
     if (!detected || !extension) return fail(reply, 400, NOT_AN_IMAGE);

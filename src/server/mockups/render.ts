@@ -1,8 +1,7 @@
-import sharp from 'sharp';
 import type { ArtPosition } from '../../shared/constants';
 import { artBox, effectiveDpi, renderSize, type Size } from '../../shared/placement';
 import { oversizedSourceMessage, unreadableSourceMessage } from '../../shared/schemas/admin-mockups';
-import { IMAGE_INPUT, imageProblem } from '../images';
+import { IMAGE_INPUT, imageProblem, loadSharp } from '../images';
 import { parseStorageUrl, type Storage } from '../storage/storage';
 
 // Server-side mockup rendering (ARCHITECTURE § Files) with the placement math the browser preview
@@ -31,6 +30,7 @@ export async function readStoredImage(storage: Storage, url: string, what: strin
 }
 
 async function imageSize(bytes: Buffer): Promise<Size> {
+  const sharp = await loadSharp();
   const { width, height } = await sharp(bytes, IMAGE_INPUT).metadata();
   return { width, height };
 }
@@ -45,6 +45,7 @@ const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 };
 
 /** Renders one side as PNG at print resolution. */
 export async function renderMockup(template: Buffer, art: Buffer, position: ArtPosition): Promise<Buffer> {
+  const sharp = await loadSharp();
   const output = renderSize(await imageSize(template));
   const base = await sharp(template, IMAGE_INPUT).resize(output.width, output.height, { fit: 'fill' }).png().toBuffer();
 

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import {
   DEFAULT_BACK_ART_POSITION,
   DEFAULT_FRONT_ART_POSITION,
@@ -6,6 +5,7 @@ import {
   type ChestPosition,
   type MockupSide,
 } from '../../shared/constants';
+import { loadSharp } from '../images';
 import { MOCKUP_BUCKET, type Storage } from '../storage/storage';
 import { designSvg, type Design, type Palette } from './artwork';
 import { car, cross, motorcycle } from './icons';
@@ -184,13 +184,14 @@ function bannerSvg(kind: CategoryArt): string {
   );
 }
 
-const renderPng = (svg: string) => sharp(Buffer.from(svg)).png().toBuffer();
+const renderPng = async (svg: string) => (await loadSharp())(Buffer.from(svg)).png().toBuffer();
 
 const ART_MARGIN = 24;
 const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 };
 
 /** Artwork as a print file: cropped to the design plus a small margin, so it fills its placement. */
 async function renderArt(svg: string): Promise<Buffer> {
+  const sharp = await loadSharp();
   const trimmed = await sharp(Buffer.from(svg)).trim().png().toBuffer();
   return sharp(trimmed)
     .extend({ top: ART_MARGIN, bottom: ART_MARGIN, left: ART_MARGIN, right: ART_MARGIN, background: TRANSPARENT })
@@ -203,6 +204,7 @@ async function renderArt(svg: string): Promise<Buffer> {
  * the template's width by height percent of its height.
  */
 async function composeMockup(template: Buffer, art: Buffer, position: ArtPosition): Promise<Buffer> {
+  const sharp = await loadSharp();
   const box = { width: Math.round((MOCKUP_WIDTH * position.width) / 100), height: Math.round((MOCKUP_HEIGHT * position.height) / 100) };
   const { data, info } = await sharp(art)
     .resize({ ...box, fit: 'inside' })
@@ -254,6 +256,7 @@ const suffix = () => crypto.randomUUID().slice(0, 8);
 
 /** Renders and stores every demo image. Files are written before (and outside) the seeding transaction. */
 export async function generateSeedImages(storage: Storage, products: readonly ProductArtSpec[]): Promise<SeedImages> {
+  const sharp = await loadSharp();
   const put = async (bucket: string, name: string, bytes: Buffer) =>
     (await storage.put(bucket, `${name}-${suffix()}.png`, bytes, 'image/png')).url;
 
