@@ -5,7 +5,7 @@ import type { Sharp } from 'sharp';
 import { plainImage, type DisplayImage, type DisplayImageType } from '../shared/display-image';
 import type { Db } from './db/database';
 import { IMAGE_INPUT, loadSharp } from './images';
-import { parseStorageUrl, StorageKeyTakenError, storageUrl, type Storage } from './storage/storage';
+import { displayCopySuffix, parseStorageUrl, StorageKeyTakenError, storageUrl, type DisplayFormat, type Storage } from './storage/storage';
 
 // Display copies (ARCHITECTURE § Client, issue 12): every stored image gets smaller AVIF and WebP
 // copies, stored next to it, for the storefront's srcset. Originals stay as they are, at print
@@ -16,7 +16,6 @@ import { parseStorageUrl, StorageKeyTakenError, storageUrl, type Storage } from 
 export const DISPLAY_WIDTHS = [320, 640, 960, 1440] as const;
 const LARGEST_DISPLAY_WIDTH = Math.max(...DISPLAY_WIDTHS);
 
-export type DisplayFormat = 'avif' | 'webp';
 /** Best first: a browser takes the first <source> whose type it can decode. */
 export const DISPLAY_FORMATS: readonly DisplayFormat[] = ['avif', 'webp'];
 const MIME_TYPES: Record<DisplayFormat, DisplayImageType> = { avif: 'image/avif', webp: 'image/webp' };
@@ -46,7 +45,7 @@ const KEY_MAX_LENGTH = 200;
  * with a hash of the whole key.
  */
 export function displayCopyKey(key: string, width: number, format: DisplayFormat): string {
-  const suffix = `.${width}w.${format}`;
+  const suffix = displayCopySuffix(width, format);
   if (key.length + suffix.length <= KEY_MAX_LENGTH) return `${key}${suffix}`;
   const hash = createHash('sha256').update(key).digest('hex').slice(0, 16);
   return `${key.slice(0, KEY_MAX_LENGTH - suffix.length - hash.length - 1)}-${hash}${suffix}`;

@@ -52,7 +52,9 @@ const PRIVATE_BUCKETS: ReadonlySet<string> = new Set(['product-art', 'artwork'])
 /** Where the mockup generator stores its renders, at print resolution. */
 export const MOCKUP_BUCKET = 'mockups';
 
-/** The end of a display copy's key (display-copies.ts: "<key>.640w.avif"). */
+/** The end of a display copy's key ("<key>.640w.avif"), made here so fileAccess knows it again. */
+export type DisplayFormat = 'avif' | 'webp';
+export const displayCopySuffix = (width: number, format: DisplayFormat) => `.${width}w.${format}`;
 const DISPLAY_COPY_SUFFIX = /\.\d+w\.(?:avif|webp)$/;
 
 /**
