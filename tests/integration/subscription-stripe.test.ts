@@ -345,6 +345,16 @@ describe("a card member's changes", () => {
     expect((await subscriptionRow(id)).cancel_at).not.toBeNull();
   });
 
+  it('are taken as the event carried them when Stripe no longer has the subscription, instead of refusing the event', async () => {
+    const plan = await createPlan();
+    const { id, stripeId } = await activeCardMember(member, plan.slug);
+    stripe.removed.add(stripeId);
+    const endsOn = addDays(startDay, 30);
+    // deliver() expects Stripe's event to be accepted (200), not sent back to be retried.
+    await deliver('customer.subscription.updated', stripeSubscription(stripeId, id, 'active', endsOn));
+    expect(await subscriptionRow(id)).toMatchObject({ status: 'active', cancel_at: endsOn });
+  });
+
   it('changes nothing here when Stripe refuses the change', async () => {
     const plan = await createPlan();
     const { id, stripeId } = await activeCardMember(member, plan.slug);

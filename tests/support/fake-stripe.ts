@@ -62,6 +62,8 @@ export interface FakeStripe {
    * or, when a test sets it, Stripe's dashboard set it. GET /v1/subscriptions/:id answers with it.
    */
   cancelAt: Map<string, string>;
+  /** Subscriptions Stripe no longer has (its test data deleted, say): GET /v1/subscriptions/:id answers 404. */
+  removed: Set<string>;
   /** What paying an invoice again answers: paid, or declined (Stripe's card error, 402). */
   invoicePayments: 'paid' | 'declined';
   /** The PaymentIntent that paid an invoice, by invoice id, as GET /v1/invoice_payments lists it. */
@@ -77,6 +79,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const prices: FakeStripe['prices'] = new Map();
   const cancelled = new Set<string>();
   const cancelAt = new Map<string, string>();
+  const removed = new Set<string>();
   const paidInvoices = new Map<string, string>();
   let invoicePayments: FakeStripe['invoicePayments'] = 'paid';
   const idempotent = new Map<string, { params: string; response: unknown }>();
@@ -182,10 +185,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
             cancel_at: endsOn === undefined ? null : unix(endsOn),
           };
         };
+        const missing = { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' } };
+        if (removed.has(subscriptionId)) return send(404, missing);
         if (req.method === 'GET') return send(200, current());
-        if (cancelled.has(subscriptionId)) {
-          return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' } });
-        }
+        if (cancelled.has(subscriptionId)) return send(404, missing);
         if (req.method === 'DELETE') cancelled.add(subscriptionId);
         if (body.cancel_at_period_end === 'true')
           cancelAt.set(subscriptionId, new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
@@ -220,6 +223,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     prices,
     cancelled,
     cancelAt,
+    removed,
     paidInvoices,
     // An accessor, so a test's setting reaches the server through sharedBeforeAll's copy.
     get invoicePayments() {

@@ -134,6 +134,19 @@ function billingEventOf(event: Stripe.Event): BillingEvent | null {
 const isStripeError = (error: unknown, type: string): error is { type: string; code?: string } =>
   typeof error === 'object' && error !== null && 'type' in error && error.type === type;
 
+/**
+ * A subscription as Stripe has it now. One Stripe no longer has (its test data deleted, say) is
+ * taken as the event carried it: refusing the event would only have Stripe send it again for days.
+ */
+async function currentSubscription(stripe: Stripe, subscription: Stripe.Subscription): Promise<Stripe.Subscription> {
+  try {
+    return await stripe.subscriptions.retrieve(subscription.id);
+  } catch (error) {
+    if (isStripeError(error, 'StripeInvalidRequestError') && error.code === 'resource_missing') return subscription;
+    throw error;
+  }
+}
+
 function billingOf(client: () => Promise<Stripe>): SubscriptionBilling {
   return {
     async createRecurringPrice(request) {
@@ -270,7 +283,7 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
       // subscription as it stands now decides, not as it was when the event was made.
       const billing =
         event.type === 'customer.subscription.updated'
-          ? endingOf(event.data.object, await stripe.subscriptions.retrieve(event.data.object.id))
+          ? endingOf(event.data.object, await currentSubscription(stripe, event.data.object))
           : billingEventOf(event);
       if (billing?.kind === 'invoice_paid' && !billing.paymentIntentId) {
         // Stripe leaves an invoice's payments out of its events unless asked: read them, so the
