@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../support/app';
+import { createCustomer } from '../support/factories';
 import { seriousA11yViolations } from '../support/a11y';
 import { saveScreenshot, VIEWPORTS, sharedBrowserApp } from '../support/browser';
 import { CONFIRMATION_SUBJECT, EXISTING_ACCOUNT_SUBJECT, queuedEmail, queuedEmailLink } from '../support/email';
@@ -55,7 +55,7 @@ describe('account screens', () => {
 
   /** A new user, and a browser signed in as them: a session that a password change must end. */
   async function userSignedInElsewhere(email: string, password: string): Promise<Page> {
-    await insertUser(env.db, email, { password });
+    await createCustomer(env.db, { email, password });
     const elsewhere = await open();
     await signInThroughUi(elsewhere, email, password);
     return elsewhere;
@@ -172,7 +172,7 @@ describe('account screens', () => {
   });
 
   it('shows the provider message for a wrong password, and changing mode clears messages', async () => {
-    await insertUser(env.db, 'wrong.pass@example.com');
+    await createCustomer(env.db, { email: 'wrong.pass@example.com' });
     const page = await open();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -293,7 +293,7 @@ describe('account screens', () => {
     await expectNoA11yViolations(page);
 
     // A real token is accepted under the token_hash name too.
-    await insertUser(env.db, 'hash.param@example.com');
+    await createCustomer(env.db, { email: 'hash.param@example.com' });
     const res = await page.request.post('/trpc/auth.requestPasswordReset', {
       data: { email: 'hash.param@example.com' },
       headers: { origin: env.baseUrl },
@@ -305,7 +305,7 @@ describe('account screens', () => {
   });
 
   it('sends signed-out visitors of the dashboard and settings to /login and back after signing in', async () => {
-    await insertUser(env.db, 'returning@example.com');
+    await createCustomer(env.db, { email: 'returning@example.com' });
     const page = await open();
     await page.goto('/dashboard');
     await page.waitForURL((u) => u.pathname === '/login');
@@ -352,7 +352,7 @@ describe('account screens', () => {
 
   it('saves settings, shows them after a reload, and handles Same as shipping and required fields', async () => {
     const email = 'settings@example.com';
-    const userId = await insertUser(env.db, email);
+    const { id: userId } = await createCustomer(env.db, { email });
     const page = await open();
     await signInThroughUi(page, email);
     await page.goto('/settings');
@@ -499,7 +499,7 @@ describe('account screens', () => {
 
   describe('every account screen passes axe and is saved as a screenshot', () => {
     beforeAll(async () => {
-      await insertUser(env.db, 'looks@example.com');
+      await createCustomer(env.db, { email: 'looks@example.com' });
       await env.db
         .insertInto('users')
         .values({

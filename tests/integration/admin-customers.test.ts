@@ -3,9 +3,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { ADMIN_REQUIRED } from '../../src/server/trpc/init';
 import { CUSTOMERS_PAGE_SIZE, LAST_ADMIN_MESSAGE } from '../../src/shared/schemas/admin-people';
-import { callerFor, callTrpc, insertUser, sharedEventHub, sharedTestApp } from '../support/app';
+import { callerFor, callTrpc, sharedEventHub, sharedTestApp } from '../support/app';
 import { recordEvents, trpcFailure, waitFor } from '../support/async';
 import { countRows } from '../support/db';
+import { createAdmin, createCustomer } from '../support/factories';
 
 // admin.customers.*: the users list, paged on the server, with its filters, search and counts,
 // Add to Customers, Make Admin and
@@ -24,7 +25,7 @@ const asUser = (id: string, email: string, database: DatabaseHandle = t.database
   callerFor(database, t.config, { id, email }, { events: live.hub }).caller;
 
 async function newAdmin(email: string) {
-  const id = await insertUser(t.db, email, { admin: true, password: 'adminpass1' });
+  const id = (await createAdmin(t.db, { email, password: 'adminpass1' })).id;
   return { id, email, caller: asUser(id, email) };
 }
 
@@ -53,7 +54,7 @@ describe('admin.customers.list', () => {
   it('lists every user with their customer record, newest first, filtered and counted on the server', async () => {
     const admin = await newAdmin('boss@example.com');
     await t.db.updateTable('customers').set({ first_name: 'Ada', last_name: 'Boss' }).where('id', '=', admin.id).execute();
-    const customerId = await insertUser(t.db, 'nameless@example.com');
+    const customerId = (await createCustomer(t.db, { email: 'nameless@example.com' })).id;
     const hour = 3_600_000;
     const unconfirmedId = await insertBareUser('fresh@example.com', { confirmed: false, createdAt: new Date(Date.now() + hour) });
     const lastSignIn = new Date('2026-11-21T15:30:00Z');
@@ -240,7 +241,7 @@ describe('admin.customers.list paging', () => {
 
   it('is for admins only', async () => {
     await newAdmin('boss@example.com');
-    const customer = await insertUser(t.db, 'shopper@example.com');
+    const customer = (await createCustomer(t.db, { email: 'shopper@example.com' })).id;
     expect((await trpcFailure(asUser(customer, 'shopper@example.com').admin.customers.list({}))).code).toBe('FORBIDDEN');
     expect((await trpcFailure(callerFor(t.database, t.config, null).caller.admin.customers.list({}))).code).toBe('UNAUTHORIZED');
   });
@@ -295,7 +296,7 @@ describe('admin.customers.addToCustomers', () => {
 describe('admin.customers.setAdmin', () => {
   it('promotes and demotes, publishing customer_changed for that user each time', async () => {
     const admin = await newAdmin('boss@example.com');
-    const userId = await insertUser(t.db, 'helper@example.com');
+    const userId = (await createCustomer(t.db, { email: 'helper@example.com' })).id;
     const recorder = recordEvents(live.hub);
     try {
       expect(await admin.caller.admin.customers.setAdmin({ userId, isAdmin: true })).toEqual({ userId, isAdmin: true });

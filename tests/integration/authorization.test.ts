@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/database';
 import type { ProcedureMeta } from '../../src/server/trpc/init';
 import { appRouter } from '../../src/server/trpc/router';
-import { callerFor, insertUser, testConfig } from '../support/app';
+import { callerFor, testConfig } from '../support/app';
+import { createAdmin, createCustomer } from '../support/factories';
 import { createTestDatabase } from '../support/db';
 
 // Generated from the router itself: a procedure added later is checked without editing this file.
@@ -50,8 +51,8 @@ let admin: User;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  customer = { id: await insertUser(database.db, 'customer@example.com'), email: 'customer@example.com' };
-  admin = { id: await insertUser(database.db, 'admin@example.com', { admin: true }), email: 'admin@example.com' };
+  customer = await createCustomer(database.db, { email: 'customer@example.com' });
+  admin = await createAdmin(database.db, { email: 'admin@example.com' });
 });
 afterAll(() => database.close());
 
@@ -104,8 +105,8 @@ describe.each(procedures.filter((p) => p.access === 'customer'))('customer proce
 
 describe('an admin demoted between two requests', () => {
   it('is refused on the very next call (is_admin is read fresh)', async () => {
-    const id = await insertUser(database.db, 'former-admin@example.com', { admin: true });
-    const { caller } = callerFor(database, config, { id, email: 'former-admin@example.com' });
+    const { id, email } = await createAdmin(database.db, { email: 'former-admin@example.com' });
+    const { caller } = callerFor(database, config, { id, email });
     await expect(caller.admin.dashboard.overview()).resolves.toBeDefined();
     await database.db.updateTable('customers').set({ is_admin: false }).where('id', '=', id).execute();
     await expect(caller.admin.dashboard.overview()).rejects.toMatchObject({ code: 'FORBIDDEN' });

@@ -9,7 +9,8 @@ import { LISTENER_APPLICATION_NAME, openDatabase } from '../../src/server/db/dat
 import { EventHub, publishEvent, type EventHubOptions } from '../../src/server/events/events';
 import type { LiveMessage } from '../../src/server/routers/live';
 import type { AppRouter } from '../../src/server/trpc/router';
-import { callerFor, callTrpc, createTestApp, insertUser, type TestApp } from '../support/app';
+import { callerFor, callTrpc, createTestApp, type TestApp } from '../support/app';
+import { createAdmin, createCustomer } from '../support/factories';
 import { holdsFor, waitFor } from '../support/async';
 
 let t: TestApp;
@@ -21,7 +22,7 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  await insertUser(t.db, 'live-admin@example.com', { admin: true, password: 'livepass1' });
+  await createAdmin(t.db, { email: 'live-admin@example.com', password: 'livepass1' });
   const res = await callTrpc(t.app, 'auth.signIn', { input: { email: 'live-admin@example.com', password: 'livepass1' } });
   adminCookie = `session=${res.cookies.session}`;
 });
@@ -76,7 +77,7 @@ describe('the new-contact badge over SSE', () => {
   });
 
   it("gives a customer their own account's changes and no count", async () => {
-    const userId = await insertUser(t.db, 'live-customer@example.com', { password: 'livepass1' });
+    const userId = (await createCustomer(t.db, { email: 'live-customer@example.com', password: 'livepass1' })).id;
     const res = await callTrpc(t.app, 'auth.signIn', { input: { email: 'live-customer@example.com', password: 'livepass1' } });
     const stream = watchSse<LiveMessage>((handlers) =>
       sseClient(`session=${res.cookies.session}`).live.feed.subscribe(undefined, handlers),
@@ -156,7 +157,7 @@ let userCount = 0;
  */
 async function signedIn(hub: EventHub, options: { admin?: boolean } = {}) {
   const email = `streamer${++userCount}@example.com`;
-  const userId = await insertUser(t.db, email, options);
+  const userId = (await (options.admin ? createAdmin : createCustomer)(t.db, { email })).id;
   const { token } = await createSession(t.db, userId, t.config.sessionDays);
   const sessionId = token.split('.')[0]!;
   const controller = new AbortController();
@@ -173,7 +174,7 @@ async function startedHub(options: EventHubOptions = {}): Promise<EventHub> {
 describe('streams end with the session or the right that opened them', () => {
   it('a stream opened signed in delivers nothing after sign-out and ends', async () => {
     const email = 'signs-out@example.com';
-    const userId = await insertUser(t.db, email, { password: 'livepass1' });
+    const userId = (await createCustomer(t.db, { email, password: 'livepass1' })).id;
     const res = await callTrpc(t.app, 'auth.signIn', { input: { email, password: 'livepass1' } });
     const cookie = `session=${res.cookies.session}`;
     const stream = watchSse<LiveMessage>((handlers) => sseClient(cookie).live.feed.subscribe(undefined, handlers));
@@ -198,7 +199,7 @@ describe('streams end with the session or the right that opened them', () => {
 
   it("an admin's badge stream ends at once when the admin is demoted, with no other event", async () => {
     const email = 'demoted-live@example.com';
-    const userId = await insertUser(t.db, email, { admin: true, password: 'livepass1' });
+    const userId = (await createAdmin(t.db, { email, password: 'livepass1' })).id;
     const res = await callTrpc(t.app, 'auth.signIn', { input: { email, password: 'livepass1' } });
     const stream = watchSse<LiveMessage>((handlers) =>
       sseClient(`session=${res.cookies.session}`).live.feed.subscribe(undefined, handlers),
@@ -257,7 +258,7 @@ describe('live events in one process', () => {
   it('tell a user only about changes to their own account', async () => {
     const hub = await startedHub();
     const { caller, userId, close } = await signedIn(hub);
-    const otherId = await insertUser(t.db, 'other@example.com');
+    const otherId = (await createCustomer(t.db, { email: 'other@example.com' })).id;
     const iterator = (await caller.live.feed())[Symbol.asyncIterator]();
     const next = iterator.next();
     // Notifications arrive in order: had the other user's event got through, it would be read first.

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProcedureMeta } from '../../src/server/trpc/init';
 import { appRouter } from '../../src/server/trpc/router';
-import { callTrpc, createTestApp, insertUser, type TestApp } from '../support/app';
+import { callTrpc, createTestApp, type TestApp } from '../support/app';
+import { createAdmin, createCustomer } from '../support/factories';
 
 // Every procedure, fed junk by every kind of caller, must answer with a client error, never a 5xx.
 // Generated from the router, so new procedures are covered without editing this file.
@@ -29,8 +30,8 @@ const cookies: Record<string, string | undefined> = { anonymous: undefined };
 
 beforeAll(async () => {
   t = await createTestApp();
-  await insertUser(t.db, 'fuzz-customer@example.com', { password: 'fuzzpass1' });
-  await insertUser(t.db, 'fuzz-admin@example.com', { password: 'fuzzpass1', admin: true });
+  await createCustomer(t.db, { email: 'fuzz-customer@example.com', password: 'fuzzpass1' });
+  await createAdmin(t.db, { email: 'fuzz-admin@example.com', password: 'fuzzpass1' });
   for (const [role, email] of [
     ['customer', 'fuzz-customer@example.com'],
     ['admin', 'fuzz-admin@example.com'],

@@ -146,17 +146,6 @@ export async function signInHttp(app: FastifyInstance, email: string, password =
   return `session=${res.cookies.session}`;
 }
 
-/**
- * @deprecated Use createCustomer or createAdmin from ./factories (they return the user, not only its id).
- */
-export async function insertUser(db: Db, email: string, options: { admin?: boolean; password?: string } = {}): Promise<string> {
-  const user = await (options.admin ? createAdmin : createCustomer)(db, {
-    email,
-    ...(options.password ? { password: options.password } : {}),
-  });
-  return user.id;
-}
-
 export interface CallerOptions {
   events?: EventHub;
   /** The session the caller acts in: a real one (createSession) for code that reads the sessions table; a made-up id otherwise. */
