@@ -81,6 +81,11 @@ export class EventHub {
     return this.closing.signal.aborted;
   }
 
+  /** How many subscriptions are listening now: an event published before a stream listens never reaches it. */
+  get subscriptions(): number {
+    return this.emitter.listenerCount('event');
+  }
+
   /**
    * Events from this call on (listening starts at once, not at the first read) until the signal
    * aborts or the hub stops.
