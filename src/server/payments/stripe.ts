@@ -134,6 +134,9 @@ function billingEventOf(event: Stripe.Event): BillingEvent | null {
 const isStripeError = (error: unknown, type: string): error is { type: string; code?: string } =>
   typeof error === 'object' && error !== null && 'type' in error && error.type === type;
 
+/** Whether Stripe answered that the object asked for does not exist (404 resource_missing). */
+const isMissingAtStripe = (error: unknown) => isStripeError(error, 'StripeInvalidRequestError') && error.code === 'resource_missing';
+
 /**
  * A subscription as Stripe has it now. One Stripe no longer has (its test data deleted, say) is
  * taken as the event carried it: refusing the event would only have Stripe send it again for days.
@@ -142,7 +145,7 @@ async function currentSubscription(stripe: Stripe, subscription: Stripe.Subscrip
   try {
     return await stripe.subscriptions.retrieve(subscription.id);
   } catch (error) {
-    if (isStripeError(error, 'StripeInvalidRequestError') && error.code === 'resource_missing') return subscription;
+    if (isMissingAtStripe(error)) return subscription;
     throw error;
   }
 }
@@ -217,7 +220,7 @@ function billingOf(client: () => Promise<Stripe>): SubscriptionBilling {
         await stripe.subscriptions.cancel(id);
       } catch (error) {
         // Cancelled at Stripe already (by its own retry rules, or a request whose answer was lost).
-        if (isStripeError(error, 'StripeInvalidRequestError') && error.code === 'resource_missing') return;
+        if (isMissingAtStripe(error)) return;
         throw error;
       }
     },
