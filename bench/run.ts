@@ -4,9 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import react from '@vitejs/plugin-react';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { build } from 'vite';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/database';
@@ -20,7 +22,8 @@ import { table } from './table';
 
 // npm run bench: the storefront's product list through the whole stack (Fastify + tRPC + Kysely +
 // embedded PostgreSQL, demo data) against a bare Fastify route returning the same bytes, and the
-// size of the JavaScript a shopper downloads first, and (embedded database) how long npm start
+// size of the JavaScript a shopper downloads first (beside that of bench/stack-floor, the smallest
+// page the client stack of React, TanStack Router and Query can hydrate), and (embedded database) how long npm start
 // takes to its first response on existing data. BENCH_SECONDS sets each run's length and
 // BENCH_CONNECTIONS the concurrent connections; BENCH_DATABASE_URL (a PostgreSQL server) runs the
 // stack on a throw-away database there instead. `npm run bench -- --scale` runs bench/scale.ts instead.
@@ -61,9 +64,9 @@ function ensureClientBuilt(): boolean {
   return fs.existsSync(path.join(distDir, 'index.html'));
 }
 
-/** Entry scripts and module preloads of index.html (the JS needed before the first paint), and its CSS. */
-function initialAssets(): { js: AssetSizes; css: AssetSizes } {
-  const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+/** Entry scripts and module preloads of a built index.html (the JS needed before the first paint), and its CSS. */
+function initialAssets(builtDir: string): { js: AssetSizes; css: AssetSizes } {
+  const html = fs.readFileSync(path.join(builtDir, 'index.html'), 'utf8');
   const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
   const js: string[] = [];
   const css: string[] = [];
@@ -79,12 +82,29 @@ function initialAssets(): { js: AssetSizes; css: AssetSizes } {
   const measure = (urls: string[]): AssetSizes =>
     urls.reduce(
       (sum, url) => {
-        const bytes = fs.readFileSync(path.join(distDir, url.replace(/^\//, '')));
+        const bytes = fs.readFileSync(path.join(builtDir, url.replace(/^\//, '')));
         return { files: sum.files + 1, raw: sum.raw + bytes.length, gzip: sum.gzip + zlib.gzipSync(bytes, { level: 9 }).length };
       },
       { files: 0, raw: 0, gzip: 0 },
     );
   return { js: measure(js), css: measure(css) };
+}
+
+/** The initial JavaScript of bench/stack-floor, built as the store is (Vite, production). */
+async function stackFloor(): Promise<AssetSizes> {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-stack-floor-'));
+  try {
+    await build({
+      configFile: false,
+      root: path.join(root, 'bench', 'stack-floor'),
+      plugins: [react()],
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true },
+    });
+    return initialAssets(outDir).js;
+  } finally {
+    fs.rmSync(outDir, { recursive: true, force: true });
+  }
 }
 
 /** A new, empty database on the server at BENCH_DATABASE_URL; dropped by the returned function. */
@@ -143,7 +163,8 @@ async function main() {
     await load(`${bareUrl}/products`, 1);
     const plain = await load(`${bareUrl}/products`, seconds);
 
-    const assets = built ? initialAssets() : undefined;
+    const assets = built ? initialAssets(distDir) : undefined;
+    const floor = built ? await stackFloor() : undefined;
     console.log(`\nSeeding the demo store took ${(seedMs / 1000).toFixed(1)} s.\n`);
     console.log(
       table([
@@ -155,11 +176,12 @@ async function main() {
     );
     console.log('');
     console.log(
-      assets
+      assets && floor
         ? table([
             ['Storefront initial assets', 'files', 'raw', 'gzip -9'],
             ['JavaScript (entry + modulepreload)', String(assets.js.files), kib(assets.js.raw), kib(assets.js.gzip)],
             ['CSS', String(assets.css.files), kib(assets.css.raw), kib(assets.css.gzip)],
+            ['the stack alone (bench/stack-floor), JS', String(floor.files), kib(floor.raw), kib(floor.gzip)],
           ])
         : 'Storefront initial JS: client not built (no dist/index.html and no vite.config.ts).',
     );
