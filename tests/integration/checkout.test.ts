@@ -189,6 +189,14 @@ describe('bad input gets a clear error and changes nothing', () => {
     ['an empty cart', [], EMPTY_CART],
     ['a quantity of 0', [{ size: 'M', quantity: 0 }], QUANTITY_RANGE],
     ['a quantity of 100', [{ size: 'M', quantity: 100 }], QUANTITY_RANGE],
+    [
+      'two lines of one product and size adding up to 100',
+      [
+        { size: 'M', quantity: 99 },
+        { size: 'M', quantity: 1 },
+      ],
+      QUANTITY_RANGE,
+    ],
     ['a size that does not exist', [{ size: 'XXL', quantity: 1 }], 'Unknown size'],
   ])('refuses %s', async (_case, lines, message) => {
     // Over HTTP: the client reads input errors as the errorFormatter writes them.

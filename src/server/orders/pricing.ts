@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { centsToAmount, toCents } from '../../shared/money';
-import type { CartLineInput } from '../../shared/schemas/checkout';
+import { orderLineKey, type CartLineInput } from '../../shared/schemas/checkout';
 import type { Size } from '../../shared/constants';
 import type { Db } from '../db/database';
 
@@ -49,7 +49,7 @@ export interface Quote {
 function mergeLines(lines: readonly CartLineInput[]): CartLineInput[] {
   const merged = new Map<string, CartLineInput>();
   for (const line of lines) {
-    const key = `${line.productId}:${line.size}`;
+    const key = orderLineKey(line);
     const existing = merged.get(key);
     merged.set(key, existing ? { ...existing, quantity: existing.quantity + line.quantity } : { ...line });
   }

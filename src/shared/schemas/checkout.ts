@@ -20,10 +20,25 @@ export const cartLineInput = z.object({
 });
 export type CartLineInput = z.infer<typeof cartLineInput>;
 
+/** Lines of one product in one size are one line of the order (the server adds them up, as the cart does). */
+export const orderLineKey = (line: Pick<CartLineInput, 'productId' | 'size'>) => `${line.productId}:${line.size}`;
+
+/** Whether every line, once lines of the same product and size are added up, stays within the quantity range. */
+function mergedQuantitiesInRange(lines: readonly CartLineInput[]): boolean {
+  const totals = new Map<string, number>();
+  for (const line of lines) {
+    const total = (totals.get(orderLineKey(line)) ?? 0) + line.quantity;
+    if (total > MAX_LINE_QUANTITY) return false;
+    totals.set(orderLineKey(line), total);
+  }
+  return true;
+}
+
 const cartLines = z
   .array(cartLineInput, { error: EMPTY_CART })
   .min(1, { error: EMPTY_CART })
-  .max(MAX_ORDER_LINES, { error: `An order can have at most ${MAX_ORDER_LINES} lines` });
+  .max(MAX_ORDER_LINES, { error: `An order can have at most ${MAX_ORDER_LINES} lines` })
+  .refine(mergedQuantitiesInRange, { error: QUANTITY_RANGE });
 
 export const quoteInput = z.object({ lines: cartLines });
 
