@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PRICES_CHANGED } from '../../src/server/orders/place';
 import { createPaymentProvider } from '../../src/server/payments';
 import { callerFor } from '../support/app';
 import { trpcFailure } from '../support/async';
@@ -69,7 +70,7 @@ describe('checking out with Stripe', () => {
       { name: 'Shipping', unitAmount: 400, quantity: 1 },
     ]);
     const [request] = stripe.requests;
-    expect(request?.idempotencyKey).toBe(`checkout-session-${order.id}`);
+    expect(request?.idempotencyKey).toMatch(new RegExp(`^checkout-session-${order.id}-[0-9a-f]{16}$`));
     expect(request?.body).toMatchObject({
       mode: 'payment',
       success_url: expect.stringContaining(`/checkout/complete?order=${order.id}`) as unknown,
@@ -187,6 +188,32 @@ describe('checking out with Stripe', () => {
       event('checkout.session.completed', { ...session, id: 'cs_unknown', client_reference_id: randomUUID() }),
     );
     expect(stranger).toEqual({ status: 200, body: { received: true, outcome: 'unknown_order' } });
+  });
+
+  it('opens a new session when a submission whose prices changed is sent again', async () => {
+    const changing = (await createProduct(t.db, { name: 'Changing Tee', price: '20.00' })).id;
+    const payments = createPaymentProvider(t.config);
+    // The price changes while the first session is being opened.
+    const racing: typeof payments = {
+      ...payments,
+      startPayment: async (request) => {
+        const started = await payments.startPayment(request);
+        await t.db.updateTable('products').set({ price: '22.00' }).where('id', '=', changing).execute();
+        return started;
+      },
+    };
+    const submit = (provider: typeof payments) =>
+      callerFor(t.database, t.config, buyer, { payments: provider }).caller.checkout.placeOrder({
+        idempotencyKey: key,
+        lines: [{ productId: changing, size: 'M', quantity: 1 }],
+        shipping,
+      });
+    const key = randomUUID();
+    expect(await trpcFailure(submit(racing))).toEqual({ code: 'CONFLICT', message: PRICES_CHANGED });
+
+    const placed = await submit(payments);
+    expect(sessionOf(placed.redirectUrl).amount_total).toBe(2600);
+    expect(await orderOf(sessionOf(placed.redirectUrl).id)).toMatchObject({ total: '26.00', payment_status: 'pending' });
   });
 
   it('writes nothing when Stripe cannot open the session', async () => {

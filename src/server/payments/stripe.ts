@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { BillingInterval } from '../../shared/constants';
 import {
@@ -9,7 +10,8 @@ import {
 } from './provider';
 
 // Stripe Checkout through the official SDK. Every call carries an idempotency key made from the
-// order id, so a retried submission or refund is one operation at Stripe. Webhooks are verified
+// order id (and, for a Checkout Session, what it charges), so a retried submission or refund is
+// one operation at Stripe. Webhooks are verified
 // on the raw body with the endpoint's signing secret.
 
 export interface StripeSettings {
@@ -256,19 +258,21 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
 
     async startPayment(request) {
       const stripe = await client();
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: 'payment',
-          client_reference_id: request.orderId,
-          customer_email: request.customerEmail,
-          line_items: lineItems(request),
-          metadata: { order_id: request.orderId },
-          payment_intent_data: { metadata: { order_id: request.orderId } },
-          success_url: request.successUrl,
-          cancel_url: request.cancelUrl,
-        },
-        { idempotencyKey: `checkout-session-${request.orderId}` },
-      );
+      const params: Stripe.Checkout.SessionCreateParams = {
+        mode: 'payment',
+        client_reference_id: request.orderId,
+        customer_email: request.customerEmail,
+        line_items: lineItems(request),
+        metadata: { order_id: request.orderId },
+        payment_intent_data: { metadata: { order_id: request.orderId } },
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+      };
+      // A submission tried again after its prices changed ("Prices changed", fixed by going on with
+      // the same cart) asks for other amounts under the same order id: Stripe refuses a key it saw
+      // with other parameters, so the key names what is charged too.
+      const charged = createHash('sha256').update(JSON.stringify(params.line_items)).digest('hex').slice(0, 16);
+      const session = await stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-session-${request.orderId}-${charged}` });
       if (!session.url) throw new Error(`Stripe gave checkout session ${session.id} no URL`);
       return { sessionId: session.id, url: session.url };
     },
