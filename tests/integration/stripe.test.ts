@@ -216,6 +216,42 @@ describe('checking out with Stripe', () => {
     expect(await orderOf(sessionOf(placed.redirectUrl).id)).toMatchObject({ total: '26.00', payment_status: 'pending' });
   });
 
+  it("closes an order's open payment page when an admin cancels it; sent again, the submission is not sent to pay", async () => {
+    const key = randomUUID();
+    const placed = await placeOrder(key);
+    const session = sessionOf(placed.redirectUrl);
+    const { id } = await orderOf(session.id);
+    await callers().admin.admin.orders.setStatus({ id, status: 'cancelled' });
+    expect(stripe.requests.map((r) => `${r.method} ${r.path}`)).toContain(`POST /v1/checkout/sessions/${session.id}/expire`);
+    expect(session.status).toBe('expired');
+    expect(await placeOrder(key)).toEqual({ orderNumber: placed.orderNumber, redirectUrl: null });
+
+    // Stripe's notice of the expiry finds the order cancelled already.
+    await deliver(event('checkout.session.expired', { ...session }));
+    expect(await orderOf(session.id)).toMatchObject({ status: 'cancelled', payment_status: 'failed' });
+    const history = await t.db.selectFrom('order_events').select('kind').where('order_id', '=', id).orderBy('created_at').execute();
+    expect(history.map((e) => e.kind)).toEqual(['placed', 'cancelled', 'payment_failed']);
+    expect(await emailSubjects()).toEqual([`Order ${placed.orderNumber} was cancelled`]);
+  });
+
+  it('refunds a payment made as the order was being cancelled, and tells the buyer it was refunded, not confirmed', async () => {
+    const placed = await placeOrder();
+    // Paid just before the admin cancels: there is no open page left to close.
+    const session = paidSession(sessionOf(placed.redirectUrl), 'pi_paid_while_cancelled');
+    const { id } = await orderOf(session.id);
+    await callers().admin.admin.orders.setStatus({ id, status: 'cancelled' });
+    expect(stripe.requests.some((r) => r.path.endsWith('/expire'))).toBe(false);
+
+    expect(await deliver(event('checkout.session.completed', session))).toEqual({
+      status: 200,
+      body: { received: true, outcome: 'paid_after_cancel' },
+    });
+    expect(await orderOf(session.id)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
+    const refundCall = stripe.requests.find((r) => r.path === '/v1/refunds');
+    expect(refundCall).toMatchObject({ idempotencyKey: `refund-${id}`, body: { payment_intent: 'pi_paid_while_cancelled' } });
+    expect(await emailSubjects()).toEqual([`Order ${placed.orderNumber} was cancelled`, `Order ${placed.orderNumber} refunded`]);
+  });
+
   it('writes nothing when Stripe cannot open the session', async () => {
     stripe.failNextSession();
     const failure = await trpcFailure(placeOrder());

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
-// A local stand-in for the part of Stripe's API the store calls (Checkout Sessions, Payment
+// A local stand-in for the part of Stripe's API the store calls (Checkout Sessions and their expiry, Payment
 // Intents, Refunds; for memberships Products, Prices, Subscriptions and Invoices), started by a
 // test on 127.0.0.1, with Stripe's idempotency rules: a repeated
 // idempotency key answers the first response, and the same key with other parameters is refused.
@@ -166,6 +166,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const response = seen?.response ?? create(kind, body);
         if (idempotencyKey) idempotent.set(idempotencyKey, { params: raw, response });
         return send(200, response);
+      }
+      const checkoutSession = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
+      const known = checkoutSession ? sessions.get(checkoutSession[1]!) : undefined;
+      if (checkoutSession && !known) {
+        return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout.session' } });
+      }
+      if (known && req.method === 'GET' && !checkoutSession?.[2]) return send(200, known);
+      if (known && req.method === 'POST' && checkoutSession?.[2]) {
+        if (known.status !== 'open') {
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              message: `Only Checkout Sessions with a status of open can be expired (it is ${known.status})`,
+            },
+          });
+        }
+        known.status = 'expired';
+        return send(200, known);
       }
       const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && intent) {

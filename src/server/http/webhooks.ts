@@ -1,6 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { Db } from '../db/database';
-import { applyPaymentNotification } from '../orders/notifications';
+import { applyPaymentNotification, refundCancelledOrder } from '../orders/notifications';
 import type { MailSettings } from '../orders/transitions';
 import type { Clock } from '../subscriptions/dates';
 import { InvalidNotificationError, type PaymentProvider } from '../payments/provider';
@@ -34,6 +34,8 @@ export const webhookRoutes: FastifyPluginCallback<WebhookRouteOptions> = (app, {
       throw error;
     }
     const outcome = await applyPaymentNotification({ db, mail, clock, log: req.log }, payments, notification);
+    if (outcome === 'paid_after_cancel' && notification.orderId)
+      await refundCancelledOrder({ db, mail, log: req.log }, payments, notification.orderId);
     return { received: true, outcome };
   });
   done();

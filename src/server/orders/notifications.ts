@@ -10,7 +10,8 @@ import { markOrderPaid, markOrderRefunded, markPaymentFailed, type MailSettings 
 // guarded transitions make events arriving out of order harmless (an expiry after payment, a
 // completion after a refund).
 
-export type NotificationOutcome = 'applied' | 'duplicate' | 'unknown_order' | 'unknown_subscription' | 'ignored';
+/** `paid_after_cancel`: an order cancelled meanwhile was paid (on a page left open); its money is to go back. */
+export type NotificationOutcome = 'applied' | 'paid_after_cancel' | 'duplicate' | 'unknown_order' | 'unknown_subscription' | 'ignored';
 
 export interface NotificationServices {
   db: Db;
@@ -65,7 +66,7 @@ export async function applyPaymentNotification(
     }
     switch (notification.effect) {
       case 'paid':
-        await markOrderPaid(trx, mail, orderId, notification.paymentIntentId);
+        if ((await markOrderPaid(trx, mail, orderId, notification.paymentIntentId))?.refundDue) return 'paid_after_cancel';
         break;
       case 'payment_failed':
       case 'expired':
@@ -77,4 +78,28 @@ export async function applyPaymentNotification(
     }
     return 'applied';
   });
+}
+
+/**
+ * Gives back the money paid for an order that was cancelled before it was paid, and tells the buyer
+ * it was refunded. Done after the notice is stored, as it calls the provider. When the provider
+ * fails, the order stays cancelled and paid, and an admin refunds it from the order's page.
+ */
+export async function refundCancelledOrder(
+  { db, mail, log }: Omit<NotificationServices, 'clock'>,
+  provider: Pick<PaymentProvider, 'refund'>,
+  orderId: string,
+): Promise<void> {
+  const { payment_intent_id: paymentIntentId } = await db
+    .selectFrom('orders')
+    .select('payment_intent_id')
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  try {
+    await provider.refund({ id: orderId, paymentIntentId });
+  } catch (error) {
+    log.error({ err: error, orderId }, 'a cancelled order was paid and its refund failed: refund it from the admin');
+    return;
+  }
+  await db.transaction().execute((trx) => markOrderRefunded(trx, mail, orderId));
 }

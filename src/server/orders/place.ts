@@ -34,11 +34,11 @@ export function orderIdFor(customerId: string, idempotencyKey: string): string {
 async function findPlaced(db: Db, orderId: string): Promise<PlacedOrder | null> {
   const order = await db
     .selectFrom('orders')
-    .select(['order_number', 'payment_provider', 'payment_status', 'checkout_url'])
+    .select(['order_number', 'status', 'payment_provider', 'payment_status', 'checkout_url'])
     .where('id', '=', orderId)
     .executeTakeFirst();
   if (!order) return null;
-  const awaitingCard = order.payment_provider === 'stripe' && order.payment_status === 'pending';
+  const awaitingCard = order.payment_provider === 'stripe' && order.payment_status === 'pending' && order.status !== 'cancelled';
   return { orderNumber: order.order_number, redirectUrl: awaitingCard ? order.checkout_url : null };
 }
 

@@ -97,17 +97,23 @@ async function changePayment(
     .set({ ...values, updated_at: sql<string>`now()` })
     .where('id', '=', orderId)
     .where('payment_status', 'in', from)
-    .returning('payment_provider')
+    .returning(['payment_provider', 'status'])
     .executeTakeFirst();
   if (changed) await recordOrderEvent(db, orderId, event);
   return changed;
 }
 
 /**
- * Pending becomes paid, once. A hand-paid order gets "payment received"; a card-paid one gets its
- * confirmation now, when the money is there. Returns whether it changed.
+ * Pending becomes paid, once (null when it was not pending). A hand-paid order gets "payment
+ * received"; a card-paid one gets its confirmation now, when the money is there, unless the order
+ * was cancelled meanwhile (paid on a page left open): then the money is to go back (`refundDue`).
  */
-export async function markOrderPaid(db: Db, mail: MailSettings, orderId: string, paymentIntentId: string | null = null): Promise<boolean> {
+export async function markOrderPaid(
+  db: Db,
+  mail: MailSettings,
+  orderId: string,
+  paymentIntentId: string | null = null,
+): Promise<{ refundDue: boolean } | null> {
   const changed = await changePayment(
     db,
     orderId,
@@ -119,17 +125,20 @@ export async function markOrderPaid(db: Db, mail: MailSettings, orderId: string,
     },
     'paid',
   );
-  if (!changed) return false;
+  if (!changed) return null;
   if (changed.payment_provider === 'manual') await sendOrderEmail(db, mail, orderId, paymentReceivedEmail);
+  else if (changed.status === 'cancelled') return { refundDue: true };
   else await sendOrderConfirmation(db, mail, orderId, true);
-  return true;
+  return { refundDue: false };
 }
 
 /** A payment that did not go through; an abandoned checkout (expired) also cancels the unpaid order. */
 export async function markPaymentFailed(db: Db, orderId: string, { cancel }: { cancel: boolean }): Promise<boolean> {
+  // An admin's cancellation expires the payment page, whose notice then finds the order cancelled already.
+  const before = await db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirst();
   const values = { payment_status: 'failed' as const, ...(cancel ? { status: 'cancelled' as const } : {}) };
   if (!(await changePayment(db, orderId, ['pending'], values, 'payment_failed'))) return false;
-  if (cancel) await recordOrderEvent(db, orderId, 'cancelled');
+  if (cancel && before?.status !== 'cancelled') await recordOrderEvent(db, orderId, 'cancelled');
   return true;
 }
 

@@ -11,4 +11,6 @@ export const manualPayments: PaymentProvider = {
   readNotification: () => Promise.reject(new InvalidNotificationError('Payments are taken by hand in this store')),
   // The money goes back the way it came; the store only records that it did.
   refund: () => Promise.resolve(),
+  // There is no payment page to close.
+  closePayment: () => Promise.resolve(),
 };

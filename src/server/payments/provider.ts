@@ -98,4 +98,6 @@ export interface PaymentProvider {
   readNotification(rawBody: Buffer, signature: string | undefined): Promise<PaymentNotification>;
   /** Gives a paid order's money back in full; safe to call twice for one order. */
   refund(order: { id: string; paymentIntentId: string | null }): Promise<void>;
+  /** Closes a payment page the buyer has not paid on yet (its order was cancelled); nothing when it is already finished. */
+  closePayment(sessionId: string): Promise<void>;
 }

@@ -334,5 +334,17 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
       const stripe = await client();
       await stripe.refunds.create({ payment_intent: order.paymentIntentId }, { idempotencyKey: `refund-${order.id}` });
     },
+
+    async closePayment(sessionId) {
+      const stripe = await client();
+      const isOpen = async () => (await stripe.checkout.sessions.retrieve(sessionId)).status === 'open';
+      if (!(await isOpen())) return;
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (error) {
+        // Paid (or expired) between the two calls: there is nothing left to close.
+        if (await isOpen()) throw error;
+      }
+    },
   };
 }

@@ -117,6 +117,17 @@ export const adminOrdersRouter = router({
   get: adminProcedure.input(orderGetInput).query(({ ctx, input }) => getOrder(ctx.db, input.id)),
 
   setStatus: adminProcedure.input(orderSetStatusInput).mutation(async ({ ctx, input }) => {
+    if (input.status === 'cancelled') {
+      // A card payment page still open for it would otherwise take the money of a cancelled order.
+      const order = await ctx.db
+        .selectFrom('orders')
+        .select(['payment_provider', 'payment_status', 'checkout_session_id'])
+        .where('id', '=', input.id)
+        .executeTakeFirst();
+      if (order?.checkout_session_id && order.payment_status === 'pending' && order.payment_provider === ctx.payments.name) {
+        await ctx.payments.closePayment(order.checkout_session_id);
+      }
+    }
     const result = await ctx.db.transaction().execute((trx) => setOrderStatus(trx, ctx.config, input.id, input.status));
     assertFound(result, 'Order');
     return getOrder(ctx.db, input.id);
