@@ -103,6 +103,17 @@ describe('catalog cache', () => {
     expect(await emailIn('')).toBeUndefined();
   });
 
+  it('never serves one client the streamed form (JSONL) another client asked for', async () => {
+    await createProduct(t.db, { name: 'Streamed Tee' });
+    const url = `/trpc/catalog.categories,catalog.products?batch=1&input=${encodeURIComponent(JSON.stringify({ 1: { sort: 'newest' } }))}`;
+    const streamed = await t.app.inject({ url, headers: { origin: TEST_ORIGIN, 'trpc-accept': 'application/jsonl' } });
+    expect(streamed.statusCode).toBe(200);
+    const plain = await t.app.inject({ url, headers: { origin: TEST_ORIGIN } });
+    expect(plain.headers['content-type']).toMatch(/^application\/json/);
+    const [, products] = plain.json<[unknown, { result: { data: { items: { name: string }[] } } }]>();
+    expect(products.result.data.items.map((item) => item.name)).toContain('Streamed Tee');
+  });
+
   it('keeps nothing from a write that was rolled back', async () => {
     const category = await createCategory(t.db);
     const product = await createProduct(t.db, { category_id: category.id, name: 'Faith Over Fear Tee' });

@@ -48,14 +48,17 @@ export function trpcRoutes<TRouter extends AnyTRPCRouter>(options: TrpcRoutesOpt
     });
 
   return (app, _options, done) => {
-    // tRPC parses the bodies itself; these parsers apply inside this plugin only.
+    // tRPC parses the bodies itself; this parser applies inside this plugin only, and reads at most
+    // the body limit. No procedure takes form data (uploads have their own routes): a multipart
+    // body is refused (415) before it is read, as tRPC would read one whole, of any size.
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, parsed) => parsed(null, body));
     app.removeContentTypeParser('multipart/form-data');
-    app.addContentTypeParser('multipart/form-data', {}, (_req, body, parsed) => parsed(null, body));
 
     app.all<{ Params: { path: string } }>('/:path', async (req, reply) => {
-      if (req.method === 'GET' && isCatalogRead(req.params.path)) {
+      // Only the plain JSON answer is kept: a client asking for another form (`trpc-accept`: a
+      // streamed JSONL batch) would otherwise have its form served to everyone after it.
+      if (req.method === 'GET' && isCatalogRead(req.params.path) && req.headers['trpc-accept'] === undefined) {
         const answer = await options.catalog.read(
           `answer:${req.url}`,
           async () => wholeAnswer(await resolve(req, reply)),
