@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProcedureMeta } from '../../src/server/trpc/init';
 import { appRouter } from '../../src/server/trpc/router';
-import { callTrpc, createTestApp, type TestApp } from '../support/app';
+import { callTrpc, createTestApp, TEST_ORIGIN, type TestApp } from '../support/app';
+import { countRows } from '../support/db';
 import { createAdmin, createCustomer } from '../support/factories';
 
 // Every procedure, fed junk by every kind of caller, must answer with a client error, never a 5xx.
@@ -49,6 +50,27 @@ describe.each(['anonymous', 'customer', 'admin'])('as %s', (role) => {
     for (const input of junkInputs) {
       const res = await callTrpc(t.app, path, { type, input, cookie: cookies[role] });
       expect(res.statusCode, `${path} with ${JSON.stringify(input)}`).toBeLessThan(500);
+    }
+  });
+});
+
+describe('request bodies and cookies no procedure expects', () => {
+  it('refuses a multipart body before reading it: no procedure takes form data', async () => {
+    const boundary = 'X';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/contact.submit',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, origin: TEST_ORIGIN },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\n${'x'.repeat(1024 * 1024)}\r\n--${boundary}--\r\n`,
+    });
+    expect(res.statusCode).toBe(415);
+    expect(await countRows(t.db.selectFrom('contact_submissions'))).toBe(0);
+  });
+
+  it('reads a session cookie that no sign-in could have made as no session', async () => {
+    for (const token of ['a%00b.cc', 'UPPER.case', 'no-dot', 'a.b.c', `${'a'.repeat(65)}.b`]) {
+      const res = await callTrpc<null>(t.app, 'auth.me', { type: 'query', cookie: `session=${token}` });
+      expect([res.statusCode, res.data], token).toEqual([200, null]);
     }
   });
 });
