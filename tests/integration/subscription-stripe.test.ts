@@ -287,6 +287,37 @@ describe('a failed payment', () => {
   });
 });
 
+describe('a failure notice that comes after the invoice was paid', () => {
+  it('changes nothing: an earlier attempt failing is old news once the money is in', async () => {
+    const plan = await createPlan();
+    const { id, stripeId } = await activeCardMember(member, plan.slug);
+    const second = {
+      subscriptionId: id,
+      stripeSubscription: stripeId,
+      periodStart: addDays(startDay, 30),
+      periodEnd: addDays(startDay, 60),
+    };
+    const paid = membershipInvoice(second);
+    setDay(addDays(startDay, 30));
+    await deliver('invoice.paid', paid);
+    const mails = (await mailTo(member.email)).length;
+
+    // Stripe delivers the first attempt's failure late (or again).
+    await deliver('invoice.payment_failed', membershipInvoice({ ...second, paid: false, invoiceId: paid.id }));
+    expect(await subscriptionRow(id)).toMatchObject({ status: 'active', unpaid_invoice_id: null });
+    expect((await mailTo(member.email)).length).toBe(mails);
+  });
+
+  it('ends the retries of an invoice paid or voided at Stripe meanwhile: the member is active again, nothing is charged twice', async () => {
+    const { id, unpaid } = await pastDueCardMember();
+    stripe.invoiceStatus.set(unpaid.id, 'void');
+    setDay(addDays(startDay, 3));
+    expect(await renew()).toMatchObject({ retried: 1 });
+    expect(await subscriptionRow(id)).toMatchObject({ status: 'active', unpaid_invoice_id: null });
+    expect(requestsTo('POST', new RegExp(`/v1/invoices/${unpaid.id}/pay`))).toHaveLength(0);
+  });
+});
+
 describe("a card member's changes", () => {
   it('are made at Stripe too: skip and pause stop collection, resume restarts it, cancel ends at the period end', async () => {
     const plan = await createPlan();

@@ -68,6 +68,8 @@ export interface FakeStripe {
   invoicePayments: 'paid' | 'declined';
   /** The PaymentIntent that paid an invoice, by invoice id, as GET /v1/invoice_payments lists it. */
   paidInvoices: Map<string, string>;
+  /** An invoice's status as GET /v1/invoices/:id answers it: open unless set, or paid through the API. */
+  invoiceStatus: Map<string, 'open' | 'paid' | 'void'>;
   /** Makes the next session creation fail with Stripe's error shape (400). */
   failNextSession(): void;
   close(): Promise<void>;
@@ -81,6 +83,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const cancelAt = new Map<string, string>();
   const removed = new Set<string>();
   const paidInvoices = new Map<string, string>();
+  const invoiceStatus: FakeStripe['invoiceStatus'] = new Map();
   let invoicePayments: FakeStripe['invoicePayments'] = 'paid';
   const idempotent = new Map<string, { params: string; response: unknown }>();
   let failNext = false;
@@ -222,11 +225,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           : [];
         return send(200, { object: 'list', data, has_more: false, url: '/v1/invoice_payments' });
       }
+      const invoice = /^\/v1\/invoices\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && invoice)
+        return send(200, { id: invoice[1], object: 'invoice', status: invoiceStatus.get(invoice[1]!) ?? 'open' });
       const pay = /^\/v1\/invoices\/([^/]+)\/pay$/.exec(path);
       if (req.method === 'POST' && pay) {
+        if ((invoiceStatus.get(pay[1]!) ?? 'open') !== 'open') {
+          return send(400, { error: { type: 'invalid_request_error', message: 'Invoice is already paid or void' } });
+        }
         if (invoicePayments === 'declined') {
           return send(402, { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } });
         }
+        invoiceStatus.set(pay[1]!, 'paid');
         return send(200, { id: pay[1], object: 'invoice', status: 'paid' });
       }
       send(404, { error: { type: 'invalid_request_error', message: `No such route: ${req.method} ${path}` } });
@@ -243,6 +253,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     cancelAt,
     removed,
     paidInvoices,
+    invoiceStatus,
     // An accessor, so a test's setting reaches the server through sharedBeforeAll's copy.
     get invoicePayments() {
       return invoicePayments;

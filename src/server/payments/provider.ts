@@ -84,7 +84,10 @@ export interface SubscriptionBilling {
   resumeCollection(providerSubscriptionId: string): Promise<void>;
   cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>;
   cancelNow(providerSubscriptionId: string): Promise<void>;
-  /** Tries an unpaid invoice again; `attempt` keeps each retry one operation at the provider. */
+  /**
+   * Tries an unpaid invoice again; `attempt` keeps each retry one operation at the provider. 'paid'
+   * also when nothing is owed any more (paid or voided meanwhile).
+   */
   retryInvoice(invoiceId: string, attempt: number): Promise<'paid' | 'failed'>;
 }
 

@@ -229,6 +229,10 @@ function billingOf(client: () => Promise<Stripe>): SubscriptionBilling {
 
     async retryInvoice(invoiceId, attempt) {
       const stripe = await client();
+      // Paid meanwhile (the member used the link) or voided in Stripe's dashboard: nothing is owed,
+      // and Stripe would refuse to take it again.
+      const { status } = await stripe.invoices.retrieve(invoiceId);
+      if (status === 'paid' || status === 'void') return 'paid';
       try {
         const invoice = await stripe.invoices.pay(invoiceId, {}, { idempotencyKey: `invoice-retry-${invoiceId}-${attempt}` });
         return invoice.status === 'paid' ? 'paid' : 'failed';

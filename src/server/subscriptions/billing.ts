@@ -17,6 +17,9 @@ import { orderCycle, type RenewalServices } from './renewal';
 type Plan = Selectable<SubscriptionPlansTable>;
 type Subscription = Selectable<SubscriptionsTable>;
 
+/** The order a paid invoice makes is keyed by the invoice: one per invoice. */
+const invoiceOrderKey = (invoiceId: string) => `invoice:${invoiceId}`;
+
 /**
  * The Stripe Price new members of the plan pay: made on first use and again when the plan's price
  * or interval changed; members who joined before keep the Price they pay.
@@ -100,7 +103,7 @@ export async function applyBillingEvent(
       // The money is in: the cycle ships whatever became of the membership since.
       await orderCycle(services, subscription, event.periodStart, {
         paid: true,
-        idempotencyKey: `invoice:${event.invoiceId}`,
+        idempotencyKey: invoiceOrderKey(event.invoiceId),
         paymentIntentId: event.paymentIntentId,
       });
       break;
@@ -109,6 +112,14 @@ export async function applyBillingEvent(
       // A first payment that fails in Checkout is the buyer's to retry there; a new unpaid invoice of a member is chased.
       if (subscription.status === 'incomplete' || subscription.status === 'cancelled') break;
       if (subscription.unpaid_invoice_id === event.invoiceId) break;
+      // An earlier attempt's notice arriving after the invoice was paid (its order made): old news.
+      const paidAlready = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('subscription_id', '=', subscription.id)
+        .where('idempotency_key', '=', invoiceOrderKey(event.invoiceId))
+        .executeTakeFirst();
+      if (paidAlready) break;
       await update({
         ...providerIds,
         status: 'past_due',
