@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { BillingInterval, Size } from '../../src/shared/constants';
 import { markOrderPaid } from '../../src/server/orders/transitions';
 import { renewDueSubscriptions, type RenewalServices } from '../../src/server/subscriptions/renewal';
-import { sharedTestApp } from '../support/app';
+import { callerAs, sharedTestApp } from '../support/app';
 import { createCategory, createCustomer, createMembership, createPlan, createProduct } from '../support/factories';
 
 // The renewal engine on a real database (both kinds): one order per due cycle with the curated
@@ -296,6 +296,21 @@ describe('cycle orders paid by hand and left unpaid', () => {
     expect((await mailTo(customer.email)).at(-1)!.subject).toMatch(/resumed$/);
     setDay('2027-03-31');
     expect(await renew()).toMatchObject({ ordered: 1 });
+  });
+
+  it('ends at once a membership on hold that its member cancels, so it does not stay on hold for ever', async () => {
+    const { customer, subscription } = await createMember({ startsOn: '2027-01-31' });
+    await renew();
+    for (const day of ['2027-02-07', '2027-02-14', '2027-02-21']) {
+      setDay(day);
+      await renew();
+    }
+    expect((await subscriptionRow(subscription.id)).status).toBe('past_due');
+
+    await callerAs(t, customer, { clock }).subscriptions.cancel({ id: subscription.id, reason: '' });
+    expect(await subscriptionRow(subscription.id)).toMatchObject({ status: 'cancelled', cancel_at: '2027-02-21', unpaid_since: null });
+    setDay('2027-03-31');
+    expect(await renew()).toEqual(NOTHING_DONE);
   });
 
   it('sends no reminder for a paid or cancelled cycle order', async () => {

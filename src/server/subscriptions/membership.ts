@@ -21,6 +21,7 @@ import { ensureCustomerRow, shippingAddressOf } from '../orders/recipient';
 import { fieldError } from '../trpc/errors';
 import type { SubscriptionBilling } from '../payments/provider';
 import { planPriceId } from './billing';
+import { clearedUnpaid } from './dunning';
 import { addCycles, addDays, dayOfMonth, today } from './dates';
 import { notifyMember } from './notify';
 import { nextOpenCycle } from './cycles';
@@ -280,8 +281,9 @@ export const cancelAtPeriodEnd = (services: ChangeServices, member: Member, inpu
   changeOwn(services, member, input.id, (_trx, subscription) => {
     if (!live(subscription)) throw refuse('This subscription is already cancelled');
     const reason = input.reason === '' ? null : input.reason;
-    if (subscription.status === 'paused') {
-      // Nothing is paid ahead while paused: it ends now.
+    if (subscription.status === 'paused' || subscription.status === 'past_due') {
+      // Nothing is paid ahead while paused or on hold for an unpaid cycle: it ends now (the engine
+      // only ends active memberships on their day).
       const day = today(services.clock);
       return Promise.resolve({
         set: {
@@ -290,6 +292,7 @@ export const cancelAtPeriodEnd = (services: ChangeServices, member: Member, inpu
           cancel_reason: reason,
           cancelled_at: services.clock.now().toISOString(),
           paused_until: null,
+          ...clearedUnpaid,
         },
         email: { kind: 'cancelling', cancelsOn: day },
         atProvider: (billing, providerId) => billing.cancelNow(providerId),

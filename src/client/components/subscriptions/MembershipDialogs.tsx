@@ -24,8 +24,9 @@ interface ConfirmationProps {
 }
 
 /** When a cancellation takes effect: at once while paused (nothing is paid ahead), else when the paid period ends. */
+/** Paused or on hold for an unpaid cycle, nothing is paid ahead: the membership ends today (as the server ends it). */
 export const cancellationTakesEffect = (membership: { status: string; next_cycle_on: string }) =>
-  membership.status === 'paused' ? 'today' : `on ${formatCalendarDay(membership.next_cycle_on)}`;
+  membership.status === 'paused' || membership.status === 'past_due' ? 'today' : `on ${formatCalendarDay(membership.next_cycle_on)}`;
 
 /** Each confirmation's confirming button. */
 const CONFIRM_BUTTONS = {
