@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database';
+import { INVALID_CONFIRMATION_LINK } from '../../src/shared/schemas/auth';
 import { callTrpc, createTestApp, signInHttp, signUp, TEST_ORIGIN, type TestApp, type TrpcResponse } from '../support/app';
 import { CONFIRMATION_SUBJECT, EXISTING_ACCOUNT_SUBJECT, queuedEmail, queuedEmailLink } from '../support/email';
 import { createCustomer } from '../support/factories';
@@ -118,6 +119,34 @@ describe('sign up', () => {
     const crossed = await callTrpc(t.app, 'auth.me', { type: 'query', cookie: otherCookie });
     expect(crossed.data).toBeNull();
     expect(crossed.setCookies).toEqual([]);
+  });
+
+  it('ends the other confirmation links once the address is confirmed, and every one when the password changes', async () => {
+    const email = 'two.links@example.com';
+    await attempt(email, 'firstpass1');
+    const cookie = await signInHttp(t.app, email, 'firstpass1');
+    const confirmations = async () =>
+      (await emailsTo(email)).filter((mail) => mail.subject.startsWith(CONFIRMATION_SUBJECT)).map((mail) => new URL(linksIn(mail.text_body)[0]!));
+    const tokenOf = (link: URL) => link.searchParams.get('token');
+    const confirm = (link: URL) => callTrpc(t.app, 'auth.confirmEmail', { input: { token: tokenOf(link) } });
+
+    expect((await callTrpc(t.app, 'auth.resendConfirmation', { cookie })).statusCode).toBe(200);
+    const [first, second] = await confirmations();
+    expect((await confirm(first!)).statusCode).toBe(200);
+    expect((await confirm(second!)).error?.message).toBe(INVALID_CONFIRMATION_LINK);
+
+    // A link of an address not yet confirmed, mailed before its owner changed the password.
+    const later = 'changed.pass@example.com';
+    await attempt(later, 'firstpass1');
+    const laterCookie = await signInHttp(t.app, later, 'firstpass1');
+    const [link] = (await emailsTo(later)).map((mail) => new URL(linksIn(mail.text_body)[0]!));
+    const changed = await callTrpc(t.app, 'account.changePassword', {
+      cookie: laterCookie,
+      input: { currentPassword: 'firstpass1', password: 'secondpass2' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const reused = await confirm(link!);
+    expect([reused.error?.message, reused.setCookies]).toEqual([INVALID_CONFIRMATION_LINK, []]);
   });
 
   it('makes one account of sign-ups racing for one address; the others get the note', async () => {

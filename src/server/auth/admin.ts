@@ -3,6 +3,7 @@ import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { Db } from '../db/database';
 import { hashPassword } from './password';
 import { invalidateUserSessions } from './session';
+import { revokeAuthTokens } from './tokens';
 
 export interface AdminAccount {
   email: string;
@@ -40,6 +41,7 @@ async function writeAdmin(trx: Db, email: string, password: string | undefined, 
     if (passwordHash) {
       await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', userId).execute();
       await invalidateUserSessions(trx, userId);
+      await revokeAuthTokens(trx, userId, 'password_reset', 'email_confirmation');
     }
   } else {
     const hashToStore = passwordHash ?? (await hashPassword(generatePassword()));

@@ -46,13 +46,16 @@ export async function consumeAuthToken(db: Db, token: string, purpose: AuthToken
   return row?.user_id ?? null;
 }
 
-/** Ends every other outstanding token of that kind, e.g. older reset links once a password is set. */
-export async function revokeAuthTokens(db: Db, userId: string, purpose: AuthTokenPurpose): Promise<void> {
+/**
+ * Ends every outstanding token of those kinds, e.g. the emailed links that sign their owner in
+ * (reset and confirmation links) once the password changes: whoever saw an older one must not get in.
+ */
+export async function revokeAuthTokens(db: Db, userId: string, ...purposes: [AuthTokenPurpose, ...AuthTokenPurpose[]]): Promise<void> {
   await db
     .updateTable('auth_tokens')
     .set({ used_at: new Date() })
     .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
+    .where('purpose', 'in', purposes)
     .where('used_at', 'is', null)
     .execute();
 }

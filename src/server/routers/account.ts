@@ -54,8 +54,8 @@ export const accountRouter = router({
           .where('id', '=', ctx.session.user.id)
           .execute();
         await invalidateUserSessions(trx, ctx.session.user.id);
-        // A reset link mailed before the change must not undo it.
-        await revokeAuthTokens(trx, ctx.session.user.id, 'password_reset');
+        // A link mailed before the change (a reset, a confirmation) must not undo it.
+        await revokeAuthTokens(trx, ctx.session.user.id, 'password_reset', 'email_confirmation');
       });
       // This browser stays signed in, on a new session.
       const { token, expiresAt } = await createSession(ctx.db, ctx.session.user.id, ctx.config.sessionDays);

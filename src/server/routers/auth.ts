@@ -184,7 +184,7 @@ export const authRouter = router({
           .where('id', '=', userId)
           .execute();
         await invalidateUserSessions(trx, userId);
-        await revokeAuthTokens(trx, userId, 'password_reset');
+        await revokeAuthTokens(trx, userId, 'password_reset', 'email_confirmation');
       });
       ctx.clearSessionCookie();
       return { ok: true as const };
@@ -218,6 +218,8 @@ export const authRouter = router({
           .set({ email_confirmed_at: sql`coalesce(email_confirmed_at, now())`, updated_at: new Date() })
           .where('id', '=', tokenUserId)
           .execute();
+        // Confirmed: the other links mailed for it (sign-up, resend, the existing-account note) sign no one in any more.
+        await revokeAuthTokens(trx, tokenUserId, 'email_confirmation');
         return tokenUserId;
       });
       if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_CONFIRMATION_LINK });
