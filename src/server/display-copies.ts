@@ -27,13 +27,17 @@ const ENCODERS: Record<DisplayFormat, (image: Sharp) => Sharp> = {
   webp: (image) => image.webp({ quality: 78 }),
 };
 
+/** WebP (and the AVIF encoder) cannot make a side longer than this. */
+const MAX_ENCODED_SIDE = 16_383;
+
 /**
- * Widths of the copies of an image `width` pixels wide: each standard width narrower than it, then
- * its own width (at most the largest standard one). Never wider than the original: a 200 px image
- * gets one 200 px copy, an 800 px one 320, 640 and 800.
+ * Widths of the copies of an image `width` by `height` pixels: each standard width narrower than
+ * it, then its own width (at most the largest standard one). Never wider than the original: a
+ * 200 px image gets one 200 px copy, an 800 px one 320, 640 and 800. A very tall image's copies
+ * are as wide as keeps their height encodable (a 1000 x 17000 banner: up to 963 px).
  */
-export function displayWidths(width: number): number[] {
-  const largest = Math.min(width, LARGEST_DISPLAY_WIDTH);
+export function displayWidths(width: number, height: number): number[] {
+  const largest = Math.max(1, Math.min(width, LARGEST_DISPLAY_WIDTH, Math.floor((MAX_ENCODED_SIDE * width) / height)));
   return [...DISPLAY_WIDTHS.filter((standard) => standard < largest), largest];
 }
 
@@ -79,7 +83,7 @@ export async function makeDisplayCopies(db: Db, storage: Storage, url: string): 
   // Turned upright as a browser shows it (EXIF orientation), so width and height are the ones seen.
   const input = () => sharp(bytes, { ...IMAGE_INPUT, autoOrient: true });
   const { width, height } = (await input().metadata()).autoOrient;
-  const widths = displayWidths(width);
+  const widths = displayWidths(width, height);
   // Decoded and brought down to the largest copy once; every copy is encoded from those pixels.
   const { data, info } = await input()
     .resize({ width: widths.at(-1) })

@@ -93,11 +93,14 @@ function recordingLog() {
 
 describe('widths and names', () => {
   it('makes the standard widths narrower than the original plus its own width, never wider, up to 1440', () => {
-    expect(displayWidths(200)).toEqual([200]);
-    expect(displayWidths(320)).toEqual([320]);
-    expect(displayWidths(800)).toEqual([320, 640, 800]);
-    expect(displayWidths(960)).toEqual([320, 640, 960]);
-    expect(displayWidths(3600)).toEqual([320, 640, 960, 1440]);
+    expect(displayWidths(200, 250)).toEqual([200]);
+    expect(displayWidths(320, 400)).toEqual([320]);
+    expect(displayWidths(800, 1000)).toEqual([320, 640, 800]);
+    expect(displayWidths(960, 1200)).toEqual([320, 640, 960]);
+    expect(displayWidths(3600, 4000)).toEqual([320, 640, 960, 1440]);
+    // No copy taller than an encoder can make.
+    expect(displayWidths(1000, 17_000)).toEqual([320, 640, 960, 963]);
+    expect(displayWidths(4, 20_000)).toEqual([3]);
   });
 
   it('names copies after the original key, and keeps even the longest key a valid, distinct one', () => {
@@ -126,6 +129,12 @@ describe('when an image is stored', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/avif');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('a very tall image gets copies no taller than an encoder can make, and its upload succeeds', async () => {
+    const url = await upload(await picture(4, 20_000), 'categories');
+    expect(await variantsRow(url)).toEqual({ width: 4, height: 20_000, display_widths: [3] });
+    expect(await decoded(url, 3, 'webp')).toEqual({ format: 'webp', width: 3, height: 15_000 });
   });
 
   it('an image narrower than 320 px gets copies at its own width only', async () => {
