@@ -134,6 +134,14 @@ describe('joining by card', () => {
     expect(requestsTo('POST', /^\/v1\/prices$/)).toHaveLength(1);
   });
 
+  it('makes one waiting membership of joins sent at once (a double click)', async () => {
+    const plan = await createPlan();
+    const joins = await Promise.all(Array.from({ length: 10 }, () => join(member, plan.slug)));
+    expect(new Set(joins.map((joined) => joined.id)).size).toBe(1);
+    const rows = await t.db.selectFrom('subscriptions').select('status').where('customer_id', '=', member.id).execute();
+    expect(rows).toEqual([{ status: 'incomplete' }]);
+  });
+
   it('makes a new Price when the plan price changes; members who joined before keep theirs', async () => {
     const plan = await createPlan('29.00');
     const first = await activeCardMember(member, plan.slug);

@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import type { Selectable, Updateable } from 'kysely';
+import { sql, type Selectable, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import {
   ALREADY_MEMBER,
@@ -84,6 +84,9 @@ export async function joinPlan(
   const { subscription, plan } = await services.db.transaction().execute(async (trx) => {
     const { plan, choices } = await checkedJoin(trx, input);
     await ensureCustomerRow(trx, member);
+    // Joins of one member to one plan (a double click) wait here for each other: the first stores
+    // the waiting row, the rest reuse it. Locking rows would not do: there is none to lock yet.
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`join:${member.id}:${plan.id}`}, 0))`.execute(trx);
     const live = await trx
       .selectFrom('subscriptions')
       .select(['id', 'status'])
