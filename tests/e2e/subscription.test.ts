@@ -58,6 +58,24 @@ describe('the subscription club', () => {
     expect(subscription).toMatchObject({ size: 'XL', category_ids: [cars.id], status: 'active' });
     const nextShipment = await card.getByTestId('next-shipment').textContent();
 
+    // Their category leaves the store: the change dialog lists the others, and the one they had
+    // neither shows nor counts against the plan's limit of one.
+    await env.db.updateTable('categories').set({ is_active: false }).where('id', '=', cars.id).execute();
+    const road = await createCategory(env.db, { name: 'Road Legends' });
+    await page.reload();
+    await card.getByRole('button', { name: 'Change size or categories' }).click();
+    const change = page.getByRole('dialog');
+    await change.getByLabel('Road Legends').check();
+    expect(await change.getByLabel('Garage Classics').count()).toBe(0);
+    await change.getByLabel('Shirt size').selectOption('M');
+    await change.getByRole('button', { name: 'Save' }).click();
+    await change.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () =>
+        env.db.selectFrom('subscriptions').select(['size', 'category_ids']).where('id', '=', subscription.id).executeTakeFirstOrThrow(),
+      )
+      .toEqual({ size: 'M', category_ids: [road.id] });
+
     // Skip, after a confirmation.
     await card.getByRole('button', { name: 'Skip next shipment' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Skip shipment' }).click();

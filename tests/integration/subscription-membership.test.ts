@@ -204,6 +204,18 @@ describe('a member', () => {
     );
   });
 
+  it('drops a chosen category that left the store, instead of refusing every change', async () => {
+    const { id } = await join(member, (await createPlan(2)).slug, { categoryIds: [cars, bikes] });
+    await t.db.updateTable('categories').set({ is_active: false }).where('id', '=', bikes).execute();
+    expect(await as(member).subscriptions.changeChoices({ id, size: 'XL', categoryIds: [cars, bikes] })).toMatchObject({
+      size: 'XL',
+      category_ids: [cars],
+    });
+    // Choosing it anew is still refused.
+    const again = await trpcFailure(as(member).subscriptions.changeChoices({ id, size: 'XL', categoryIds: [bikes] }));
+    expect(again.message).toBe(UNKNOWN_CATEGORY);
+  });
+
   it("cannot see or change anyone else's membership", async () => {
     const { id } = await join(member, (await createPlan()).slug);
     const stranger = await createCustomer(t.db);

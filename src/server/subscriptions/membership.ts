@@ -45,6 +45,14 @@ async function checkedCategories(db: Db, limit: number, ids: readonly string[]):
   return unique;
 }
 
+/** Those of `ids` that are no longer active categories of the store. */
+async function inactiveCategories(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const active = await db.selectFrom('categories').select('id').where('id', 'in', ids).where('is_active', '=', true).execute();
+  const activeIds = new Set(active.map((row) => row.id));
+  return ids.filter((id) => !activeIds.has(id));
+}
+
 /** The member's choices, checked: the plan (active), its category limit, the size and address. */
 async function checkedJoin(db: Db, input: z.output<typeof joinInput>) {
   const plan = await db
@@ -229,8 +237,11 @@ export const changeChoices = (services: ChangeServices, member: Member, input: z
       .select('category_limit')
       .where('id', '=', subscription.plan_id)
       .executeTakeFirstOrThrow();
+    // A category of theirs that has left the store since is dropped, not refused: the member cannot untick what is not listed.
+    const gone = new Set(await inactiveCategories(trx, subscription.category_ids));
+    const categoryIds = input.categoryIds.filter((categoryId) => !gone.has(categoryId));
     return {
-      set: { size: input.size, category_ids: await checkedCategories(trx, plan.category_limit, input.categoryIds) },
+      set: { size: input.size, category_ids: await checkedCategories(trx, plan.category_limit, categoryIds) },
       email: { kind: 'changed' },
     };
   });

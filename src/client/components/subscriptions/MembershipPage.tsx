@@ -276,9 +276,12 @@ interface DialogProps {
 
 function ChangeDialog({ membership, onDone, onClose }: DialogProps) {
   const trpc = useTRPC();
-  const categories = useQuery(trpc.subscriptions.joinOptions.queryOptions({ slug: membership.plan_slug }, { retry: false }));
+  // The store's categories, also when the plan itself no longer takes new members.
+  const categories = useQuery(trpc.catalog.categories.queryOptions());
   const [size, setSize] = useState<Size>(membership.size);
-  const [chosen, setChosen] = useState<string[]>(membership.category_ids);
+  const [picked, setPicked] = useState<string[]>(membership.category_ids);
+  // A category of theirs that has left the store is not listed, so it neither counts nor is sent.
+  const chosen = picked.filter((id) => categories.data?.some((category) => category.id === id));
   const change = useMutation(
     trpc.subscriptions.changeChoices.mutationOptions({
       onSuccess: onDone,
@@ -324,10 +327,10 @@ function ChangeDialog({ membership, onDone, onClose }: DialogProps) {
       {limit > 0 && (
         <div className="mt-5">
           <CategoryChoices
-            categories={categories.data?.categories ?? []}
+            categories={categories.data ?? []}
             chosen={chosen}
             limit={limit}
-            onChange={setChosen}
+            onChange={setPicked}
             legend={`Categories (up to ${limit})`}
           />
         </div>
