@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { applyPaymentNotification } from '../../src/server/orders/notifications';
 import { createPaymentProvider } from '../../src/server/payments';
-import { addDays, today, type Clock } from '../../src/server/subscriptions/dates';
+import { addCycles, addDays, dayOfMonth, today, type Clock } from '../../src/server/subscriptions/dates';
 import { callerAs } from '../support/app';
 import { trpcFailure } from '../support/async';
 import { createAdmin, createCategory, createCustomer, createProduct, type TestUser } from '../support/factories';
@@ -140,6 +141,31 @@ describe('joining by card', () => {
     expect(new Set(joins.map((joined) => joined.id)).size).toBe(1);
     const rows = await t.db.selectFrom('subscriptions').select('status').where('customer_id', '=', member.id).execute();
     expect(rows).toEqual([{ status: 'incomplete' }]);
+  });
+
+  it("takes the member's day of the month from the first invoice's period, however late its notices are handled", async () => {
+    const plan = await createPlan();
+    const { id, redirectUrl } = await join(member, plan.slug);
+    // Stripe billed on the day of the join; its notices are handled two days later (an outage, say),
+    // as the webhook handles them but on this test's clock.
+    setDay(addDays(startDay, 2));
+    const payments = createPaymentProvider(t.config);
+    const handleLate = async (type: string, object: object) => {
+      const signed = event(type, object);
+      const notification = await payments.readNotification(Buffer.from(signed.body), signed.signature);
+      expect(await applyPaymentNotification({ db: t.db, mail: t.config, clock, log: t.app.log }, payments, notification)).toBe('applied');
+    };
+    const session = completedSubscriptionSession(sessionOf(redirectUrl));
+    await handleLate('checkout.session.completed', session);
+    const periodEnd = addDays(startDay, 30);
+    await handleLate(
+      'invoice.paid',
+      membershipInvoice({ subscriptionId: id, stripeSubscription: session.subscription, periodStart: startDay, periodEnd }),
+    );
+    expect(await subscriptionRow(id)).toMatchObject({ anchor_day: dayOfMonth(startDay), next_cycle_on: periodEnd });
+    // So a pause of one cycle ends on Stripe's next billing day after it.
+    await as(member).subscriptions.pause({ id, cycles: 1 });
+    expect((await subscriptionRow(id)).paused_until).toBe(addCycles(periodEnd, 'monthly', 1, dayOfMonth(startDay)));
   });
 
   it('makes a new Price when the plan price changes; members who joined before keep theirs', async () => {

@@ -3,7 +3,7 @@ import { toCents } from '../../shared/money';
 import type { Db } from '../db/database';
 import type { SubscriptionPlansTable, SubscriptionsTable } from '../db/schema';
 import type { BillingEvent, SubscriptionBilling } from '../payments/provider';
-import { today } from './dates';
+import { dayOfMonth, today } from './dates';
 import { clearedUnpaid, endMembership } from './dunning';
 import { notifyMember } from './notify';
 import { orderCycle, type RenewalServices } from './renewal';
@@ -80,7 +80,7 @@ export async function applyBillingEvent(
   // Checkout completed or a first invoice paid, whichever comes first: the member is in.
   const welcome = async () => {
     if (subscription.status !== 'incomplete') return;
-    await update({ status: 'active', anchor_day: Number(day.slice(8)), updated_at: new Date() });
+    await update({ status: 'active', anchor_day: dayOfMonth(day), updated_at: new Date() });
     await notifyMember(db, mail, subscription.id, { kind: 'joined', firstShipment: day });
   };
 
@@ -92,8 +92,16 @@ export async function applyBillingEvent(
     case 'invoice_paid': {
       await welcome();
       const wasUnpaid = subscription.status === 'past_due' && subscription.unpaid_invoice_id === event.invoiceId;
+      // The first paid cycle fixes the member's day of the month as Stripe bills it, not as this
+      // notice happened to be handled (a day late after an outage, past midnight UTC).
+      const firstCycle = !(await db
+        .selectFrom('subscription_cycles')
+        .select('cycle_start')
+        .where('subscription_id', '=', subscription.id)
+        .executeTakeFirst());
       await update({
         ...providerIds,
+        ...(firstCycle ? { anchor_day: dayOfMonth(event.periodStart) } : {}),
         // A later cycle paid for: the next one is the invoice's period end.
         ...(event.periodEnd > subscription.next_cycle_on || subscription.status === 'incomplete' ? { next_cycle_on: event.periodEnd } : {}),
         skip_next: false,
