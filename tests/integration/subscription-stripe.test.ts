@@ -353,6 +353,27 @@ describe('a failure notice that comes after the invoice was paid', () => {
 });
 
 describe("a card member's changes", () => {
+  it('move past a skipped cycle on its day, which Stripe does not bill, so the next skip or pause is about the cycle after', async () => {
+    const plan = await createPlan();
+    const { id } = await activeCardMember(member, plan.slug);
+    const skipped = (await subscriptionRow(id)).next_cycle_on;
+    await as(member).subscriptions.skipNext({ id });
+
+    setDay(skipped);
+    expect(await renew()).toMatchObject({ skipped: 1, ordered: 0 });
+    const after = await subscriptionRow(id);
+    expect(after).toMatchObject({ skip_next: false, next_cycle_on: addCycles(skipped, 'monthly', 1, after.anchor_day) });
+    const cycles = await t.db
+      .selectFrom('subscription_cycles')
+      .select(['cycle_start', 'outcome'])
+      .where('subscription_id', '=', id)
+      .execute();
+    expect(cycles).toContainEqual({ cycle_start: skipped, outcome: 'skipped' });
+    // The next shipment can be skipped in its turn.
+    await as(member).subscriptions.skipNext({ id });
+    expect((await subscriptionRow(id)).skip_next).toBe(true);
+  });
+
   it('are made at Stripe too: skip and pause stop collection, resume restarts it, cancel ends at the period end', async () => {
     const plan = await createPlan();
     const { id, stripeId } = await activeCardMember(member, plan.slug);

@@ -114,8 +114,10 @@ async function renewNextDue(services: RenewalServices, skip: readonly string[], 
     query
       .where((eb) =>
         eb.or([
-          // Card members' cycles follow their paid invoices; their pauses end here all the same.
+          // Card members' cycles follow their paid invoices; their pauses end here all the same, and
+          // so does a skipped cycle, which Stripe does not bill (no invoice moves them past it).
           eb.and([eb('payment_provider', '=', 'manual'), eb('status', '=', 'active'), eb('next_cycle_on', '<=', day)]),
+          eb.and([eb('status', '=', 'active'), eb('skip_next', '=', true), eb('next_cycle_on', '<=', day)]),
           eb.and([eb('status', '=', 'paused'), eb('paused_until', '<=', day)]),
         ]),
       )
