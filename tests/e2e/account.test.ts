@@ -114,10 +114,15 @@ describe('account screens', () => {
     await queuedEmail(env.db, email, EXISTING_ACCOUNT_SUBJECT);
     expect(await env.db.selectFrom('users').select('id').where('email', 'ilike', email).execute()).toHaveLength(1);
 
-    // The emailed link confirms and signs its owner in, on to My Account, even in a browser where
-    // someone else is signed in.
+    // The emailed link says whose address it confirms, and with a click confirms it and signs its
+    // owner in, on to My Account, even in a browser where someone else is signed in (who is told).
     const shared = await userSignedInElsewhere('someone.else@example.com', 'their-pass-1');
     await shared.goto(link);
+    await expect.poll(() => shared.getByTestId('confirm-switches-account').textContent()).toContain('someone.else@example.com');
+    expect(await shared.getByRole('main').getByText(email).isVisible()).toBe(true);
+    await expectNoA11yViolations(shared);
+    await saveScreenshot(shared, 'confirm-email-signed-in-elsewhere');
+    await shared.getByRole('button', { name: 'Confirm Email' }).click();
     await shared.waitForURL('**/dashboard');
     await expect.poll(() => shared.getByTestId('account-email').textContent()).toBe(email);
     await expect.poll(() => shared.getByTestId('toast-success').textContent()).toBe(`Thanks! ${email} is confirmed.`);
@@ -166,6 +171,10 @@ describe('account screens', () => {
       .toBe(`We sent a new confirmation link to ${email}.`);
     expect(await countEmails()).toBe(2);
     await page.goto(await queuedEmailLink(env.db, email, CONFIRMATION_SUBJECT));
+    // Their own link, in their own browser: nothing to warn about.
+    await page.getByRole('button', { name: 'Confirm Email' }).waitFor();
+    expect(await page.getByTestId('confirm-switches-account').count()).toBe(0);
+    await page.getByRole('button', { name: 'Confirm Email' }).click();
     await page.waitForURL('**/dashboard');
     await expect.poll(() => page.getByTestId('account-email').textContent()).toBe(email);
     expect(await page.getByTestId('unconfirmed-notice').count()).toBe(0);

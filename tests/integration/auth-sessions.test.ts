@@ -121,12 +121,29 @@ describe('sign up', () => {
     expect(crossed.setCookies).toEqual([]);
   });
 
+  it('says whose address a confirmation link is for without confirming anything; a used or unknown link is refused', async () => {
+    const email = 'peeked@example.com';
+    await attempt(email);
+    const token = new URL(await queuedEmailLink(db, email, CONFIRMATION_SUBJECT)).searchParams.get('token');
+    const peek = () => callTrpc<{ email: string }>(t.app, 'auth.confirmationFor', { type: 'query', input: { token } });
+    expect((await peek()).data).toEqual({ email });
+    expect(await db.selectFrom('users').select('email_confirmed_at').where('email', '=', email).executeTakeFirstOrThrow()).toEqual({
+      email_confirmed_at: null,
+    });
+    expect((await callTrpc(t.app, 'auth.confirmEmail', { input: { token } })).statusCode).toBe(200);
+    for (const refused of [await peek(), await callTrpc(t.app, 'auth.confirmationFor', { type: 'query', input: { token: 'nope' } })]) {
+      expect([refused.statusCode, refused.error?.message]).toEqual([400, INVALID_CONFIRMATION_LINK]);
+    }
+  });
+
   it('ends the other confirmation links once the address is confirmed, and every one when the password changes', async () => {
     const email = 'two.links@example.com';
     await attempt(email, 'firstpass1');
     const cookie = await signInHttp(t.app, email, 'firstpass1');
     const confirmations = async () =>
-      (await emailsTo(email)).filter((mail) => mail.subject.startsWith(CONFIRMATION_SUBJECT)).map((mail) => new URL(linksIn(mail.text_body)[0]!));
+      (await emailsTo(email))
+        .filter((mail) => mail.subject.startsWith(CONFIRMATION_SUBJECT))
+        .map((mail) => new URL(linksIn(mail.text_body)[0]!));
     const tokenOf = (link: URL) => link.searchParams.get('token');
     const confirm = (link: URL) => callTrpc(t.app, 'auth.confirmEmail', { input: { token: tokenOf(link) } });
 

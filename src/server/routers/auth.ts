@@ -205,6 +205,20 @@ export const authRouter = router({
     return { sent: true as const };
   }),
 
+  /**
+   * The address a confirmation link is for, shown before anything happens: opening a link confirms
+   * nothing, so a link someone else sent cannot sign this browser into their account unnoticed.
+   */
+  confirmationFor: publicProcedure
+    .use(rateLimited('emailLink'))
+    .input(confirmEmailInput)
+    .query(async ({ ctx, input }) => {
+      const userId = await peekAuthToken(ctx.db, input.token, 'email_confirmation');
+      const user = userId ? await ctx.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst() : undefined;
+      if (!user) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_CONFIRMATION_LINK });
+      return { email: user.email };
+    }),
+
   /** Confirms the address and signs its owner in: the link reached this inbox, which proves who they are. */
   confirmEmail: publicProcedure
     .use(rateLimited('emailLink'))

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { MailCheck, MailWarning } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { INVALID_CONFIRMATION_LINK } from '../../../shared/schemas/auth';
 import { errorMessage } from '../../errors';
 import { sessionChanged, useMe } from '../../session/session';
@@ -9,7 +8,7 @@ import { useTRPC } from '../../trpc';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { AuthCard } from './AuthCard';
 import { ResendConfirmation } from './ResendConfirmation';
-import { ButtonLink } from '../ui/Button';
+import { Button, ButtonLink } from '../ui/Button';
 import { FormMessage } from '../ui/Form';
 import { LoadingState } from '../ui/states';
 import { toast } from '../ui/Toast';
@@ -35,27 +34,49 @@ export function ConfirmEmailPage() {
       },
     }),
   );
-  // The token is single use: send it once per page load, whatever re-renders happen.
-  const sent = useRef(false);
-  const { mutate } = confirm;
-  useEffect(() => {
-    if (!token || sent.current) return;
-    sent.current = true;
-    mutate({ token });
-  }, [token, mutate]);
+  // Opening the link only shows whose address it confirms; the visitor confirms with a click, so a
+  // link someone else sent cannot sign this browser into their account unnoticed.
+  const pending = useQuery(trpc.auth.confirmationFor.queryOptions({ token: token ?? '' }, { enabled: Boolean(token), retry: false }));
 
-  // Also shown while a confirmed owner goes on to My Account.
-  if (token && !confirm.isError) {
+  if (token && !pending.isError && !confirm.isError) {
+    if (!pending.data || confirm.isSuccess) {
+      // Also shown while a confirmed owner goes on to My Account.
+      return (
+        <AuthCard icon={MailCheck} title="Confirm Email">
+          <LoadingState label={confirm.isSuccess ? 'Confirming your email address...' : 'Checking your link...'} />
+        </AuthCard>
+      );
+    }
+    const { email } = pending.data;
     return (
       <AuthCard icon={MailCheck} title="Confirm Email">
-        <LoadingState label="Confirming your email address..." />
+        <p className="text-sm leading-6 text-stone-600">
+          Confirm <strong className="font-semibold text-stone-900">{email}</strong> as your email address and sign in with it.
+        </p>
+        {me && me.email.toLowerCase() !== email.toLowerCase() && (
+          <p className="mt-3 text-sm leading-6 text-stone-600" data-testid="confirm-switches-account">
+            You are signed in as {me.email}. Confirming signs you out of that account. If you did not ask for this link, close this page.
+          </p>
+        )}
+        <Button
+          size="lg"
+          block
+          className="mt-6"
+          busy={confirm.isPending}
+          busyLabel="Confirming..."
+          onClick={() => confirm.mutate({ token })}
+        >
+          Confirm Email
+        </Button>
       </AuthCard>
     );
   }
 
   return (
     <AuthCard icon={MailWarning} title="Confirm Email">
-      <FormMessage kind="error">{token ? errorMessage(confirm.error, INVALID_CONFIRMATION_LINK) : INVALID_CONFIRMATION_LINK}</FormMessage>
+      <FormMessage kind="error">
+        {token ? errorMessage(confirm.error ?? pending.error, INVALID_CONFIRMATION_LINK) : INVALID_CONFIRMATION_LINK}
+      </FormMessage>
       {me?.emailConfirmed ? (
         <>
           <p className="mt-5 text-sm leading-6 text-stone-600">
