@@ -11,8 +11,7 @@ import {
 
 // Stripe Checkout through the official SDK. Every call carries an idempotency key made from the
 // order id (and, for a Checkout Session, what it charges), so a retried submission or refund is
-// one operation at Stripe. Webhooks are verified
-// on the raw body with the endpoint's signing secret.
+// one operation at Stripe. Webhooks are verified on the raw body with the endpoint's signing secret.
 
 export interface StripeSettings {
   secretKey: string;

@@ -23,8 +23,7 @@ interface ConfirmationProps {
   onClose: () => void;
 }
 
-/** When a cancellation takes effect: at once while paused (nothing is paid ahead), else when the paid period ends. */
-/** Paused or on hold for an unpaid cycle, nothing is paid ahead: the membership ends today (as the server ends it). */
+/** When a cancellation takes effect: at once while paused or on hold (nothing is paid ahead), else when the paid period ends. */
 export const cancellationTakesEffect = (membership: { status: string; next_cycle_on: string }) =>
   membership.status === 'paused' || membership.status === 'past_due' ? 'today' : `on ${formatCalendarDay(membership.next_cycle_on)}`;
 
