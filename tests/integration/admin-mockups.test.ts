@@ -157,6 +157,18 @@ describe('save', () => {
     expect(copy.headers['cache-control']).toBe('public, max-age=3600');
   });
 
+  it('renders the mockups of a product whose slug is as long as a slug may be', async () => {
+    await t.db
+      .updateTable('products')
+      .set({ slug: 'long-'.repeat(40).slice(0, 199) })
+      .where('id', '=', productId)
+      .execute();
+    await mockups().save({ productId, templateId, front: FRONT, back: BACK, defaultSide: 'front' });
+    const row = await product();
+    expect((await storedPng(row.front_mockup_url)).format).toBe('png');
+    expect(row.back_mockup_url).toMatch(/^\/storage\/mockups\/long-long-.*-back-/);
+  });
+
   it('keeps an existing back mockup when only the front is rendered', async () => {
     await t.db.updateTable('products').set({ back_mockup_url: '/storage/mockups/old-back.png' }).where('id', '=', productId).execute();
     await mockups().save({ productId, templateId, front: FRONT, defaultSide: 'front' });

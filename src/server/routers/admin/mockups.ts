@@ -31,6 +31,9 @@ const PRODUCT_COLUMNS = [
   'default_mockup_side',
 ] as const;
 
+/** Storage keys are at most 200 characters; the side, a UUID and ".png" take 47 of them. */
+const MOCKUP_KEY_SLUG_LENGTH = 100;
+
 const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 
 export const adminMockupsRouter = router({
@@ -81,7 +84,9 @@ export const adminMockupsRouter = router({
       );
       for (const { side, position, templateBytes, artBytes } of sources) {
         const png = await renderMockup(templateBytes, artBytes, position);
-        const url = (await storage.put(MOCKUP_BUCKET, `${product.slug}-${side}-${randomUUID()}.png`, png, 'image/png')).url;
+        // The slug names the file for people; cut, so that a long one (up to 200) still makes a valid key.
+        const key = `${product.slug.slice(0, MOCKUP_KEY_SLUG_LENGTH)}-${side}-${randomUUID()}.png`;
+        const url = (await storage.put(MOCKUP_BUCKET, key, png, 'image/png')).url;
         rendered[side] = url;
         // The print file stays for printing; shoppers see its copies.
         await makeDisplayCopies(ctx.db, storage, url);
