@@ -181,22 +181,62 @@ describe('processEmailQueue over SMTP', () => {
     ]);
   });
 
-  it('treats an unreachable server as a temporary failure with no response code', async () => {
+  it('treats an unreachable server as no fault of the email: tried again later, no try used up, the rest left for later', async () => {
     const gone = await startSmtpServer();
     await gone.close(); // its port is now closed: connection refused
     const unreachable = createSmtpTransport(gone.url);
     try {
-      const id = await enqueueEmail(db, { to: 'buyer@example.com', subject: 'No server', text: 'Hello' }, 5);
+      const id = await enqueueEmail(db, { to: 'buyer@example.com', subject: 'No server', text: 'Hello' }, 2);
+      await queuedSecondsAgo(id, 10);
+      const waiting = await enqueueEmail(db, { to: 'next@example.com', subject: 'Also waiting', text: 'Hello' }, 2);
       expect(await run({ transport: unreachable })).toEqual({ sent: 0, retrying: 1, permanentlyFailed: 0 });
       const row = await queueRow(id);
-      expect(row).toMatchObject({ status: 'failed', retry_count: 1 });
+      expect(row).toMatchObject({ status: 'failed', retry_count: 0 });
       expect(row.next_retry_at).not.toBeNull();
+      expect(await queueRow(waiting)).toMatchObject({ status: 'pending', retry_count: 0 });
       const logs = await logsOf(id);
       expect(logs).toHaveLength(1);
       expect(logs[0]).toMatchObject({ attempt_number: 1, status: 'failed', response_code: null });
       expect(logs[0]!.error_message).toBeTruthy();
+
+      // An outage longer than the email's tries: still waiting, never given up.
+      for (let attempt = 2; attempt <= 4; attempt++) {
+        await makeDue(id);
+        await run({ transport: unreachable });
+      }
+      expect(await queueRow(id)).toMatchObject({ status: 'failed', retry_count: 0 });
+      expect(await logsOf(id)).toHaveLength(4);
+      await makeDue(id);
+      expect(await run()).toEqual({ sent: 2, retrying: 0, permanentlyFailed: 0 });
     } finally {
       await unreachable.close();
+    }
+  });
+
+  it("treats a refused login (535) as the settings' fault, not the email's: no email fails for good until it is mended", async () => {
+    const withLogin = (password: string) => {
+      const url = new URL(smtp.url);
+      [url.username, url.password] = ['shop', password];
+      return createSmtpTransport(url.toString());
+    };
+    const wrong = withLogin('rotated-away');
+    const right = withLogin(smtp.password);
+    try {
+      const ids = [
+        await enqueueEmail(db, { to: 'a@example.com', subject: 'First', text: 'Hello' }, 1),
+        await enqueueEmail(db, { to: 'b@example.com', subject: 'Second', text: 'Hello' }, 1),
+      ];
+      await queuedSecondsAgo(ids[0]!, 10);
+      expect(await run({ transport: wrong })).toEqual({ sent: 0, retrying: 1, permanentlyFailed: 0 });
+      expect(await queueRow(ids[0]!)).toMatchObject({ status: 'failed', retry_count: 0 });
+      expect((await logsOf(ids[0]!))[0]).toMatchObject({ status: 'failed', response_code: 535 });
+      expect(await queueRow(ids[1]!)).toMatchObject({ status: 'pending' });
+
+      await makeDue(ids[0]!);
+      expect(await run({ transport: right })).toEqual({ sent: 2, retrying: 0, permanentlyFailed: 0 });
+      expect(smtp.accepted().map((mail) => mail.subject)).toEqual(['First', 'Second']);
+    } finally {
+      await Promise.all([wrong.close(), right.close()]);
     }
   });
 

@@ -26,10 +26,14 @@ export interface TestSmtpServer {
   reply: (mail: { to: string[]; raw: string }) => number;
   /** How long the server takes to answer each message it was given, in ms (a slow mail server); 0 by default. */
   delayMs: number;
+  /** The only password a client that logs in may use (any user name): others are refused with 535. */
+  password: string;
   /** Forgets what was received and goes back to the default reply and no delay. */
   reset(): void;
   close(): Promise<void>;
 }
+
+const DEFAULT_PASSWORD = 'smtp-pass';
 
 const defaultReply = (mail: { to: string[] }): number => {
   if (mail.to.some((address) => address.startsWith('perm-fail'))) return 550;
@@ -40,10 +44,20 @@ const defaultReply = (mail: { to: string[] }): number => {
 /** A real SMTP server on 127.0.0.1 with a random port, recording what it receives. */
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
-  const state: { reply: TestSmtpServer['reply']; delayMs: number } = { reply: defaultReply, delayMs: 0 };
+  const state: { reply: TestSmtpServer['reply']; delayMs: number; password: string } = {
+    reply: defaultReply,
+    delayMs: 0,
+    password: DEFAULT_PASSWORD,
+  };
 
   const server = new SMTPServer({
+    // A client may send without logging in; one that logs in must know the password.
     authOptional: true,
+    allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      if (auth.password === state.password) callback(null, { user: auth.username });
+      else callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+    },
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
@@ -95,10 +109,17 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     set delayMs(ms) {
       state.delayMs = ms;
     },
+    get password() {
+      return state.password;
+    },
+    set password(value) {
+      state.password = value;
+    },
     reset() {
       received.length = 0;
       state.reply = defaultReply;
       state.delayMs = 0;
+      state.password = DEFAULT_PASSWORD;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -87,6 +87,8 @@ export async function processEmailQueue(
     if (status === 'sent') result.sent++;
     else if (status === 'failed') result.retrying++;
     else if (status === 'permanently_failed') result.permanentlyFailed++;
+    // The mail server cannot be used: the next emails would only fail the same way.
+    if (!outcome.ok && outcome.error.serverSide) break;
   }
   return result;
 }
@@ -103,7 +105,7 @@ async function send(transport: EmailTransport, from: string, row: ClaimedEmail):
       error:
         error instanceof EmailSendError
           ? error
-          : new EmailSendError(error instanceof Error ? error.message : String(error), { cause: error }),
+          : new EmailSendError(error instanceof Error ? error.message : String(error), { serverSide: true, cause: error }),
     };
   }
 }
@@ -196,14 +198,17 @@ async function recordAttempt(db: Db, id: string, outcome: SendOutcome): Promise<
       await trx.updateTable('email_queue').set({ locked_until: null }).where('id', '=', id).execute();
       return null;
     }
-    const retryCount = current.retry_count + 1;
-    const giveUp = error.permanent || retryCount >= current.max_retries;
+    // A mail server that cannot be used (down, our login refused) uses up none of the email's
+    // tries: an outage or a wrong password would otherwise fail every email queued meanwhile for
+    // good. It is tried again, less and less often, until the server takes it.
+    const retryCount = error.serverSide ? current.retry_count : current.retry_count + 1;
+    const giveUp = !error.serverSide && (error.permanent || retryCount >= current.max_retries);
     await trx
       .updateTable('email_queue')
       .set({
         status: giveUp ? 'permanently_failed' : 'failed',
         retry_count: retryCount,
-        next_retry_at: giveUp ? null : nowPlusMs(backoffDelayMs(retryCount)),
+        next_retry_at: giveUp ? null : nowPlusMs(backoffDelayMs(error.serverSide ? attemptNumber : retryCount)),
         last_error: error.message,
         locked_until: null,
         updated_at: sql<string>`now()`,

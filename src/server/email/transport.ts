@@ -17,16 +17,23 @@ export interface SendResult {
   response: string;
 }
 
-/** A failed delivery attempt. `permanent` means the server refused for good (SMTP 5xx): retrying cannot help. */
+/**
+ * A failed delivery attempt. `permanent`: the server refused this email for good (a 5xx reply to
+ * its recipient or its content): retrying cannot help. `serverSide`: the mail server could not be
+ * used at all (unreachable, our login or sender address refused, the outbox not writable): not
+ * this email's fault, and the same for every email until it is mended.
+ */
 export class EmailSendError extends Error {
   override name = 'EmailSendError';
   responseCode: number | null;
   permanent: boolean;
+  serverSide: boolean;
 
-  constructor(message: string, options: { responseCode?: number | null; permanent?: boolean; cause?: unknown } = {}) {
+  constructor(message: string, options: { responseCode?: number | null; permanent?: boolean; serverSide?: boolean; cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.responseCode = options.responseCode ?? null;
     this.permanent = options.permanent ?? false;
+    this.serverSide = options.serverSide ?? false;
   }
 }
 
@@ -91,7 +98,8 @@ export function createOutboxTransport(dir: string): EmailTransport {
       } catch (error) {
         throw toSendError(error);
       }
-      if (!Buffer.isBuffer(info.message)) throw new EmailSendError('The outbox transport did not produce a message buffer');
+      if (!Buffer.isBuffer(info.message))
+        throw new EmailSendError('The outbox transport did not produce a message buffer', { serverSide: true });
       // Timestamp first so a plain directory listing is in sending order; the sequence keeps
       // the order within one millisecond and the random part keeps names unique across processes.
       outboxSequence = (outboxSequence + 1) % 1_000_000;
@@ -104,7 +112,7 @@ export function createOutboxTransport(dir: string): EmailTransport {
         await fs.writeFile(`${file}.tmp`, info.message);
         await fs.rename(`${file}.tmp`, file);
       } catch (error) {
-        throw new EmailSendError(`Could not write to the outbox: ${errorMessage(error)}`, { cause: error });
+        throw new EmailSendError(`Could not write to the outbox: ${errorMessage(error)}`, { serverSide: true, cause: error });
       }
       return { messageId: info.messageId, responseCode: 250, response: `250 Written to ${file}` };
     },
@@ -130,17 +138,25 @@ function parseResponseCode(response: string | undefined): number | null {
   return match?.[1] ? Number(match[1]) : null;
 }
 
-// Nodemailer errors carry the SMTP reply's code as `responseCode`; network failures
-// (refused, timed out) have none and count as temporary.
+/** SMTP commands whose reply is about this email: its recipient, its content. */
+const MESSAGE_COMMANDS = new Set(['RCPT TO', 'DATA']);
+
+// Nodemailer errors carry the SMTP reply's code as `responseCode` and the command it answered as
+// `command`. Only a reply about this email says anything about it: a 5xx there is for good. Any
+// other failure (no connection, a timeout, the greeting, our login or our sender refused) is the
+// server's or its settings', whatever its code: retried, and not counted against the email.
 function toSendError(error: unknown): EmailSendError {
   if (error instanceof EmailSendError) return error;
-  const responseCode =
-    typeof error === 'object' && error !== null && 'responseCode' in error && typeof error.responseCode === 'number'
-      ? error.responseCode
-      : null;
+  const field = (name: string) =>
+    typeof error === 'object' && error !== null && name in error ? (error as Record<string, unknown>)[name] : undefined;
+  const code = field('responseCode');
+  const responseCode = typeof code === 'number' ? code : null;
+  const command = field('command');
+  const aboutMessage = typeof command === 'string' && MESSAGE_COMMANDS.has(command);
   return new EmailSendError(errorMessage(error), {
     responseCode,
-    permanent: responseCode !== null && responseCode >= 500 && responseCode < 600,
+    permanent: aboutMessage && responseCode !== null && responseCode >= 500 && responseCode < 600,
+    serverSide: !aboutMessage,
     cause: error,
   });
 }
