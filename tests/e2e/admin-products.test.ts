@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/shared/money';
-import { ARTWORK_REQUIRED, DUPLICATE_SKU, PRODUCT_SAVE_FAILED } from '../../src/shared/schemas/admin-products';
+import { ARTWORK_REQUIRED, DUPLICATE_SKU, PRODUCT_CHANGED_ELSEWHERE, PRODUCT_SAVE_FAILED } from '../../src/shared/schemas/admin-products';
 import { MAX_UPLOAD_BYTES } from '../../src/shared/constants';
 import { FILE_TOO_LARGE, NOT_AN_IMAGE } from '../../src/shared/schemas/admin-uploads';
 import { seriousA11yViolations } from '../support/a11y';
@@ -404,6 +404,26 @@ describe('admin products', () => {
     expect(saved).toMatchObject({ price: '31.25', chest_position: 'left_chest', is_featured: true, slug: target.slug });
     expect(saved.available_sizes[0]).toBe('XS');
 
+    // A form left open while the product changed elsewhere (its mockups saved in another tab) is
+    // refused with the reason, and the change made elsewhere stays.
+    await page.goto(`/admin/products/${target.id}/edit`);
+    await form.waitFor();
+    await env.db
+      .updateTable('products')
+      .set({ back_mockup_url: '/storage/mockups/elsewhere.png', updated_at: new Date() })
+      .where('id', '=', target.id)
+      .execute();
+    await form.getByLabel('Price (USD)').fill('32.00');
+    await form.getByRole('button', { name: 'Save Product' }).click();
+    await expect.poll(() => page.getByTestId('save-error').textContent()).toBe(`${PRODUCT_SAVE_FAILED}${PRODUCT_CHANGED_ELSEWHERE}`);
+    expect(
+      await env.db.selectFrom('products').select(['price', 'back_mockup_url']).where('id', '=', target.id).executeTakeFirstOrThrow(),
+    ).toEqual({
+      price: '31.25',
+      back_mockup_url: '/storage/mockups/elsewhere.png',
+    });
+    await page.goto('/admin/products');
+
     // Deactivate, then activate again.
     const listRow = page.getByTestId('product-row').filter({ hasText: target.name }).first();
     await listRow.getByRole('button', { name: `Deactivate ${target.name}` }).click();
@@ -435,7 +455,8 @@ describe('admin products', () => {
     await page.getByTestId('toast-success').filter({ hasText: 'Product deleted' }).waitFor();
     expect(await env.db.selectFrom('products').select('id').where('id', '=', target.id).executeTakeFirst()).toBeUndefined();
     await expect.poll(() => page.getByTestId('product-row').filter({ hasText: target.name }).count()).toBe(0);
-    expect(env.pageErrors(page)).toEqual([]);
+    // The refused save above is the browser's only complaint.
+    expect(env.pageErrors(page).filter((error) => !/status of 409 .*\/trpc\/admin\.products\.update/.test(error))).toEqual([]);
 
     // A failure the server did not answer (the network, here) gets the general message, not the browser's.
     await page.route(

@@ -5,6 +5,7 @@ import {
   CATEGORY_REQUIRED,
   DUPLICATE_SKU,
   DUPLICATE_SLUG,
+  PRODUCT_CHANGED_ELSEWHERE,
   PRODUCT_NOT_FOUND,
 } from '../../src/shared/schemas/admin-products';
 import { callTrpc, routerOverHttp, sharedCallers, sharedTestApp, signInHttp } from '../support/app';
@@ -67,6 +68,9 @@ const valid = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const productCount = () => countRows(t.db.selectFrom('products'));
+/** The product's updated_at, as the edit form loads it. */
+const loadedAt = async (id: string) =>
+  (await t.db.selectFrom('products').select('updated_at').where('id', '=', id).executeTakeFirstOrThrow()).updated_at;
 
 async function insertProducts(count: number, make: (i: number) => Record<string, unknown> = () => ({})) {
   const base = Date.parse('2025-01-01T00:00:00Z');
@@ -254,6 +258,7 @@ describe('admin.products.update, setActive and delete', () => {
     const before = await t.db.selectFrom('products').select('updated_at').where('id', '=', id).executeTakeFirstOrThrow();
     const res = await call('update', {
       id,
+      updatedAt: before.updated_at,
       ...valid({
         name: 'Night Ride',
         slug: 'night-ride',
@@ -283,11 +288,12 @@ describe('admin.products.update, setActive and delete', () => {
   it('applies the same rules on update, and refuses duplicates of another product', async () => {
     const id = await createOne();
     await createOne({ sku_number: 'TL-MC-200', slug: 'second-tee' });
-    const noArt = await call('update', { id, ...valid({ front_art_url: null, back_art_url: '' }) });
+    const updatedAt = await loadedAt(id);
+    const noArt = await call('update', { id, updatedAt, ...valid({ front_art_url: null, back_art_url: '' }) });
     expect(noArt.error?.message).toBe(ARTWORK_REQUIRED);
-    const dupSku = await call('update', { id, ...valid({ sku_number: 'TL-MC-200' }) });
+    const dupSku = await call('update', { id, updatedAt, ...valid({ sku_number: 'TL-MC-200' }) });
     expect(dupSku.error?.message).toBe(DUPLICATE_SKU);
-    const dupSlug = await call('update', { id, ...valid({ slug: 'second-tee' }) });
+    const dupSlug = await call('update', { id, updatedAt, ...valid({ slug: 'second-tee' }) });
     expect(dupSlug.error?.message).toBe(DUPLICATE_SLUG);
     const row = await t.db
       .selectFrom('products')
@@ -297,11 +303,30 @@ describe('admin.products.update, setActive and delete', () => {
     expect(row).toEqual({ sku_number: 'TL-MC-100', slug: 'open-road-tee', front_art_url: '/storage/product-art/front.png' });
   });
 
+  it('refuses to save over a change made since the form loaded (mockups saved in another tab), and changes nothing', async () => {
+    const id = await createOne();
+    const loaded = await loadedAt(id);
+    // Another tab saves the product's mockups meanwhile.
+    await t.db
+      .updateTable('products')
+      .set({ front_mockup_url: '/storage/mockups/new-front.png', image_url: '/storage/mockups/new-front.png', updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+    const stale = await call('update', { id, updatedAt: loaded, ...valid({ price: 31 }) });
+    expect(stale.error).toMatchObject({ message: PRODUCT_CHANGED_ELSEWHERE, data: { code: 'CONFLICT' } });
+    expect(await t.db.selectFrom('products').select(['price', 'front_mockup_url']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+      price: '24.99',
+      front_mockup_url: '/storage/mockups/new-front.png',
+    });
+    // Reloaded, the same save goes through.
+    expect((await call('update', { id, updatedAt: await loadedAt(id), ...valid({ price: 31 }) })).error).toBeUndefined();
+  });
+
   it('answers NOT_FOUND for a product that does not exist', async () => {
     const missing = '00000000-0000-4000-8000-000000000001';
     for (const [procedure, input] of [
       ['byId', { id: missing }],
-      ['update', { id: missing, ...valid() }],
+      ['update', { id: missing, updatedAt: '2026-01-01T00:00:00Z', ...valid() }],
       ['setActive', { id: missing, isActive: false }],
       ['delete', { id: missing }],
     ] as const) {

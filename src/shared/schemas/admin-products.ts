@@ -78,8 +78,14 @@ export const productInput = productFields.superRefine(requireArtwork);
 export type ProductFormValues = z.input<typeof productInput>;
 export type ProductInput = z.output<typeof productInput>;
 
-/** The same fields plus the id: field errors name the same paths as on create. */
-export const productUpdateInput = productFields.extend({ id: z.uuid() }).superRefine(requireArtwork);
+export const PRODUCT_CHANGED_ELSEWHERE =
+  'This product was changed elsewhere since you opened it (in another tab, or by another admin). Reload the page to see the changes, then save again.';
+
+/**
+ * The same fields plus the id (field errors name the same paths as on create) and the product's
+ * updated_at as the form loaded it: a save over a change made meanwhile is refused, not lost.
+ */
+export const productUpdateInput = productFields.extend({ id: z.uuid(), updatedAt: z.string().min(1).max(64) }).superRefine(requireArtwork);
 
 export const productIdInput = z.object({ id: z.uuid() });
 

@@ -105,7 +105,7 @@ export function ProductForm({ product }: { product?: AdminProduct }) {
 
   const submit = (values: ProductInput) => {
     setSaveError(null);
-    if (product) update.mutate({ id: product.id, ...values });
+    if (product) update.mutate({ id: product.id, updatedAt: product.updated_at, ...values });
     else create.mutate(values);
   };
 
