@@ -66,6 +66,7 @@ describe('cart and checkout', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText(`Check your email. We sent a message to ${email} with the next step.`).waitFor();
     await page.goto(await queuedEmailLink(env.db, email, CONFIRMATION_SUBJECT));
+    await page.getByRole('button', { name: 'Confirm Email' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await page.getByTestId('account-email').waitFor();
   }
