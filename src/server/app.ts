@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import fastifyUnderPressure from '@fastify/under-pressure';
 import { createTRPCClient, unstable_localLink } from '@trpc/client';
 import { TRPCError } from '@trpc/server';
@@ -135,7 +135,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       app.createRateLimit({
         max: config.authRateLimitPerMinute,
         timeWindow: 60_000,
-        keyGenerator: (req: FastifyRequest) => `${action}:${req.ip}`,
+        // One client per IPv4 address, per IPv6 /64 (one machine's own block, which it can rotate
+        // through), as the plugin's own key would be.
+        keyGenerator: (req: FastifyRequest) => `${action}:${normalizeIP(req.ip)}`,
       }),
     );
   }

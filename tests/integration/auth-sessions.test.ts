@@ -454,6 +454,17 @@ describe('rate limits behind a proxy', () => {
         headers: { 'x-forwarded-for': '203.0.113.8' },
       });
       expect(other.statusCode).toBe(400);
+
+      // A client with an IPv6 block: each address of its /64 is the same client; another /64 is not.
+      const fromV6 = (address: string) =>
+        callTrpc(proxied.app, 'auth.signIn', {
+          input: { email: 'x@example.com', password: 'whatever' },
+          headers: { 'x-forwarded-for': address },
+        });
+      const v6 = [];
+      for (let n = 1; n <= 6; n++) v6.push((await fromV6(`2001:db8:1:2::${n.toString(16)}`)).statusCode);
+      expect(v6).toEqual([400, 400, 400, 429, 429, 429]);
+      expect((await fromV6('2001:db8:1:3::1')).statusCode).toBe(400);
     } finally {
       await proxied.close();
     }
