@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
@@ -26,6 +27,10 @@ export class DatabaseBusyError extends Error {
   override name = 'DatabaseBusyError';
 }
 
+/** How often the LISTENing connection is asked whether it is alive, and how long it has to answer. */
+const LISTENER_HEARTBEAT_MS = 30_000;
+const LISTENER_HEARTBEAT_TIMEOUT_MS = 10_000;
+
 const TIMESTAMPTZ_OID = 1184;
 const TIMESTAMP_OID = 1114;
 const INT8_OID = 20;
@@ -50,10 +55,12 @@ export interface OpenDatabaseOptions {
   /** An already open PGlite instance (tests load a migrated template into memory). */
   pglite?: PGlite;
   poolSize?: number;
+  /** How often a PostgreSQL server's LISTENing connection is checked (30 s; tests ask for less). */
+  listenerHeartbeatMs?: number;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.listenerHeartbeatMs);
   if (options.pglite) return wrapPglite(options.pglite, () => options.pglite!.close());
   if (!options.dataDir) throw new Error('openDatabase needs databaseUrl, dataDir or pglite');
   const pgdata = path.join(options.dataDir, 'pgdata');
@@ -71,7 +78,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 }
 
-function openPostgres(databaseUrl: string, poolSize: number): DatabaseHandle {
+function openPostgres(databaseUrl: string, poolSize: number, heartbeatMs = LISTENER_HEARTBEAT_MS): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, types: typeParsers });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
@@ -86,18 +93,37 @@ function openPostgres(databaseUrl: string, poolSize: number): DatabaseHandle {
   let closed = false;
 
   const connectListener = (): Promise<pg.Client> => {
-    // Named, so pg_stat_activity tells it from the pool's connections.
-    const client = new pg.Client({ connectionString: databaseUrl, application_name: LISTENER_APPLICATION_NAME });
+    // Its own socket, so a connection found dead can be dropped at once (ending it politely would
+    // wait on a peer that is gone).
+    let socket: net.Socket | undefined;
+    const client = new pg.Client({
+      connectionString: databaseUrl,
+      // Named, so pg_stat_activity tells it from the pool's connections.
+      application_name: LISTENER_APPLICATION_NAME,
+      // A LISTENing connection sends nothing; keepalives stop a NAT or firewall dropping it as idle.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      stream: () => (socket = new net.Socket()),
+    });
+    // A connection can also die without a word (a failover whose old host is gone): asked a trivial
+    // question now and then, one that does not answer in time is dropped, and 'end' reconnects.
+    const heartbeat = setInterval(() => {
+      const timeout = new Promise((_resolve, reject) => setTimeout(reject, Math.min(heartbeatMs, LISTENER_HEARTBEAT_TIMEOUT_MS)).unref());
+      Promise.race([client.query('SELECT 1'), timeout]).catch(() => socket?.destroy());
+    }, heartbeatMs);
+    heartbeat.unref();
     const attempt = (async () => {
       await client.connect();
       for (const channel of handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       return client;
     })();
+    attempt.catch(() => clearInterval(heartbeat));
     client.on('error', (error) => console.error('PostgreSQL listener error:', error.message));
     client.on('notification', (message) => {
       for (const handler of handlers.get(message.channel) ?? []) handler.onMessage(message.payload ?? '');
     });
     client.once('end', () => {
+      clearInterval(heartbeat);
       if (!closed && listener === attempt) void reconnect();
     });
     return attempt;
