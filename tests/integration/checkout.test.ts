@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ORDER_TOO_LARGE } from '../../src/server/orders/place';
 import { EMPTY_CART, QUANTITY_RANGE } from '../../src/shared/schemas/checkout';
 import { callerFor, callTrpc, sharedTestApp, signInHttp } from '../support/app';
 import { trpcFailure } from '../support/async';
@@ -205,6 +206,15 @@ describe('bad input gets a clear error and changes nothing', () => {
       input: { idempotencyKey: randomUUID(), lines: (lines as object[]).map((line) => ({ productId: tee, ...line })), shipping },
     });
     expect([res.statusCode, res.error?.message]).toEqual([400, message]);
+    expect(await orderCount()).toBe(0);
+  });
+
+  it('refuses an order larger than one payment can take, instead of failing on it', async () => {
+    const costly = (await createProduct(t.db, { sku_number: 'T-9', slug: 'gold-tee', name: 'Gold Tee', price: '60000000.00' })).id;
+    expect(await trpcFailure(place([{ productId: costly, size: 'M', quantity: 2 }]))).toEqual({
+      code: 'BAD_REQUEST',
+      message: ORDER_TOO_LARGE,
+    });
     expect(await orderCount()).toBe(0);
   });
 

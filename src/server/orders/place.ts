@@ -42,8 +42,16 @@ async function findPlaced(db: Db, orderId: string): Promise<PlacedOrder | null> 
   return { orderNumber: order.order_number, redirectUrl: awaitingCard ? order.checkout_url : null };
 }
 
-/** Refuses a cart with a line that cannot be bought, naming it; nothing is written. */
+/**
+ * The most one order may come to: what Stripe takes in one USD payment ($999,999.99), well within
+ * what the order's money columns hold. A bigger order is the shop's to arrange by hand.
+ */
+const MAX_ORDER_TOTAL_CENTS = 99_999_999;
+export const ORDER_TOO_LARGE = 'This order is too large to place online. Please contact us to arrange it.';
+
+/** Refuses a cart with a line that cannot be bought, naming it, or one too large to take; nothing is written. */
 function assertBuyable(quote: Quote): Quote {
+  if (quote.totalCents > MAX_ORDER_TOTAL_CENTS) throw fieldError('BAD_REQUEST', 'lines', ORDER_TOO_LARGE);
   const problem = quote.lines.find((line) => line.problem);
   if (problem?.problem === 'unavailable') {
     throw fieldError('BAD_REQUEST', 'lines', `"${problem.name}" is no longer available. Please remove it from your cart.`);
