@@ -154,9 +154,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await events.start();
   const catalog = new CatalogCache();
   catalog.follow(events);
-  // Live streams end as soon as closing starts (an open stream would hold the close), and work
-  // started by requests finishes before the database goes.
-  app.addHook('preClose', () => events.stop());
+  // Live streams end as soon as closing starts (an open stream would hold the close), work that
+  // can stop does, and work started by requests finishes before the database goes.
+  app.addHook('preClose', () => {
+    background.stop();
+    return events.stop();
+  });
   app.addHook('onClose', () => background.settled());
 
   const createContext = createContextFactory(

@@ -7,12 +7,36 @@ import type { FastifyBaseLogger } from 'fastify';
  */
 export class BackgroundWork {
   private readonly pending = new Set<Promise<void>>();
+  private readonly stopping = new AbortController();
 
   run(task: () => Promise<void>, log: Pick<FastifyBaseLogger, 'error'>, what: string): void {
     const running: Promise<void> = task()
       .catch((error: unknown) => log.error({ err: error }, `${what} failed`))
       .finally(() => this.pending.delete(running));
     this.pending.add(running);
+  }
+
+  /**
+   * Runs work a request waits for (an admin's "Process Queue") so that shutdown can stop it:
+   * `signal` is aborted when the server starts closing, and closing waits for the work to end.
+   */
+  async stoppable<T>(task: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const running = task(this.stopping.signal);
+    const tracked: Promise<void> = running.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.pending.add(tracked);
+    try {
+      return await running;
+    } finally {
+      this.pending.delete(tracked);
+    }
+  }
+
+  /** Asks stoppable work to stop (between steps); what is in hand is finished. */
+  stop(): void {
+    this.stopping.abort();
   }
 
   /** Resolves when everything started so far has finished. */

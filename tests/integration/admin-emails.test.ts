@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EMAIL_LIST_LIMIT, type EmailStatus } from '../../src/shared/constants';
+import { buildApp } from '../../src/server/app';
 import { callTrpc, sharedCallers, sharedTestApp } from '../support/app';
 import { sharedBeforeAll } from '../support/hooks';
 import { startSmtpServer } from '../support/smtp';
@@ -179,6 +180,30 @@ describe('admin.emails.retry', () => {
 });
 
 describe('admin.emails.processQueue', () => {
+  it('stops claiming when the server starts closing, and the close waits for the email in hand', async () => {
+    const ids: string[] = [];
+    for (const [subject, ago] of [
+      ['first', 3],
+      ['second', 2],
+      ['third', 1],
+    ] as const)
+      ids.push(await insertEmail(subject, 'pending', minutesAgo(ago)));
+    // A second process of the store, to be shut down mid-run; its mail server is slow.
+    const closing = await buildApp(t.config, { database: t.database, logger: false });
+    smtp.delayMs = 1000;
+    const run = callTrpc(closing, 'admin.emails.processQueue', { cookie: as.cookies.admin });
+    // The first email is claimed, and with the mail server (which answers in a second), when closing starts.
+    const claimed = async () =>
+      (await t.db.selectFrom('email_queue').select('locked_until').where('id', '=', ids[0]!).executeTakeFirstOrThrow()).locked_until;
+    await expect.poll(claimed, { timeout: 10_000 }).not.toBeNull();
+    await closing.close();
+    // Closed only once the email in hand was recorded; the others were never claimed.
+    expect((await emailRow(ids[0]!)).status).toBe('sent');
+    expect((await run).data).toEqual({ sent: 1, retrying: 0, permanentlyFailed: 0 });
+    for (const id of ids.slice(1)) expect(await emailRow(id)).toMatchObject({ status: 'pending', sent_at: null });
+    expect(smtp.received).toHaveLength(1);
+  });
+
   it('sends due emails now through SMTP, retries a 451 later and gives up on a 550', async () => {
     const ok = await insertEmail('hello', 'pending', minutesAgo(3), {
       to: 'friend@example.com',

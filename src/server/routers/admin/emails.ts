@@ -89,17 +89,17 @@ export const adminEmailsRouter = router({
 
   /**
    * Process Queue: one processor run now, in this request. Safe beside the interval processor:
-   * rows are claimed with SKIP LOCKED and a lease, so no email is sent twice by the two.
+   * rows are claimed with SKIP LOCKED and a lease, so no email is sent twice by the two. A shutdown
+   * meanwhile stops it claiming, as it stops the interval processor, and waits for the email in hand.
    */
-  processQueue: adminProcedure.mutation(async ({ ctx }) => {
-    const transport = createTransport(ctx.config);
-    try {
-      return await processEmailQueue(ctx.db, transport, {
-        from: ctx.config.emailFrom,
-        batchSize: ctx.config.emailBatchSize,
-      });
-    } finally {
-      await transport.close();
-    }
-  }),
+  processQueue: adminProcedure.mutation(({ ctx }) =>
+    ctx.background.stoppable(async (signal) => {
+      const transport = createTransport(ctx.config);
+      try {
+        return await processEmailQueue(ctx.db, transport, { from: ctx.config.emailFrom, batchSize: ctx.config.emailBatchSize, signal });
+      } finally {
+        await transport.close();
+      }
+    }),
+  ),
 });
