@@ -56,13 +56,13 @@ export function trpcRoutes<TRouter extends AnyTRPCRouter>(options: TrpcRoutesOpt
     app.removeContentTypeParser('multipart/form-data');
 
     app.all<{ Params: { path: string } }>('/:path', async (req, reply) => {
-      // Only the plain JSON answer is kept: a client asking for another form (`trpc-accept`: a
-      // streamed JSONL batch) would otherwise have its form served to everyone after it.
-      if (req.method === 'GET' && isCatalogRead(req.params.path) && req.headers['trpc-accept'] === undefined) {
+      // Only the plain JSON answer is kept: a client asking for a streamed JSONL batch (by
+      // `trpc-accept` or `Accept`) would otherwise have its form served to everyone after it.
+      if (req.method === 'GET' && isCatalogRead(req.params.path) && !asksForStream(req)) {
         const answer = await options.catalog.read(
           `answer:${req.url}`,
           async () => wholeAnswer(await resolve(req, reply)),
-          (kept) => kept.status === 200,
+          (kept) => kept.status === 200 && kept.headers.every(([name]) => name.toLowerCase() !== 'transfer-encoding'),
         );
         return sendAnswer(reply, answer);
       }
@@ -73,6 +73,10 @@ export function trpcRoutes<TRouter extends AnyTRPCRouter>(options: TrpcRoutesOpt
     done();
   };
 }
+
+/** Whether the request asks tRPC for its streamed (JSONL) form, by either header tRPC reads. */
+const asksForStream = (req: FastifyRequest) =>
+  req.headers['trpc-accept'] !== undefined || (req.headers.accept ?? '').includes('application/jsonl');
 
 async function wholeAnswer(response: Response): Promise<Answer> {
   return { status: response.status, headers: [...response.headers], body: Buffer.from(await response.arrayBuffer()) };
