@@ -374,6 +374,27 @@ describe("a card member's changes", () => {
     expect((await subscriptionRow(id)).skip_next).toBe(true);
   });
 
+  it('ship a skipped cycle after all when Stripe charged its invoice anyway (made before the skip paused collection)', async () => {
+    const plan = await createPlan();
+    const { id, stripeId } = await activeCardMember(member, plan.slug);
+    const skipped = (await subscriptionRow(id)).next_cycle_on;
+    await as(member).subscriptions.skipNext({ id });
+    setDay(skipped);
+    expect(await renew()).toMatchObject({ skipped: 1 });
+
+    await deliver(
+      'invoice.paid',
+      membershipInvoice({ subscriptionId: id, stripeSubscription: stripeId, periodStart: skipped, periodEnd: addDays(skipped, 30) }),
+    );
+    expect(await ordersOf(id)).toHaveLength(2);
+    const cycles = await t.db
+      .selectFrom('subscription_cycles')
+      .select(['cycle_start', 'outcome'])
+      .where('subscription_id', '=', id)
+      .execute();
+    expect(cycles).toContainEqual({ cycle_start: skipped, outcome: 'ordered' });
+  });
+
   it('are made at Stripe too: skip and pause stop collection, resume restarts it, cancel ends at the period end', async () => {
     const plan = await createPlan();
     const { id, stripeId } = await activeCardMember(member, plan.slug);

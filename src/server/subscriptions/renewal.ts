@@ -165,12 +165,24 @@ export async function runCycle(services: RenewalServices, subscription: Subscrip
   return outcome;
 }
 
-/** Records a cycle once; false when it was recorded before (the cycle is done). */
-async function recordCycle(db: Db, subscriptionId: string, cycleStart: string, outcome: 'ordered' | 'skipped'): Promise<boolean> {
+/**
+ * Records a cycle once; false when it was recorded before (the cycle is done), unless it was
+ * recorded as skipped and `overSkipped` (paid after all) makes it ordered.
+ */
+async function recordCycle(
+  db: Db,
+  subscriptionId: string,
+  cycleStart: string,
+  outcome: 'ordered' | 'skipped',
+  { overSkipped = false }: { overSkipped?: boolean } = {},
+): Promise<boolean> {
   const cycle = await db
     .insertInto('subscription_cycles')
     .values({ subscription_id: subscriptionId, cycle_start: cycleStart, outcome })
-    .onConflict((oc) => oc.columns(['subscription_id', 'cycle_start']).doNothing())
+    .onConflict((oc) => {
+      const columns = oc.columns(['subscription_id', 'cycle_start']);
+      return overSkipped ? columns.doUpdateSet({ outcome }).where('subscription_cycles.outcome', '=', 'skipped') : columns.doNothing();
+    })
     .returning('cycle_start')
     .executeTakeFirst();
   return cycle !== undefined;
@@ -194,7 +206,9 @@ export async function orderCycle(
   payment: CyclePayment,
 ): Promise<void> {
   const { db } = services;
-  if (!(await recordCycle(db, subscription.id, cycleStart, 'ordered'))) return;
+  // Paid, the cycle ships even when it was recorded as skipped: Stripe still charges an invoice it
+  // made before collection was paused for the skip.
+  if (!(await recordCycle(db, subscription.id, cycleStart, 'ordered', { overSkipped: payment.paid }))) return;
   const orderId = await placeCycleOrder(services, subscription, cycleStart, payment);
   await db
     .updateTable('subscription_cycles')
