@@ -313,6 +313,21 @@ describe('cycle orders paid by hand and left unpaid', () => {
     expect(await renew()).toEqual(NOTHING_DONE);
   });
 
+  it("ends on its day a membership cancelled for the period's end that went on hold meanwhile", async () => {
+    const { customer, subscription } = await createMember({ startsOn: '2027-01-31' });
+    await renew();
+    await callerAs(t, customer, { clock }).subscriptions.cancel({ id: subscription.id, reason: '' });
+    expect((await subscriptionRow(subscription.id)).cancel_at).toBe('2027-02-28');
+    for (const day of ['2027-02-07', '2027-02-14', '2027-02-21']) {
+      setDay(day);
+      await renew();
+    }
+    expect((await subscriptionRow(subscription.id)).status).toBe('past_due');
+    setDay('2027-02-28');
+    expect(await renew()).toMatchObject({ ended: 1, ordered: 0 });
+    expect(await subscriptionRow(subscription.id)).toMatchObject({ status: 'cancelled', cancel_at: '2027-02-28', unpaid_since: null });
+  });
+
   it('sends no reminder for a paid or cancelled cycle order', async () => {
     const paying = await createMember({ startsOn: '2027-01-31' });
     const cancelled = await createMember({ startsOn: '2027-01-31' });

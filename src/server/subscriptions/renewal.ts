@@ -8,7 +8,7 @@ import type { SubscriptionBilling } from '../payments/provider';
 import { startPeriodicTask, type PeriodicTask } from '../periodic';
 import { pickCycleShirt } from './curation';
 import { addCycles, today, type Clock } from './dates';
-import { reactivateNextPaidUp, remindNextUnpaidOrder, retryNextUnpaidInvoice } from './dunning';
+import { endMembership, reactivateNextPaidUp, remindNextUnpaidOrder, retryNextUnpaidInvoice } from './dunning';
 import { claimSubscription } from './queries';
 
 // The renewal engine: every due subscription goes through its cycle once. Each cycle is one
@@ -119,12 +119,19 @@ async function renewNextDue(services: RenewalServices, skip: readonly string[], 
           eb.and([eb('payment_provider', '=', 'manual'), eb('status', '=', 'active'), eb('next_cycle_on', '<=', day)]),
           eb.and([eb('status', '=', 'active'), eb('skip_next', '=', true), eb('next_cycle_on', '<=', day)]),
           eb.and([eb('status', '=', 'paused'), eb('paused_until', '<=', day)]),
+          // Cancelled for the period's end, then put on hold for an unpaid cycle before that day.
+          eb.and([eb('status', '=', 'past_due'), eb('cancel_at', '<=', day)]),
         ]),
       )
       .orderBy('next_cycle_on')
       .orderBy('id'),
   );
   if (!due) return null;
+  if (due.status === 'past_due') {
+    // The member heard when they cancelled; the unpaid cycle is forgotten with the membership.
+    await endMembership(db, due.id, day, services.clock.now());
+    return 'ended';
+  }
   if (due.status === 'paused') {
     // A pause for some cycles ends on its day; the cycle of that day, if due, is the next step.
     await db
