@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PRICES_CHANGED } from '../../src/server/orders/place';
 import { createPaymentProvider } from '../../src/server/payments';
+import { createStripePayments } from '../../src/server/payments/stripe';
 import { callerFor } from '../support/app';
 import { trpcFailure } from '../support/async';
 import { createAdmin, createCustomer, createProduct, type TestUser } from '../support/factories';
@@ -232,6 +233,28 @@ describe('checking out with Stripe', () => {
     const history = await t.db.selectFrom('order_events').select('kind').where('order_id', '=', id).orderBy('created_at').execute();
     expect(history.map((e) => e.kind)).toEqual(['placed', 'cancelled', 'payment_failed']);
     expect(await emailSubjects()).toEqual([`Order ${placed.orderNumber} was cancelled`]);
+  });
+
+  it('cancels an order whose payment page Stripe does not have or cannot be reached about', async () => {
+    for (const payments of [
+      createPaymentProvider(t.config),
+      // Nothing listens there: every call fails.
+      createStripePayments({ secretKey: 'sk_test_threadline', webhookSecret: 'whsec_unused', apiUrl: 'http://127.0.0.1:9' }),
+    ]) {
+      const placed = await placeOrder();
+      const { id } = await orderOf(sessionOf(placed.redirectUrl).id);
+      // A session made under other keys (test keys before live ones, say).
+      await t.db
+        .updateTable('orders')
+        .set({ checkout_session_id: `cs_test_unknown_${id}` })
+        .where('id', '=', id)
+        .execute();
+      const cancelled = await callerFor(t.database, t.config, admin, { payments }).caller.admin.orders.setStatus({
+        id,
+        status: 'cancelled',
+      });
+      expect(cancelled).toMatchObject({ status: 'cancelled' });
+    }
   });
 
   it('refunds a payment made as the order was being cancelled, and tells the buyer it was refunded, not confirmed', async () => {

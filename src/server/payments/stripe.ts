@@ -340,7 +340,15 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
 
     async closePayment(sessionId) {
       const stripe = await client();
-      const isOpen = async () => (await stripe.checkout.sessions.retrieve(sessionId)).status === 'open';
+      // A session Stripe does not have (made under other keys, say) has no page left to close.
+      const isOpen = async () => {
+        try {
+          return (await stripe.checkout.sessions.retrieve(sessionId)).status === 'open';
+        } catch (error) {
+          if (isMissingAtStripe(error)) return false;
+          throw error;
+        }
+      };
       if (!(await isOpen())) return;
       try {
         await stripe.checkout.sessions.expire(sessionId);

@@ -125,7 +125,11 @@ export const adminOrdersRouter = router({
         .where('id', '=', input.id)
         .executeTakeFirst();
       if (order?.checkout_session_id && order.payment_status === 'pending' && order.payment_provider === ctx.payments.name) {
-        await ctx.payments.closePayment(order.checkout_session_id);
+        // Stripe out of reach does not stop the cancellation: a payment made on the page still
+        // open is refunded when its notice comes (refundCancelledOrder).
+        await ctx.payments.closePayment(order.checkout_session_id).catch((error: unknown) => {
+          ctx.log.warn({ err: error, orderId: input.id }, 'could not close the payment page of a cancelled order');
+        });
       }
     }
     const result = await ctx.db.transaction().execute((trx) => setOrderStatus(trx, ctx.config, input.id, input.status));
