@@ -166,6 +166,13 @@ describe('processEmailQueue over SMTP', () => {
     expect(smtp.received).toHaveLength(1);
   });
 
+  it('gives up at once on an email the mail library refuses before sending it (no recipient in its address)', async () => {
+    const id = await enqueueEmail(db, { to: 'Nobody <>', subject: 'Nowhere', text: 'Hello' }, 5);
+    expect(await run()).toEqual({ sent: 0, retrying: 0, permanentlyFailed: 1 });
+    expect(await queueRow(id)).toMatchObject({ status: 'permanently_failed', retry_count: 1 });
+    expect(smtp.received).toHaveLength(0);
+  });
+
   it('gives up when the retries are used up', async () => {
     const id = await enqueueEmail(db, { to: 'temp-fail@example.com', subject: 'Always busy', text: 'Hello' }, 2);
 

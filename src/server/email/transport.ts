@@ -141,21 +141,25 @@ function parseResponseCode(response: string | undefined): number | null {
 /** SMTP commands whose reply is about this email: its recipient, its content. */
 const MESSAGE_COMMANDS = new Set(['RCPT TO', 'DATA']);
 
-// Nodemailer errors carry the SMTP reply's code as `responseCode` and the command it answered as
-// `command`. Only a reply about this email says anything about it: a 5xx there is for good. Any
-// other failure (no connection, a timeout, the greeting, our login or our sender refused) is the
+// Nodemailer errors carry the SMTP reply's code as `responseCode`, the command it answered as
+// `command` and a kind as `code`. Only a reply about this email says anything about it: a 5xx
+// there is for good. So is nodemailer's own refusal of the email before sending it (an invalid
+// recipient, an empty or oversized message: EENVELOPE or EMESSAGE without a reply). Any other
+// failure (no connection, a timeout, the greeting, our login or our sender refused) is the
 // server's or its settings', whatever its code: retried, and not counted against the email.
 function toSendError(error: unknown): EmailSendError {
   if (error instanceof EmailSendError) return error;
   const field = (name: string) =>
     typeof error === 'object' && error !== null && name in error ? (error as Record<string, unknown>)[name] : undefined;
-  const code = field('responseCode');
-  const responseCode = typeof code === 'number' ? code : null;
+  const reply = field('responseCode');
+  const responseCode = typeof reply === 'number' ? reply : null;
   const command = field('command');
-  const aboutMessage = typeof command === 'string' && MESSAGE_COMMANDS.has(command);
+  const kind = field('code');
+  const refusedBeforeSending = responseCode === null && (kind === 'EMESSAGE' || (kind === 'EENVELOPE' && command === 'API'));
+  const aboutMessage = refusedBeforeSending || (typeof command === 'string' && MESSAGE_COMMANDS.has(command));
   return new EmailSendError(errorMessage(error), {
     responseCode,
-    permanent: aboutMessage && responseCode !== null && responseCode >= 500 && responseCode < 600,
+    permanent: refusedBeforeSending || (aboutMessage && responseCode !== null && responseCode >= 500 && responseCode < 600),
     serverSide: !aboutMessage,
     cause: error,
   });
