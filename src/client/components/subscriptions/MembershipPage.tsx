@@ -281,7 +281,9 @@ function ChangeDialog({ membership, onDone, onClose }: DialogProps) {
   const [size, setSize] = useState<Size>(membership.size);
   const [picked, setPicked] = useState<string[]>(membership.category_ids);
   // A category of theirs that has left the store is not listed, so it neither counts nor is sent.
-  const chosen = picked.filter((id) => categories.data?.some((category) => category.id === id));
+  // Until the list is there (or if it cannot be read) their choice stands as it is.
+  const listed = categories.data;
+  const chosen = listed ? picked.filter((id) => listed.some((category) => category.id === id)) : picked;
   const change = useMutation(
     trpc.subscriptions.changeChoices.mutationOptions({
       onSuccess: onDone,
