@@ -4,6 +4,7 @@ import type { BillingInterval, Size } from '../../src/shared/constants';
 import { markOrderPaid } from '../../src/server/orders/transitions';
 import { renewDueSubscriptions, type RenewalServices } from '../../src/server/subscriptions/renewal';
 import { callerAs, sharedTestApp } from '../support/app';
+import { subscriptionCycles } from '../support/renewals';
 import { createCategory, createCustomer, createMembership, createPlan, createProduct } from '../support/factories';
 
 // The renewal engine on a real database (both kinds): one order per due cycle with the curated
@@ -50,13 +51,7 @@ async function createMember(options: MemberOptions = {}) {
 }
 
 const subscriptionRow = (id: string) => t.db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const cyclesOf = (id: string) =>
-  t.db
-    .selectFrom('subscription_cycles')
-    .select(['cycle_start', 'outcome', 'order_id'])
-    .where('subscription_id', '=', id)
-    .orderBy('cycle_start')
-    .execute();
+const cyclesOf = (id: string) => subscriptionCycles(t.db, id);
 const shirtsSent = (subscriptionId: string) =>
   t.db
     .selectFrom('orders')

@@ -6,7 +6,7 @@ import { callerAs } from '../support/app';
 import { trpcFailure } from '../support/async';
 import { createAdmin, createCategory, createCustomer, createProduct, type TestUser } from '../support/factories';
 import { completedSubscriptionSession, membershipInvoice, stripeSubscription, type FakeSession } from '../support/fake-stripe';
-import { renewalPass } from '../support/renewals';
+import { renewalPass, subscriptionCycles } from '../support/renewals';
 import { sharedStripeApp } from '../support/stripe-app';
 
 // Card memberships through Stripe Billing, against the local Stripe stand-in with signed events:
@@ -71,8 +71,7 @@ const mailTo = async (email: string) =>
     .where('to_email', '=', email)
     .orderBy('created_at')
     .execute();
-const cyclesOf = (subscriptionId: string) =>
-  t.db.selectFrom('subscription_cycles').select(['cycle_start', 'outcome']).where('subscription_id', '=', subscriptionId).execute();
+const cyclesOf = (subscriptionId: string) => subscriptionCycles(t.db, subscriptionId);
 const requestsTo = (method: string, path: RegExp) => stripe.requests.filter((r) => r.method === method && path.test(r.path));
 
 /** Joins by card and completes Checkout with the first invoice paid: an active card member. */
@@ -365,7 +364,7 @@ describe("a card member's changes", () => {
     expect(await renew()).toMatchObject({ skipped: 1, ordered: 0 });
     const after = await subscriptionRow(id);
     expect(after).toMatchObject({ skip_next: false, next_cycle_on: addCycles(skipped, 'monthly', 1, after.anchor_day) });
-    expect(await cyclesOf(id)).toContainEqual({ cycle_start: skipped, outcome: 'skipped' });
+    expect(await cyclesOf(id)).toContainEqual(expect.objectContaining({ cycle_start: skipped, outcome: 'skipped' }));
     // The next shipment can be skipped in its turn.
     await as(member).subscriptions.skipNext({ id });
     expect((await subscriptionRow(id)).skip_next).toBe(true);
@@ -384,7 +383,7 @@ describe("a card member's changes", () => {
       membershipInvoice({ subscriptionId: id, stripeSubscription: stripeId, periodStart: skipped, periodEnd: addDays(skipped, 30) }),
     );
     expect(await ordersOf(id)).toHaveLength(2);
-    expect(await cyclesOf(id)).toContainEqual({ cycle_start: skipped, outcome: 'ordered' });
+    expect(await cyclesOf(id)).toContainEqual(expect.objectContaining({ cycle_start: skipped, outcome: 'ordered' }));
   });
 
   it('are made at Stripe too: skip and pause stop collection, resume restarts it, cancel ends at the period end', async () => {

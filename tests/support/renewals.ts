@@ -1,3 +1,4 @@
+import type { Db } from '../../src/server/db/database';
 import type { SubscriptionBilling } from '../../src/server/payments/provider';
 import type { Clock } from '../../src/server/subscriptions/dates';
 import { renewDueSubscriptions, type RenewalServices } from '../../src/server/subscriptions/renewal';
@@ -21,3 +22,12 @@ export function renewalPass(
       dunning: t.config,
     });
 }
+
+/** A membership's recorded cycles, oldest first: each one's day, what became of it, and its order. */
+export const subscriptionCycles = (db: Db, subscriptionId: string) =>
+  db
+    .selectFrom('subscription_cycles')
+    .select(['cycle_start', 'outcome', 'order_id'])
+    .where('subscription_id', '=', subscriptionId)
+    .orderBy('cycle_start')
+    .execute();
