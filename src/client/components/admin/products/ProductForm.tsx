@@ -67,7 +67,7 @@ export function ProductForm({ product }: { product?: AdminProduct }) {
   const [saveError, setSaveError] = useState<string | null>(null);
   // The product as the form loaded it: a refetch (the window refocused) must not make a save over
   // changes made elsewhere look current.
-  const [loadedAt] = useState(product?.updated_at);
+  const [loadedAt] = useState(() => product?.updated_at ?? '');
   const [uploading, setUploading] = useState(0);
 
   const form = useForm<ProductFormValues, unknown, ProductInput>({
@@ -108,7 +108,7 @@ export function ProductForm({ product }: { product?: AdminProduct }) {
 
   const submit = (values: ProductInput) => {
     setSaveError(null);
-    if (product && loadedAt) update.mutate({ id: product.id, updatedAt: loadedAt, ...values });
+    if (product) update.mutate({ id: product.id, updatedAt: loadedAt, ...values });
     else create.mutate(values);
   };
 
