@@ -461,3 +461,61 @@ describe("a card member's changes", () => {
     expect((await subscriptionRow(id)).status).toBe('active');
   });
 });
+
+describe('a slow Stripe', () => {
+  // On the embedded database a transaction holds the only connection, so one waiting on Stripe
+  // would hold every request of the store; on PostgreSQL it would hold the member's row.
+  const lockRow = (id: string) => t.db.selectFrom('subscriptions').select('id').where('id', '=', id).forUpdate().execute();
+
+  /** Whether the member's row can be locked while Stripe keeps `call`'s first request unanswered. */
+  async function rowFreeWhileStripeWaits(id: string, call: () => Promise<unknown>): Promise<boolean> {
+    const held = stripe.holdNextRequest();
+    const calling = call();
+    await held.arrived;
+    const free = await Promise.race([
+      lockRow(id).then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), 3000)),
+    ]);
+    held.release();
+    await calling;
+    return free;
+  }
+
+  it("keeps no transaction open while a card member's change waits on it", async () => {
+    const plan = await createPlan();
+    const { id } = await activeCardMember(member, plan.slug);
+    expect(await rowFreeWhileStripeWaits(id, () => as(member).subscriptions.skipNext({ id }))).toBe(true);
+    expect((await subscriptionRow(id)).skip_next).toBe(true);
+  });
+
+  it('keeps no transaction open while the renewal pass retries an unpaid invoice', async () => {
+    const { id } = await pastDueCardMember();
+    setDay(addDays(startDay, 3));
+    expect(await rowFreeWhileStripeWaits(id, renew)).toBe(true);
+    expect(await subscriptionRow(id)).toMatchObject({ status: 'active', unpaid_invoice_id: null });
+  });
+
+  it('takes a Stripe notice handled meanwhile over what the retry found', async () => {
+    const { id, stripeId, unpaid } = await pastDueCardMember();
+    stripe.invoicePayments = 'declined';
+    setDay(addDays(startDay, 3));
+    const held = stripe.holdNextRequest();
+    const renewing = renew();
+    await held.arrived;
+    // The member paid on Stripe's invoice page while the store's retry was on its way.
+    await deliver('invoice.paid', {
+      ...unpaid,
+      ...membershipInvoice({
+        subscriptionId: id,
+        stripeSubscription: stripeId,
+        periodStart: addDays(startDay, 30),
+        periodEnd: addDays(startDay, 60),
+        invoiceId: unpaid.id,
+      }),
+    });
+    held.release();
+    await renewing;
+    expect(await subscriptionRow(id)).toMatchObject({ status: 'active', unpaid_invoice_id: null, unpaid_retries: 0 });
+    expect(await ordersOf(id)).toHaveLength(2);
+  });
+});

@@ -72,6 +72,8 @@ export interface FakeStripe {
   invoiceStatus: Map<string, 'open' | 'paid' | 'void'>;
   /** Makes the next session creation fail with Stripe's error shape (400). */
   failNextSession(): void;
+  /** Keeps the next request unanswered until `release`, as a slow Stripe would; `arrived` settles when it comes in. */
+  holdNextRequest(): { arrived: Promise<void>; release: () => void };
   close(): Promise<void>;
 }
 
@@ -87,6 +89,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   let invoicePayments: FakeStripe['invoicePayments'] = 'paid';
   const idempotent = new Map<string, { params: string; response: unknown }>();
   let failNext = false;
+  let held: { arrive: () => void; released: Promise<void> } | null = null;
 
   const create = (kind: string, body: Record<string, unknown>): unknown => {
     if (kind === 'product') return { id: id('prod'), object: 'product', name: body.name };
@@ -140,6 +143,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
+      const hold = held;
+      held = null;
+      if (!hold) return answer();
+      hold.arrive();
+      void hold.released.then(answer);
+    });
+    const answer = () => {
       const path = (req.url ?? '').split('?')[0] ?? '';
       const idempotencyKey = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
       const body = decodeForm(raw);
@@ -240,7 +250,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return send(200, { id: pay[1], object: 'invoice', status: 'paid' });
       }
       send(404, { error: { type: 'invalid_request_error', message: `No such route: ${req.method} ${path}` } });
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -263,6 +273,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     failNextSession: () => {
       failNext = true;
+    },
+    holdNextRequest: () => {
+      let arrive = () => {};
+      let release = () => {};
+      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      held = { arrive, released: new Promise<void>((resolve) => (release = resolve)) };
+      return { arrived, release };
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -110,34 +110,64 @@ export const reactivateNextPaidUp: ClaimStep = async ({ db, mail, clock }, skip,
   return 'reactivated';
 };
 
+/**
+ * Tries a Past due card member's invoice again, or ends the membership after the last try. Stripe
+ * is called between two short transactions and not inside one: on the embedded database a
+ * transaction holds the only connection, so a slow Stripe would hold every request of the store.
+ * What the call found is written only if the membership is still as it was claimed (a Stripe
+ * notice or the member's cancellation meanwhile wins); the call's idempotency key makes a repeat
+ * by another process one operation at Stripe.
+ */
 export const retryNextUnpaidInvoice: ClaimStep = async ({ db, mail, clock, billing, dunning }, skip, onClaim) => {
   if (!billing) return null;
   const day = today(clock);
-  const subscription = await claimSubscription(db, skip, onClaim, (query) =>
-    query
-      .where('payment_provider', '=', 'stripe')
-      .where('status', '=', 'past_due')
-      .where('unpaid_retried_on', '<=', addDays(day, -dunning.subscriptionRetryDays)),
-  );
+  const subscription = await db
+    .transaction()
+    .execute((trx) =>
+      claimSubscription(trx, skip, onClaim, (query) =>
+        query
+          .where('payment_provider', '=', 'stripe')
+          .where('status', '=', 'past_due')
+          .where('unpaid_retried_on', '<=', addDays(day, -dunning.subscriptionRetryDays)),
+      ),
+    );
   if (!subscription) return null;
+  const ifUnchanged = (write: (trx: Db) => Promise<unknown>) =>
+    db.transaction().execute(async (trx) => {
+      const unchanged = await trx
+        .selectFrom('subscriptions')
+        .select('id')
+        .where('id', '=', subscription.id)
+        .where('status', '=', 'past_due')
+        .where('unpaid_invoice_id', subscription.unpaid_invoice_id === null ? 'is' : '=', subscription.unpaid_invoice_id)
+        .where('unpaid_retries', '=', subscription.unpaid_retries)
+        .forUpdate()
+        .executeTakeFirst();
+      if (unchanged) await write(trx);
+    });
+
   if (subscription.unpaid_invoice_id && subscription.unpaid_retries < dunning.subscriptionPaymentRetries) {
     const attempt = subscription.unpaid_retries + 1;
     const outcome = await billing.retryInvoice(subscription.unpaid_invoice_id, attempt);
     // Paid: active again at once (the invoice's own notice makes the cycle's order).
-    await db
-      .updateTable('subscriptions')
-      .set(
-        outcome === 'paid'
-          ? { status: 'active', ...clearedUnpaid, updated_at: new Date() }
-          : { unpaid_retries: attempt, unpaid_retried_on: day, updated_at: new Date() },
-      )
-      .where('id', '=', subscription.id)
-      .execute();
+    await ifUnchanged((trx) =>
+      trx
+        .updateTable('subscriptions')
+        .set(
+          outcome === 'paid'
+            ? { status: 'active', ...clearedUnpaid, updated_at: new Date() }
+            : { unpaid_retries: attempt, unpaid_retried_on: day, updated_at: new Date() },
+        )
+        .where('id', '=', subscription.id)
+        .execute(),
+    );
     return 'retried';
   }
   if (subscription.stripe_subscription_id) await billing.cancelNow(subscription.stripe_subscription_id);
-  await endMembership(db, subscription.id, day, clock.now());
-  await notifyMember(db, mail, subscription.id, { kind: 'ended_unpaid' });
+  await ifUnchanged(async (trx) => {
+    await endMembership(trx, subscription.id, day, clock.now());
+    await notifyMember(trx, mail, subscription.id, { kind: 'ended_unpaid' });
+  });
   return 'endedUnpaid';
 };
 

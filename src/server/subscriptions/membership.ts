@@ -29,7 +29,7 @@ import { runCycle, type RenewalServices } from './renewal';
 
 // What a member does with their membership: join a plan (its first cycle is made at once), change
 // size or categories, skip, pause, resume, cancel at the end of the paid period. Each change is
-// one transaction with the member's row locked, and sends a short email.
+// checked and made with the member's row locked, and sends a short email.
 
 type Subscription = Selectable<SubscriptionsTable>;
 type Member = { id: string; email: string };
@@ -195,20 +195,35 @@ export type ChangeServices = Pick<RenewalServices, 'db' | 'mail' | 'clock' | 'bi
 interface Change {
   set: Updateable<SubscriptionsTable>;
   email: MembershipChange;
-  /** The same change at Stripe, for a card membership: made last, so a refusal there rolls back ours. */
+  /** The same change at Stripe, for a card membership: made first, so a refusal there leaves ours undone. */
   atProvider?: (billing: SubscriptionBilling, providerSubscriptionId: string) => Promise<void>;
 }
 
-/** Runs one change of a member's own subscription in a transaction and mails what changed. */
-function changeOwn(
+/**
+ * Runs one change of a member's own subscription and mails what changed. A card membership's
+ * change is made at Stripe first, between two short transactions and not inside one: on the
+ * embedded database a transaction holds the only connection, so a slow Stripe would hold every
+ * request of the store. A refusal there changes nothing here. The change is checked again on the
+ * row as it is after the call, so a second click or a Stripe notice meanwhile counts as it would
+ * in one transaction.
+ */
+async function changeOwn(
   { db, mail, billing }: ChangeServices,
   member: Member,
   id: string,
   change: (trx: Db, subscription: Subscription) => Promise<Change>,
 ) {
+  const { subscription, atProvider } = await db.transaction().execute(async (trx) => {
+    const locked = await lockOwn(trx, member, id);
+    return { subscription: locked, ...(await change(trx, locked)) };
+  });
+  if (atProvider && subscription.payment_provider === 'stripe') {
+    if (!billing || !subscription.stripe_subscription_id)
+      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: CARD_BILLING_UNAVAILABLE });
+    await atProvider(billing, subscription.stripe_subscription_id);
+  }
   return db.transaction().execute(async (trx) => {
-    const subscription = await lockOwn(trx, member, id);
-    const { set, email, atProvider } = await change(trx, subscription);
+    const { set, email } = await change(trx, await lockOwn(trx, member, id));
     const updated = await trx
       .updateTable('subscriptions')
       .set({ ...set, updated_at: new Date() })
@@ -216,11 +231,6 @@ function changeOwn(
       .returningAll()
       .executeTakeFirstOrThrow();
     await notifyMember(trx, mail, updated.id, email);
-    if (atProvider && subscription.payment_provider === 'stripe') {
-      if (!billing || !subscription.stripe_subscription_id)
-        throw new TRPCError({ code: 'PRECONDITION_FAILED', message: CARD_BILLING_UNAVAILABLE });
-      await atProvider(billing, subscription.stripe_subscription_id);
-    }
     return updated;
   });
 }

@@ -57,14 +57,29 @@ export interface RenewalResult {
 
 export type Step = Exclude<keyof RenewalResult, 'failed'>;
 
-/** Claims one subscription's next piece of work (row locked, skipping locked ones) and does it; null when none is left. */
+/**
+ * Claims one subscription's next piece of work (row locked, skipping locked ones) and does it; null
+ * when none is left. Given the store's database, not a transaction: `inOneTransaction` makes one.
+ */
 export type ClaimStep = (
   services: RenewalServices,
   skip: readonly string[],
   onClaim: (subscriptionId: string) => void,
 ) => Promise<Step | null>;
 
-const STEPS: readonly ClaimStep[] = [renewNextDue, remindNextUnpaidOrder, reactivateNextPaidUp, retryNextUnpaidInvoice];
+/** A step done in one transaction: a failure undoes all of it. */
+const inOneTransaction =
+  (step: ClaimStep): ClaimStep =>
+  (services, skip, onClaim) =>
+    services.db.transaction().execute((trx) => step({ ...services, db: trx }, skip, onClaim));
+
+// Retrying an invoice calls Stripe, which no transaction waits on (dunning.ts).
+const STEPS: readonly ClaimStep[] = [
+  inOneTransaction(renewNextDue),
+  inOneTransaction(remindNextUnpaidOrder),
+  inOneTransaction(reactivateNextPaidUp),
+  retryNextUnpaidInvoice,
+];
 
 /**
  * One pass: every subscription due by the clock's today, including cycles missed while the store
@@ -89,11 +104,9 @@ export async function renewDueSubscriptions(services: RenewalServices, maxSteps 
       if (signal?.aborted) return result;
       let claimed: string | undefined;
       try {
-        const step = await services.db.transaction().execute((trx) =>
-          claimStep({ ...services, db: trx }, failed, (id) => {
-            claimed = id;
-          }),
-        );
+        const step = await claimStep(services, failed, (id) => {
+          claimed = id;
+        });
         if (!step) break;
         result[step]++;
       } catch (error) {
