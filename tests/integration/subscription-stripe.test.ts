@@ -488,6 +488,29 @@ describe('a slow Stripe', () => {
     expect((await subscriptionRow(id)).skip_next).toBe(true);
   });
 
+  it('tells Stripe what the change has become when a notice handled meanwhile moved the membership', async () => {
+    const plan = await createPlan();
+    const { id, stripeId } = await activeCardMember(member, plan.slug);
+    const held = stripe.holdNextRequest();
+    const cancelling = as(member).subscriptions.cancel({ id, reason: '' });
+    await held.arrived;
+    // The next invoice fails while Stripe is told to end at the period's end: Past due, which ends at once.
+    await deliver(
+      'invoice.payment_failed',
+      membershipInvoice({
+        subscriptionId: id,
+        stripeSubscription: stripeId,
+        periodStart: addDays(startDay, 30),
+        periodEnd: addDays(startDay, 60),
+        paid: false,
+      }),
+    );
+    held.release();
+    await cancelling;
+    expect(await subscriptionRow(id)).toMatchObject({ status: 'cancelled', cancel_at: startDay, unpaid_invoice_id: null });
+    expect(stripe.cancelled.has(stripeId)).toBe(true);
+  });
+
   it('keeps no transaction open while the renewal pass retries an unpaid invoice', async () => {
     const { id } = await pastDueCardMember();
     setDay(addDays(startDay, 3));

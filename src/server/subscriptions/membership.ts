@@ -192,20 +192,43 @@ const refuse = (message: string) => new TRPCError({ code: 'CONFLICT', message })
 
 export type ChangeServices = Pick<RenewalServices, 'db' | 'mail' | 'clock' | 'billing'>;
 
+/** What a member's change asks of Stripe, for a card membership. */
+type StripeChange =
+  { kind: 'pause'; resumesOn: string | null } | { kind: 'resume' } | { kind: 'cancelAtPeriodEnd' } | { kind: 'cancelNow' };
+
 interface Change {
   set: Updateable<SubscriptionsTable>;
   email: MembershipChange;
-  /** The same change at Stripe, for a card membership: made first, so a refusal there leaves ours undone. */
-  atProvider?: (billing: SubscriptionBilling, providerSubscriptionId: string) => Promise<void>;
+  atStripe?: StripeChange;
 }
+
+type PlannedChange = Change & { subscription: Subscription };
+
+/** Stripe's part of a planned change: none for a membership paid by hand. */
+const stripePart = ({ subscription, atStripe }: PlannedChange) =>
+  subscription.payment_provider === 'stripe' ? JSON.stringify(atStripe ?? null) : 'null';
+
+async function makeAtStripe(billing: SubscriptionBilling | null, { subscription, atStripe }: PlannedChange): Promise<void> {
+  if (!atStripe || subscription.payment_provider !== 'stripe') return;
+  const providerId = subscription.stripe_subscription_id;
+  if (!billing || !providerId) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: CARD_BILLING_UNAVAILABLE });
+  if (atStripe.kind === 'pause') await billing.pauseCollection(providerId, atStripe.resumesOn);
+  else if (atStripe.kind === 'resume') await billing.resumeCollection(providerId);
+  else if (atStripe.kind === 'cancelAtPeriodEnd') await billing.cancelAtPeriodEnd(providerId);
+  else await billing.cancelNow(providerId);
+}
+
+/** Tries of a card member's change whose membership keeps moving at Stripe before it is refused. */
+const STRIPE_CHANGE_TRIES = 3;
 
 /**
  * Runs one change of a member's own subscription and mails what changed. A card membership's
- * change is made at Stripe first, between two short transactions and not inside one: on the
- * embedded database a transaction holds the only connection, so a slow Stripe would hold every
- * request of the store. A refusal there changes nothing here. The change is checked again on the
- * row as it is after the call, so a second click or a Stripe notice meanwhile counts as it would
- * in one transaction.
+ * change is made at Stripe first, with no transaction open: on the embedded database a
+ * transaction holds the only connection, so a slow Stripe would hold every request of the store.
+ * A refusal there changes nothing here. The change is then checked again on the locked row: a
+ * second click is refused as it would be in one transaction, and when a Stripe notice meanwhile
+ * means Stripe should be told something else (a failed payment made a cancellation end at once,
+ * say), Stripe is told that before anything is stored.
  */
 async function changeOwn(
   { db, mail, billing }: ChangeServices,
@@ -213,29 +236,31 @@ async function changeOwn(
   id: string,
   change: (trx: Db, subscription: Subscription) => Promise<Change>,
 ) {
-  const { subscription, atProvider } = await db.transaction().execute(async (trx) => {
-    const locked = await lockOwn(trx, member, id);
-    return { subscription: locked, ...(await change(trx, locked)) };
-  });
-  if (atProvider && subscription.payment_provider === 'stripe') {
-    if (!billing || !subscription.stripe_subscription_id)
-      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: CARD_BILLING_UNAVAILABLE });
-    await atProvider(billing, subscription.stripe_subscription_id);
+  const plan = (trx: Db, subscription: Subscription) => change(trx, subscription).then((planned) => ({ ...planned, subscription }));
+  let planned = await db.transaction().execute(async (trx) => plan(trx, await lockOwn(trx, member, id)));
+  for (let tries = 1; ; tries++) {
+    await makeAtStripe(billing, planned);
+    const madeAtStripe = planned;
+    const outcome = await db.transaction().execute(async (trx) => {
+      const now = await plan(trx, await lockOwn(trx, member, id));
+      if (stripePart(now) !== stripePart(madeAtStripe)) return { replanned: now };
+      const updated = await trx
+        .updateTable('subscriptions')
+        .set({ ...now.set, updated_at: new Date() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await notifyMember(trx, mail, updated.id, now.email);
+      return { updated };
+    });
+    if ('updated' in outcome) return outcome.updated;
+    if (tries === STRIPE_CHANGE_TRIES) throw refuse(SUBSCRIPTION_CHANGED_MEANWHILE);
+    planned = outcome.replanned;
   }
-  return db.transaction().execute(async (trx) => {
-    const { set, email } = await change(trx, await lockOwn(trx, member, id));
-    const updated = await trx
-      .updateTable('subscriptions')
-      .set({ ...set, updated_at: new Date() })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await notifyMember(trx, mail, updated.id, email);
-    return updated;
-  });
 }
 
 const CARD_BILLING_UNAVAILABLE = 'Card payments are not available right now. Please try again later or contact us.';
+const SUBSCRIPTION_CHANGED_MEANWHILE = 'Your subscription changed while this was being saved. Please reload the page and try again.';
 
 const live = (subscription: Subscription) => subscription.status !== 'cancelled' && subscription.cancel_at === null;
 
@@ -265,7 +290,7 @@ export const skipNext = (services: ChangeServices, member: Member, id: string) =
       set: { skip_next: true },
       email: { kind: 'skipped', skipped: subscription.next_cycle_on, nextShipment },
       // Stripe voids the invoice of the skipped cycle and charges again from the one after.
-      atProvider: (billing, providerId) => billing.pauseCollection(providerId, addDays(subscription.next_cycle_on, 1)),
+      atStripe: { kind: 'pause', resumesOn: addDays(subscription.next_cycle_on, 1) },
     });
   });
 
@@ -280,7 +305,7 @@ export const pause = (services: ChangeServices, member: Member, input: z.output<
     return Promise.resolve({
       set: { status: 'paused' as const, paused_until: resumesOn, next_cycle_on: resumesOn ?? subscription.next_cycle_on, skip_next: false },
       email: { kind: 'paused', resumesOn },
-      atProvider: (billing, providerId) => billing.pauseCollection(providerId, resumesOn),
+      atStripe: { kind: 'pause', resumesOn },
     });
   });
 
@@ -296,7 +321,7 @@ export const resume = (services: ChangeServices, member: Member, id: string) =>
     return {
       set: { status: 'active' as const, paused_until: null, next_cycle_on: next },
       email: { kind: 'resumed', nextShipment: next },
-      atProvider: (billing, providerId) => billing.resumeCollection(providerId),
+      atStripe: { kind: 'resume' },
     };
   });
 
@@ -319,12 +344,12 @@ export const cancelAtPeriodEnd = (services: ChangeServices, member: Member, inpu
           ...clearedUnpaid,
         },
         email: { kind: 'cancelling', cancelsOn: day },
-        atProvider: (billing, providerId) => billing.cancelNow(providerId),
+        atStripe: { kind: 'cancelNow' },
       });
     }
     return Promise.resolve({
       set: { cancel_at: subscription.next_cycle_on, cancel_reason: reason },
       email: { kind: 'cancelling', cancelsOn: subscription.next_cycle_on },
-      atProvider: (billing, providerId) => billing.cancelAtPeriodEnd(providerId),
+      atStripe: { kind: 'cancelAtPeriodEnd' },
     });
   });
