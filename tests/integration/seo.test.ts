@@ -19,6 +19,14 @@ describe('robots.txt and sitemap.xml', () => {
     for (const path of ['/admin', '/dashboard', '/cart', '/checkout', '/login']) expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).not.toContain('Disallow: /');
     expect(lines).toContain(`Sitemap: ${url('/sitemap.xml')}`);
+
+    // As crawlers read the rules: prefixes, or whole paths where one ends in $.
+    const rules = lines.filter((line) => line.startsWith('Disallow: ')).map((line) => line.slice('Disallow: '.length));
+    const blocked = (path: string) => rules.some((rule) => (rule.endsWith('$') ? path === rule.slice(0, -1) : path.startsWith(rule)));
+    for (const path of ['/subscription', '/subscriptions/join/monthly-tee', '/orders/TL-1001', '/admin/products'])
+      expect(blocked(path)).toBe(true);
+    const sitemap = await t.app.inject('/sitemap.xml');
+    for (const page of locs(sitemap.body)) expect(blocked(new URL(page).pathname), page).toBe(false);
   });
 
   it('lists the pages, active categories and active products, and follows the catalog as it changes', async () => {

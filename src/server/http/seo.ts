@@ -7,13 +7,17 @@ import { escapeMarkup } from '../../shared/markup';
 
 /** Pages without a catalog row behind them. */
 const FIXED_PAGES = ['/', '/shop', '/subscriptions', '/contact', '/faq', '/shipping', '/returns'];
-/** Personal pages, and the back office: nothing there is for a search index. */
+/**
+ * Personal pages, and the back office: nothing there is for a search index. Rules match as
+ * prefixes; `$` ends one where a longer path is a public page (/subscription, /subscriptions).
+ */
 const DISALLOWED = [
   '/admin',
   '/dashboard',
   '/settings',
   '/orders',
-  '/subscription',
+  '/subscription$',
+  '/subscriptions/join/',
   '/cart',
   '/checkout',
   '/login',
