@@ -4,7 +4,7 @@ import { createAdmin, createCategory, createProduct } from '../support/factories
 
 // robots.txt and sitemap.xml: what search engines may index, and every page they should.
 
-const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
 
 describe('robots.txt and sitemap.xml', () => {
   const t = sharedTestApp();
