@@ -101,6 +101,38 @@ describe('catalog cache', () => {
     expect(await emailIn(await signInHttp(t.app, alice.email))).toBe(alice.email);
     expect(await emailIn(await signInHttp(t.app, bob.email))).toBe(bob.email);
     expect(await emailIn('')).toBeUndefined();
+    // Nor may a shared cache on the way keep it.
+    expect((await batch('catalog.categories,auth.me', '')).headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('keeps one answer for a read whatever other parameters its address carries, so they cannot push the others out', async () => {
+    const product = await createProduct(t.db, { name: 'Steady Tee' });
+    const url = `/trpc/catalog.productBySlug?input=${encodeURIComponent(JSON.stringify({ slug: product.slug }))}`;
+    const nameAt = async (address: string) =>
+      (await t.app.inject({ url: address, headers: { origin: TEST_ORIGIN } })).json<{ result: { data: { name: string } } }>().result.data
+        .name;
+    await sql`ALTER TABLE products DISABLE TRIGGER products_catalog_changed`.execute(t.db);
+    try {
+      // As in the first test: the product's own announcement may still empty the cache once.
+      const stood: boolean[] = [];
+      for (let attempt = 1; attempt <= 3 && !stood.at(-1); attempt++) {
+        const kept = await nameAt(url);
+        await t.db
+          .updateTable('products')
+          .set({ name: `Steady Tee (unannounced ${attempt})` })
+          .where('id', '=', product.id)
+          .execute();
+        // More addresses of another read than the cache holds, each with a parameter tRPC does not read.
+        for (let i = 0; i < 600; i++) {
+          const res = await t.app.inject({ url: `/trpc/catalog.categories?junk=${attempt}-${i}`, headers: { origin: TEST_ORIGIN } });
+          expect(res.statusCode).toBe(200);
+        }
+        stood.push((await nameAt(url)) === kept && (await nameAt(`${url}&junk=1`)) === kept);
+      }
+      expect(stood.at(-1)).toBe(true);
+    } finally {
+      await sql`ALTER TABLE products ENABLE TRIGGER products_catalog_changed`.execute(t.db);
+    }
   });
 
   it('never serves one client the streamed form (JSONL) another client asked for', async () => {

@@ -83,7 +83,7 @@ describe('the client', () => {
     const res = await t.app.inject('/product/some-tee?x=1');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
     const json = /<script id="store-config" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1];
     expect(JSON.parse(json!)).toEqual({ storeName: 'Tee </script> Club', storeEmail: t.config.storeEmail });
     expect(res.body).toContain('<title>Tee /script> Club</title>');
@@ -124,7 +124,7 @@ describe('the client', () => {
   it('compresses pages and API answers over 1 KB, and leaves small ones alone', async () => {
     const page = await t.app.inject({ url: '/shop', headers: { 'accept-encoding': 'br' } });
     expect(page.headers['content-encoding']).toBe('br');
-    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['cache-control']).toBe('private, no-cache');
     expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('id="store-config"');
 
     for (let i = 0; i < 12; i++)

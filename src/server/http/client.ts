@@ -102,7 +102,9 @@ export async function registerClient(
       page = withRenderedPage(page, rendered);
       status = rendered.status;
     }
-    return reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    // Never kept by a shared cache: the page carries this response's CSP nonce, and a signed-in
+    // visitor's header and state.
+    return reply.code(status).header('Cache-Control', 'private, no-cache').type('text/html; charset=utf-8').send(page);
   };
   if (pages) {
     // Explicit routes win over the static wildcard, so the raw template is never served.

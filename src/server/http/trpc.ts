@@ -60,18 +60,29 @@ export function trpcRoutes<TRouter extends AnyTRPCRouter>(options: TrpcRoutesOpt
       // `trpc-accept` or `Accept`) would otherwise have its form served to everyone after it.
       if (req.method === 'GET' && isCatalogRead(req.params.path) && !asksForStream(req)) {
         const answer = await options.catalog.read(
-          `answer:${req.url}`,
+          answerKey(req.params.path, req.url),
           async () => wholeAnswer(await resolve(req, reply)),
           (kept) => kept.status === 200 && kept.headers.every(([name]) => name.toLowerCase() !== 'transfer-encoding'),
         );
         return sendAnswer(reply, answer);
       }
       const response = await resolve(req, reply);
+      // Everything but the catalog may be one visitor's own (their account, orders, the back office).
+      reply.header('Cache-Control', 'private, no-store');
       const streamed = response.headers.get('content-type')?.startsWith('text/event-stream') || response.headers.has('transfer-encoding');
       return streamed ? reply.send(response) : sendAnswer(reply, await wholeAnswer(response));
     });
     done();
   };
+}
+
+/**
+ * A catalog answer's key: its procedures and the two parameters tRPC reads. Other parameters change
+ * nothing in the answer, and as part of the key they could push every kept answer out.
+ */
+function answerKey(path: string, url: string): string {
+  const params = new URL(url, 'http://store.invalid').searchParams;
+  return `answer:${path}:${params.get('batch') ?? ''}:${params.get('input') ?? ''}`;
 }
 
 /** Whether the request asks tRPC for its streamed (JSONL) form, by either header tRPC reads. */
