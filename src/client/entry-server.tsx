@@ -1,4 +1,5 @@
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { isTRPCClientError } from '@trpc/client';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { App } from './App';
@@ -14,7 +15,7 @@ import { createQueryClient, createTrpcOptions, type TrpcClient } from './trpc';
 export type RenderResult = RenderedPage | { redirect: string; status: number };
 
 export interface RenderedPage {
-  /** 200, or 404 for an unknown page, product or category. */
+  /** 200; 404 for an unknown page, product or category; 503 when a read failed on the server. */
   status: number;
   /** Elements for <head>: title, description, canonical URL, Open Graph and JSON-LD. */
   head: string;
@@ -31,6 +32,22 @@ export interface RenderSettings {
   nonce: string;
   /** The settings the browser reads from index.html (store-config.ts), which the server has no page to read from. */
   storeConfig: StoreConfig;
+}
+
+/**
+ * Whether a read failed on the server's side (the database out of reach, say): the page shows its
+ * empty states (SPEC §8), and its status tells crawlers to come back rather than take them for it.
+ */
+function failedRead(queryClient: QueryClient): boolean {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .some((query) => {
+      const { error } = query.state;
+      if (query.state.status !== 'error') return false;
+      const httpStatus = isTRPCClientError(error) ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
+      return httpStatus === undefined || httpStatus >= 500;
+    });
 }
 
 export async function renderPage(
@@ -68,7 +85,7 @@ export async function renderPage(
   const hoisted = /^(?:<link [^>]*>)*/.exec(rendered)?.[0] ?? '';
   const html = rendered.slice(hoisted.length);
   return {
-    status: outcome?.status ?? 200,
+    status: outcome?.status === 404 ? 404 : failedRead(queryClient) ? 503 : (outcome?.status ?? 200),
     head: renderHead(router.state.matches, origin) + hoisted,
     html,
     state,

@@ -1,8 +1,9 @@
+import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/shared/money';
 import { signInInBrowser, sharedBrowserApp } from '../support/browser';
-import { createCustomer } from '../support/factories';
+import { createCustomer, createProduct } from '../support/factories';
 
 // Storefront pages arrive rendered: their content is in the HTML before any script runs, with a
 // head for search engines and link previews, and the client takes the page over without reading
@@ -118,6 +119,46 @@ describe('server rendering', () => {
     const messy = await fetch(`${env.baseUrl}/shop?sort=cheapest`, { redirect: 'manual' });
     expect(messy.status).toBe(307);
     expect(messy.headers.get('location')).toBe('/shop');
+  });
+
+  it("moves another spelling of a product's or category's address to its own, and answers 404 for one nothing could have", async () => {
+    const product = await someProduct();
+    const spaced = await fetch(`${env.baseUrl}/product/${product.slug}%20`, { redirect: 'manual' });
+    expect(spaced.status).toBe(301);
+    expect(spaced.headers.get('location')).toBe(`/product/${product.slug}`);
+    const category = await fetch(`${env.baseUrl}/category/${product.category_slug}%20?sort=price-low`, { redirect: 'manual' });
+    expect(category.status).toBe(301);
+    expect(category.headers.get('location')).toBe(`/category/${product.category_slug}?sort=price-low`);
+
+    const tooLong = await fetchPage(`/product/${'a'.repeat(201)}`);
+    expect(tooLong.status).toBe(404);
+    expect(tooLong.html).toContain('Product Not Found');
+    const unknown = await fetchPage('/no-such-page');
+    expect(unknown.html).toContain('<title>Page Not Found | Threadline</title>');
+    expect(unknown.html).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('gives a product shown from another address that address in its JSON-LD', async () => {
+    const product = await createProduct(env.db, { image_url: 'https://cdn.example.com/tees/open-road.png' });
+    // Out of the shop again at once: the browser tests after this one cannot load that image.
+    const { html } = await fetchPage(`/product/${product.slug}`).finally(() =>
+      env.db.deleteFrom('products').where('id', '=', product.id).execute(),
+    );
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as { '@type': string; image?: string[] },
+    );
+    expect(jsonLd.find((item) => item['@type'] === 'Product')?.image).toEqual(['https://cdn.example.com/tees/open-road.png']);
+  });
+
+  it('answers 503 when the catalog cannot be read, so crawlers come back instead of taking the empty page for it', async () => {
+    await sql`ALTER TABLE products RENAME TO products_away`.execute(env.db);
+    try {
+      const page = await fetchPage('/product/a-tee-nobody-read-before');
+      expect(page.status).toBe(503);
+    } finally {
+      await sql`ALTER TABLE products_away RENAME TO products`.execute(env.db);
+    }
+    expect((await fetchPage('/product/a-tee-nobody-read-before')).status).toBe(404);
   });
 
   it('renders the signed-in header on the server', async () => {

@@ -7,6 +7,7 @@ import { NotFoundPage } from '../components/NotFoundPage';
 import { shippingPolicyOptions } from '../cart/shipping-policy';
 import { prefetchQuietly } from '../prefetch';
 import type { RouterContext } from '../router-context';
+import { pageHead } from '../seo/page-head';
 import { LiveSession } from '../session/live';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -18,6 +19,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       prefetchQuietly(queryClient, trpc.auth.me.queryOptions()),
       prefetchQuietly(queryClient, shippingPolicyOptions(trpc)),
     ]),
+  // The store's title and description for a page whose route gives none, and for an unknown
+  // address (the router marks the root match that shows its not-found page, typed if underscored).
+  head: ({ match }) => (match._notFound ? pageHead({ title: 'Page Not Found', noIndex: true }) : pageHead({})),
   component: RootLayout,
   notFoundComponent: NotFoundPage,
   errorComponent: ErrorPage,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, notFound, stripSearchParams } from '@tanstack/react-router';
+import { createFileRoute, notFound, redirect, stripSearchParams } from '@tanstack/react-router';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { CategoryIcon } from '../components/catalog/category-icon';
@@ -25,14 +25,18 @@ export const Route = createFileRoute('/category/$slug')({
     const category = await prefetchQuietly(queryClient, trpc.catalog.categoryBySlug.queryOptions({ slug: params.slug }));
     // An unknown category is a 404 (the status of the server-rendered page); a failed read is not.
     if (category === null) throw notFound();
+    // One address per category: another spelling the server finds it by (a trailing space) moves to it.
+    if (category && category.slug !== params.slug) {
+      throw redirect({ to: '/category/$slug', params: { slug: category.slug }, search: deps, statusCode: 301 });
+    }
     return { category };
   },
-  head: ({ loaderData, params }) =>
+  head: ({ loaderData }) =>
     loaderData?.category
       ? pageHead({
           title: `${loaderData.category.name} T-Shirts`,
           description: loaderData.category.description,
-          path: `/category/${params.slug}`,
+          path: `/category/${loaderData.category.slug}`,
           image: loaderData.category.image_url,
         })
       : pageHead({ title: 'Category Not Found', noIndex: true }),

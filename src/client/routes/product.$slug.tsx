@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
 import { ArrowLeft, Shirt } from 'lucide-react';
 import { ProductDetail, ProductDetailSkeleton } from '../components/catalog/ProductDetail';
 import { MessagePage } from '../components/MessagePage';
@@ -7,6 +7,7 @@ import { ButtonLink } from '../components/ui/Button';
 import { useDocumentTitle } from '../components/ui/use-document-title';
 import { prefetchQuietly } from '../prefetch';
 import { pageHead } from '../seo/page-head';
+import { absolute } from '../seo/render-head';
 import { useTRPC, type RouterOutputs } from '../trpc';
 
 export const Route = createFileRoute('/product/$slug')({
@@ -14,6 +15,8 @@ export const Route = createFileRoute('/product/$slug')({
     const product = await prefetchQuietly(queryClient, trpc.catalog.productBySlug.queryOptions({ slug: params.slug }));
     // An unknown product is a 404 (the status of the server-rendered page); a failed read is not.
     if (product === null) throw notFound();
+    // One address per product: another spelling the server finds it by (a trailing space) moves to it.
+    if (product && product.slug !== params.slug) throw redirect({ to: '/product/$slug', params: { slug: product.slug }, statusCode: 301 });
     return { product };
   },
   head: ({ loaderData, match }) =>
@@ -40,7 +43,7 @@ function productHead(product: Product, origin: string) {
         description: product.description,
         sku: String(product.sku_number),
         category: product.category_name,
-        ...(image ? { image: [`${origin}${image}`] } : {}),
+        ...(image ? { image: [absolute(image, origin)] } : {}),
         offers: {
           '@type': 'Offer',
           url: `${origin}${path}`,

@@ -7,7 +7,7 @@ import { escapeMarkup } from '../../shared/markup';
 
 /** Site-relative URLs in canonical links and Open Graph tags become absolute, as those must be. */
 const ABSOLUTE_META = new Set(['og:url', 'og:image', 'twitter:image']);
-const absolute = (value: string, origin: string) => (value.startsWith('/') ? `${origin}${value}` : value);
+export const absolute = (value: string, origin: string) => (value.startsWith('/') ? `${origin}${value}` : value);
 
 function element(tag: string, attributes: object): string {
   const text = Object.entries(attributes)
