@@ -121,6 +121,28 @@ describe('sign up', () => {
     expect(crossed.setCookies).toEqual([]);
   });
 
+  it("gives an account made with someone else's address to the address's owner once they confirm it: the maker is signed out and their password ends", async () => {
+    const email = 'carol.owner@example.com';
+    const signIn = (password: string) => callTrpc(t.app, 'auth.signIn', { input: { email, password } });
+    // Made by someone who does not own the address, and signed in (an unconfirmed account may be).
+    await attempt(email, 'makers-password');
+    const makersLink = await queuedEmailLink(db, email, CONFIRMATION_SUBJECT);
+    const makerCookie = await signInHttp(t.app, email, 'makers-password');
+
+    // The owner signs up too, and confirms through the note they get.
+    await attempt(email, 'owners-password');
+    const note = await queuedEmail(db, email, EXISTING_ACCOUNT_SUBJECT);
+    const [confirmLink] = linksIn(note.text_body);
+    const confirmed = await callTrpc(t.app, 'auth.confirmEmail', { input: { token: new URL(confirmLink!).searchParams.get('token') } });
+    expect(confirmed.statusCode).toBe(200);
+
+    expect((await callTrpc(t.app, 'auth.me', { type: 'query', cookie: makerCookie })).data).toBeNull();
+    expect((await signIn('makers-password')).error?.message).toBe('Invalid login credentials');
+    expect((await signIn('owners-password')).statusCode).toBe(200);
+    const makersToken = new URL(makersLink).searchParams.get('token');
+    expect((await callTrpc(t.app, 'auth.confirmEmail', { input: { token: makersToken } })).error?.message).toBe(INVALID_CONFIRMATION_LINK);
+  });
+
   it('says whose address a confirmation link is for without confirming anything; a used or unknown link is refused', async () => {
     const email = 'peeked@example.com';
     await attempt(email);

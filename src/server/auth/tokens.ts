@@ -10,11 +10,24 @@ function hashToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
-export async function createAuthToken(db: Db, userId: string, purpose: AuthTokenPurpose, ttlMs: number): Promise<string> {
+/** A new token; `passwordHash` rides with a confirmation link that sets that password (see confirmEmail). */
+export async function createAuthToken(
+  db: Db,
+  userId: string,
+  purpose: AuthTokenPurpose,
+  ttlMs: number,
+  passwordHash: string | null = null,
+): Promise<string> {
   const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(32)));
   await db
     .insertInto('auth_tokens')
-    .values({ token_hash: hashToken(token), user_id: userId, purpose, expires_at: new Date(Date.now() + ttlMs) })
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      purpose,
+      expires_at: new Date(Date.now() + ttlMs),
+      password_hash: passwordHash,
+    })
     .execute();
   return token;
 }
@@ -32,8 +45,15 @@ export async function peekAuthToken(db: Db, token: string, purpose: AuthTokenPur
   return row?.user_id ?? null;
 }
 
-/** Uses a token up and returns its user, or null when it is unknown, used, expired or for another purpose. */
-export async function consumeAuthToken(db: Db, token: string, purpose: AuthTokenPurpose): Promise<string | null> {
+/**
+ * Uses a token up and returns its user and the password it carries, or null when it is unknown,
+ * used, expired or for another purpose.
+ */
+export async function consumeAuthToken(
+  db: Db,
+  token: string,
+  purpose: AuthTokenPurpose,
+): Promise<{ userId: string; passwordHash: string | null } | null> {
   const row = await db
     .updateTable('auth_tokens')
     .set({ used_at: new Date() })
@@ -41,9 +61,9 @@ export async function consumeAuthToken(db: Db, token: string, purpose: AuthToken
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
     .where('expires_at', '>', new Date().toISOString())
-    .returning('user_id')
+    .returning(['user_id', 'password_hash'])
     .executeTakeFirst();
-  return row?.user_id ?? null;
+  return row ? { userId: row.user_id, passwordHash: row.password_hash } : null;
 }
 
 /**

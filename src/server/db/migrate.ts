@@ -8,6 +8,7 @@ import * as catalogChanges from '../../../migrations/0006_catalog_changes';
 import * as rateLimitCounters from '../../../migrations/0007_rate_limit_counters';
 import * as listPagingIndexes from '../../../migrations/0008_list_paging_indexes';
 import * as orderStats from '../../../migrations/0009_order_stats';
+import * as pendingPasswords from '../../../migrations/0010_pending_passwords';
 import type { Db } from './database';
 
 // A static list: Kysely's FileMigrationProvider cannot import .ts files under Vitest.
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0007_rate_limit_counters': rateLimitCounters,
   '0008_list_paging_indexes': listPagingIndexes,
   '0009_order_stats': orderStats,
+  '0010_pending_passwords': pendingPasswords,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

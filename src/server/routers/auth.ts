@@ -69,7 +69,7 @@ async function completeSignUp(ctx: Context, email: string, passwordHash: string)
       ctx.log.warn({ err: error }, 'sign-up raced another for the same address');
     }
   }
-  await emailExistingAccount(ctx, email);
+  await emailExistingAccount(ctx, email, passwordHash);
 }
 
 async function createAccount(ctx: Context, email: string, passwordHash: string): Promise<void> {
@@ -81,14 +81,19 @@ async function createAccount(ctx: Context, email: string, passwordHash: string):
   });
 }
 
-async function emailExistingAccount(ctx: Context, email: string): Promise<void> {
+/**
+ * Tells a known address someone signed up with it. An account not confirmed yet gets a link that
+ * confirms it with this sign-up's password: the account may have been made by someone who does not
+ * own the address, and the one who does must not be left sharing it with them.
+ */
+async function emailExistingAccount(ctx: Context, email: string, passwordHash: string): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const user = await findUserByEmail(trx, email);
     // Deleted in the meantime: there is no one to tell.
     if (!user) return;
     const confirmationToken = user.email_confirmed_at
       ? null
-      : await createAuthToken(trx, user.id, 'email_confirmation', EMAIL_CONFIRMATION_TTL_MS);
+      : await createAuthToken(trx, user.id, 'email_confirmation', EMAIL_CONFIRMATION_TTL_MS, passwordHash);
     await enqueueEmail(trx, existingAccountEmail(ctx.config, user.email, confirmationToken), ctx.config.emailMaxRetries);
   });
 }
@@ -171,7 +176,7 @@ export const authRouter = router({
       }
       const passwordHash = await hashPassword(input.password);
       await ctx.db.transaction().execute(async (trx) => {
-        const userId = await consumeAuthToken(trx, input.token, 'password_reset');
+        const userId = (await consumeAuthToken(trx, input.token, 'password_reset'))?.userId;
         if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_EXPIRED_RESET_LINK });
         await trx
           .updateTable('users')
@@ -219,22 +224,38 @@ export const authRouter = router({
       return { email: user.email };
     }),
 
-  /** Confirms the address and signs its owner in: the link reached this inbox, which proves who they are. */
+  /**
+   * Confirms the address and signs its owner in: the link reached this inbox, which proves who they
+   * are. Until then anyone could have made the account with this address, so confirming it ends
+   * every other session and reset link, and a link that answered a later sign-up sets that
+   * sign-up's password.
+   */
   confirmEmail: publicProcedure
     .use(rateLimited('emailLink'))
     .input(confirmEmailInput)
     .mutation(async ({ ctx, input }) => {
       const userId = await ctx.db.transaction().execute(async (trx) => {
-        const tokenUserId = await consumeAuthToken(trx, input.token, 'email_confirmation');
-        if (!tokenUserId) return null;
-        await trx
+        const link = await consumeAuthToken(trx, input.token, 'email_confirmation');
+        if (!link) return null;
+        const firstConfirmation = await trx
           .updateTable('users')
-          .set({ email_confirmed_at: sql`coalesce(email_confirmed_at, now())`, updated_at: new Date() })
-          .where('id', '=', tokenUserId)
-          .execute();
-        // Confirmed: the other links mailed for it (sign-up, resend, the existing-account note) sign no one in any more.
-        await revokeAuthTokens(trx, tokenUserId, 'email_confirmation');
-        return tokenUserId;
+          .set({
+            email_confirmed_at: new Date(),
+            ...(link.passwordHash ? { password_hash: link.passwordHash } : {}),
+            updated_at: new Date(),
+          })
+          .where('id', '=', link.userId)
+          .where('email_confirmed_at', 'is', null)
+          .returning('id')
+          .executeTakeFirst();
+        if (firstConfirmation) {
+          await invalidateUserSessions(trx, link.userId);
+          await revokeAuthTokens(trx, link.userId, 'email_confirmation', 'password_reset');
+        } else {
+          // Confirmed before: the other links mailed for it sign no one in any more.
+          await revokeAuthTokens(trx, link.userId, 'email_confirmation');
+        }
+        return link.userId;
       });
       if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_CONFIRMATION_LINK });
       return startSession(ctx, userId);

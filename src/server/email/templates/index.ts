@@ -44,8 +44,11 @@ export function existingAccountEmail(store: StoreInfo, to: string, confirmationT
     heading: 'You already have an account',
     paragraphs: [
       `Someone, probably you, tried to create a ${store.storeName} account with this email address. You already have one, so nothing new was created.`,
-      ...(confirmationToken ? ['Your email address is not confirmed yet: confirming it also signs you in.'] : []),
-      'You can sign in with your password, or reset your password if you have forgotten it.',
+      ...(confirmationToken
+        ? [
+            "Your email address is not confirmed yet. Confirming it makes the password you just chose the account's password, signs out anyone else signed in to it, and signs you in.",
+          ]
+        : ['You can sign in with your password, or reset your password if you have forgotten it.']),
       'If this was not you, ignore this email: your account stays as it is.',
     ],
     ...(confirmationToken
