@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ORDER_TOO_LARGE } from '../../src/server/orders/place';
+import { ORDER_TOO_LARGE, PRICES_CHANGED } from '../../src/server/orders/place';
 import { EMPTY_CART, QUANTITY_RANGE } from '../../src/shared/schemas/checkout';
 import { callerFor, callTrpc, sharedTestApp, signInHttp } from '../support/app';
 import { trpcFailure } from '../support/async';
@@ -207,6 +207,23 @@ describe('bad input gets a clear error and changes nothing', () => {
     });
     expect([res.statusCode, res.error?.message]).toEqual([400, message]);
     expect(await orderCount()).toBe(0);
+  });
+
+  it('refuses an order whose total is no longer the one the buyer was shown, and places it for the total shown again', async () => {
+    const lines = [{ productId: tee, size: 'M' as const, quantity: 1 }];
+    const shown = await caller(buyer).checkout.quote({ lines });
+    expect(shown.total).toBe('24.99');
+    await t.db.updateTable('store_settings').set({ flat_shipping_rate: 9.99, tax_rate_percent: 10 }).execute();
+
+    const order = (expectedTotal: string) =>
+      caller(buyer).checkout.placeOrder({ idempotencyKey: randomUUID(), lines, shipping, expectedTotal });
+    expect(await trpcFailure(order(shown.total))).toEqual({ code: 'CONFLICT', message: PRICES_CHANGED });
+    expect(await orderCount()).toBe(0);
+
+    const now = await caller(buyer).checkout.quote({ lines });
+    expect(now.total).toBe('37.48');
+    await order(now.total);
+    expect(await t.db.selectFrom('orders').select('total').execute()).toEqual([{ total: '37.48' }]);
   });
 
   it('refuses an order larger than one payment can take, instead of failing on it', async () => {

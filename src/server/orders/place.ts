@@ -105,8 +105,11 @@ export async function placeOrder(
     if (placed) return placed;
 
     const quote = assertBuyable(await priceCart(trx, input.lines, await readCheckoutSettings(trx)));
-    if (started && started.totalCents !== quote.totalCents) throw new TRPCError({ code: 'CONFLICT', message: PRICES_CHANGED });
     const amounts = quoteAmounts(quote);
+    const shownOtherTotal = input.expectedTotal !== undefined && input.expectedTotal !== amounts.total;
+    if (shownOtherTotal || (started && started.totalCents !== quote.totalCents)) {
+      throw new TRPCError({ code: 'CONFLICT', message: PRICES_CHANGED });
+    }
     const { shipping } = input;
 
     await ensureCustomerRow(trx, customer);

@@ -57,6 +57,14 @@ export const placeOrderInput = z.object({
   shipping: shippingInput,
   /** Also keep this address (and names, phone) on the customer's account. */
   saveToAccount: z.boolean().default(false),
+  /**
+   * The total the buyer was shown (checkout.quote's): an order that would now come to another
+   * (shipping or tax changed meanwhile) is refused rather than placed for an amount never shown.
+   */
+  expectedTotal: z
+    .string()
+    .regex(/^\d{1,9}\.\d{2}$/, { error: 'Invalid request' })
+    .optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderInput>;
 

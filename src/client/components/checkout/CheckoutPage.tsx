@@ -123,6 +123,7 @@ function CheckoutForm({ email, view, quote, changed, defaults }: CheckoutFormPro
       lines: view.lines.map((line) => ({ productId: line.productId, size: line.size as Size, quantity: line.quantity })),
       shipping: values.shipping,
       saveToAccount: values.saveToAccount,
+      expectedTotal: quote.amounts?.total,
     });
   };
   // Takes today's products into the cart: withdrawn lines go, new prices are accepted.
@@ -136,8 +137,8 @@ function CheckoutForm({ email, view, quote, changed, defaults }: CheckoutFormPro
           quantity: line.quantity,
         })),
     );
-  // The buyer sees the total before placing the order.
-  const blocked = changed.length > 0 || view.isChecking || quote.pricing || view.itemCount === 0;
+  // The buyer sees the total before placing the order, and the order is placed for that total.
+  const blocked = changed.length > 0 || view.isChecking || quote.pricing || !quote.amounts || view.itemCount === 0;
 
   return (
     <div className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-12">
