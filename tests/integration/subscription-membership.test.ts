@@ -5,6 +5,7 @@ import {
   CHOOSE_A_CATEGORY,
   PLAN_UNAVAILABLE,
   SUBSCRIPTION_NOT_FOUND,
+  noShirtsInSize,
   tooManyCategories,
   UNKNOWN_CATEGORY,
 } from '../../src/shared/schemas/subscriptions';
@@ -61,6 +62,7 @@ beforeEach(async () => {
   cars = (await createCategory(t.db, { name: 'Cars' })).id;
   bikes = (await createCategory(t.db, { name: 'Bikes' })).id;
   await createProduct(t.db, { category_id: cars, name: 'Hot Rod Tee' });
+  await createProduct(t.db, { category_id: bikes, name: 'Chopper Tee', available_sizes: ['L', 'XL'] });
 });
 
 const join = (user: TestUser, planSlug: string, choices: { size?: Size; categoryIds?: string[] } = {}) =>
@@ -202,6 +204,18 @@ describe('a member', () => {
     expect((await trpcFailure(as(member).subscriptions.changeChoices({ id, size: 'XL', categoryIds: [cars, bikes] }))).message).toBe(
       tooManyCategories(1),
     );
+  });
+
+  it('refuses a size no shirt of the chosen categories is made in, as cycles of it could ship nothing', async () => {
+    const plan = await createPlan(1);
+    const joining = await trpcFailure(join(member, plan.slug, { size: 'XS', categoryIds: [bikes] }));
+    expect(joining).toEqual({ code: 'BAD_REQUEST', message: noShirtsInSize('XS') });
+    expect(await t.db.selectFrom('subscriptions').select('id').where('customer_id', '=', member.id).execute()).toEqual([]);
+
+    const { id } = await join(member, plan.slug, { size: 'XL', categoryIds: [bikes] });
+    const changing = await trpcFailure(as(member).subscriptions.changeChoices({ id, size: 'S', categoryIds: [bikes] }));
+    expect(changing.message).toBe(noShirtsInSize('S'));
+    expect(await as(member).subscriptions.changeChoices({ id, size: 'L', categoryIds: [bikes] })).toMatchObject({ size: 'L' });
   });
 
   it('drops a chosen category that left the store, instead of refusing every change', async () => {

@@ -14,6 +14,21 @@ export interface CycleShirt {
   image_url: string | null;
 }
 
+/** Whether any shirt could be picked for these choices: a member is not signed up for cycles that could ship nothing. */
+export async function anyShirtFor(db: Db, size: Size, categoryIds: readonly string[]): Promise<boolean> {
+  const shirt = await eligibleShirts(db, size, categoryIds).select('products.id').limit(1).executeTakeFirst();
+  return shirt !== undefined;
+}
+
+const eligibleShirts = (db: Db, size: Size, categoryIds: readonly string[]) =>
+  db
+    .selectFrom('products')
+    .innerJoin('categories', 'categories.id', 'products.category_id')
+    .where('products.is_active', '=', true)
+    .where('categories.is_active', '=', true)
+    .where(sql<boolean>`${size} = any(products.available_sizes)`)
+    .$if(categoryIds.length > 0, (query) => query.where('products.category_id', 'in', categoryIds));
+
 export function pickCycleShirt(
   db: Db,
   member: { customer_id: string; size: Size; category_ids: readonly string[] },
@@ -22,14 +37,8 @@ export function pickCycleShirt(
     select max(o.created_at) from order_items oi join orders o on o.id = oi.order_id
     where oi.product_id = products.id and o.customer_id = ${member.customer_id} and o.status <> 'cancelled'
   )`;
-  return db
-    .selectFrom('products')
-    .innerJoin('categories', 'categories.id', 'products.category_id')
+  return eligibleShirts(db, member.size, member.category_ids)
     .select(['products.id', 'products.name', 'products.image_url'])
-    .where('products.is_active', '=', true)
-    .where('categories.is_active', '=', true)
-    .where(sql<boolean>`${member.size} = any(products.available_sizes)`)
-    .$if(member.category_ids.length > 0, (query) => query.where('products.category_id', 'in', member.category_ids))
     .orderBy(sql`${lastSent} asc nulls first`)
     .orderBy('products.created_at', 'desc')
     .orderBy('products.id')

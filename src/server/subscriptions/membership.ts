@@ -1,11 +1,13 @@
 import { TRPCError } from '@trpc/server';
 import { sql, type Selectable, type Updateable } from 'kysely';
 import type { z } from 'zod';
+import type { Size } from '../../shared/constants';
 import {
   ALREADY_MEMBER,
   CHOOSE_A_CATEGORY,
   PLAN_UNAVAILABLE,
   SUBSCRIPTION_NOT_FOUND,
+  noShirtsInSize,
   tooManyCategories,
   UNKNOWN_CATEGORY,
   type cancelInput,
@@ -24,6 +26,7 @@ import { planPriceId } from './billing';
 import { clearedUnpaid } from './dunning';
 import { addCycles, addDays, dayOfMonth, today } from './dates';
 import { notifyMember } from './notify';
+import { anyShirtFor } from './curation';
 import { nextOpenCycle } from './cycles';
 import { runCycle, type RenewalServices } from './renewal';
 
@@ -45,6 +48,10 @@ async function checkedCategories(db: Db, limit: number, ids: readonly string[]):
   return unique;
 }
 
+async function assertShirtsFor(db: Db, size: Size, categoryIds: readonly string[]): Promise<void> {
+  if (!(await anyShirtFor(db, size, categoryIds))) throw fieldError('BAD_REQUEST', 'size', noShirtsInSize(size));
+}
+
 /** Those of `ids` that are no longer active categories of the store. */
 async function inactiveCategories(db: Db, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
@@ -63,6 +70,7 @@ async function checkedJoin(db: Db, input: z.output<typeof joinInput>) {
     .executeTakeFirst();
   if (!plan) throw new TRPCError({ code: 'NOT_FOUND', message: PLAN_UNAVAILABLE });
   const categoryIds = await checkedCategories(db, plan.category_limit, input.categoryIds);
+  await assertShirtsFor(db, input.size, categoryIds);
   return {
     plan,
     choices: { size: input.size, category_ids: categoryIds, shipping_address: JSON.stringify(shippingAddressOf(input.shipping)) },
@@ -274,9 +282,14 @@ export const changeChoices = (services: ChangeServices, member: Member, input: z
       .executeTakeFirstOrThrow();
     // A category of theirs that has left the store since is dropped, not refused: the member cannot untick what is not listed.
     const gone = new Set(await inactiveCategories(trx, subscription.category_ids));
-    const categoryIds = input.categoryIds.filter((categoryId) => !gone.has(categoryId));
+    const categoryIds = await checkedCategories(
+      trx,
+      plan.category_limit,
+      input.categoryIds.filter((categoryId) => !gone.has(categoryId)),
+    );
+    await assertShirtsFor(trx, input.size, categoryIds);
     return {
-      set: { size: input.size, category_ids: await checkedCategories(trx, plan.category_limit, categoryIds) },
+      set: { size: input.size, category_ids: categoryIds },
       email: { kind: 'changed' },
     };
   });

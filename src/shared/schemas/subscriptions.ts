@@ -11,6 +11,8 @@ export const UNKNOWN_CATEGORY = 'Choose from the listed categories';
 export const CHOOSE_A_CATEGORY = 'Choose at least one category';
 export const tooManyCategories = (limit: number) => `Choose at most ${limit} ${limit === 1 ? 'category' : 'categories'}`;
 export const CHOOSE_A_SIZE = 'Choose a shirt size';
+export const noShirtsInSize = (size: string) =>
+  `We have no shirts in size ${size} in the chosen categories yet. Please choose another size or other categories.`;
 
 const size = z.enum(SIZES, { error: CHOOSE_A_SIZE });
 const categoryIds = z.array(z.uuid({ error: UNKNOWN_CATEGORY }), { error: UNKNOWN_CATEGORY }).max(50, { error: UNKNOWN_CATEGORY });
