@@ -255,13 +255,16 @@ describe('bad input gets a clear error and changes nothing', () => {
       input: {
         idempotencyKey: randomUUID(),
         lines: [{ productId: tee, size: 'M', quantity: 1 }],
-        shipping: { ...shipping, street: ' ', zip: '' },
+        // Blank, empty, invisible (a zero-width space), and a second line slipped into one.
+        shipping: { ...shipping, street: ' ', zip: '', first_name: '\u200B', city: 'Bozeman\nBcc: x@example.com' },
       },
     });
     expect(res.statusCode).toBe(400);
     expect(res.error?.data.fieldErrors).toMatchObject({
       'shipping.street': ['Street address is required'],
       'shipping.zip': ['ZIP code is required'],
+      'shipping.first_name': ['First name is required'],
+      'shipping.city': ['City must be a single line of text'],
     });
     expect(await orderCount()).toBe(0);
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY } from '../constants';
 import { newPasswordField } from './auth';
-import { requiredText } from './fields';
+import { requiredLine } from './fields';
 
 const optionalText = (max = 200) => z.string().trim().max(max).default('');
 
@@ -13,10 +13,10 @@ const country = z
   .transform((value) => value || DEFAULT_COUNTRY);
 
 export const requiredAddress = z.object({
-  street: requiredText('Street address'),
-  city: requiredText('City', 100),
-  state: requiredText('State', 100),
-  zip: requiredText('ZIP code', 20),
+  street: requiredLine('Street address'),
+  city: requiredLine('City', 100),
+  state: requiredLine('State', 100),
+  zip: requiredLine('ZIP code', 20),
   country,
 });
 
@@ -31,9 +31,9 @@ const optionalAddress = z.object({
 /** Settings (SPEC §5): names, phone and shipping address required; billing only when not the same as shipping. */
 export const profileInput = z
   .object({
-    first_name: requiredText('First name', 100),
-    last_name: requiredText('Last name', 100),
-    phone: requiredText('Phone', 40),
+    first_name: requiredLine('First name', 100),
+    last_name: requiredLine('Last name', 100),
+    phone: requiredLine('Phone', 40),
     shipping_address: requiredAddress,
     same_as_shipping: z.boolean(),
     billing_address: optionalAddress,

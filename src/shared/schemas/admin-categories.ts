@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, slugText } from './fields';
+import { requiredLine, requiredText, slugText } from './fields';
 
 export { INVALID_SLUG } from './fields';
 import { isImageUrl } from './urls';
@@ -22,7 +22,7 @@ export const imageUrlField = (requiredMessage: string) =>
     .refine(isImageUrl, { error: INVALID_URL });
 
 export const categoryInput = z.object({
-  name: requiredText('Name', 100),
+  name: requiredLine('Name', 100),
   slug: slugText(100),
   description: requiredText('Description', 2000),
   image_url: imageUrlField('Image URL is required'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BILLING_INTERVALS, type BillingInterval } from '../constants';
 import { SLUG_PATTERN } from '../slug';
-import { INVALID_SLUG, requiredText } from './fields';
+import { INVALID_SLUG, requiredLine, requiredText } from './fields';
 
 // Subscription plan modal and procedures (SPEC §5, §8, §9).
 
@@ -16,7 +16,7 @@ const normalizePlanSlug = (slug: string) => slug.trim().toLowerCase().replace(/\
 const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
 export const planInput = z.object({
-  name: requiredText('Name', 100),
+  name: requiredLine('Name', 100),
   slug: requiredText('Slug', 100)
     .transform(normalizePlanSlug)
     // What is left after lowercasing and hyphenating must be a plain slug; anything else is refused, not guessed at.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHEST_POSITIONS, DEFAULT_CHEST_POSITION, DEFAULT_SIZES, MOCKUP_SIDES, SIZES, type Size } from '../constants';
-import { requiredText, slugText } from './fields';
+import { requiredLine, requiredText, slugText } from './fields';
 import { isImageUrl } from './urls';
 
 // The admin product form and the admin.products procedures share these rules (SPEC §3, §5).
@@ -43,9 +43,9 @@ const tagsField = z
   .transform(cleanTags);
 
 const productFields = z.object({
-  name: requiredText('Name', 200),
+  name: requiredLine('Name', 200),
   slug: slugText(200),
-  sku_number: requiredText('SKU', 64),
+  sku_number: requiredLine('SKU', 64),
   description: requiredText('Description', 5000),
   price: z
     .number({ error: 'Price is required' })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { imageUrlField } from './admin-categories';
-import { emailAddress, moneyAmount, requiredText } from './fields';
+import { emailAddress, moneyAmount, requiredLine, requiredText } from './fields';
 
 // Admin settings: default mockup templates and the test email tool (SPEC §2, §5, §8).
 
@@ -17,7 +17,7 @@ export type DefaultTemplatesInput = z.input<typeof defaultTemplatesInput>;
 
 export const testEmailInput = z.object({
   to: emailAddress('To is required'),
-  subject: requiredText('Subject', 200),
+  subject: requiredLine('Subject', 200),
   text: requiredText('Text', 10_000),
 });
 export type TestEmailInput = z.input<typeof testEmailInput>;

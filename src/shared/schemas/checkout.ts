@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY, SIZES } from '../constants';
 import { requiredAddress } from './account';
-import { requiredText } from './fields';
+import { requiredLine } from './fields';
 
 // Checkout (issue: real checkout): what the client sends to price and place an order. It sends
 // products, sizes and quantities only; the server prices everything.
@@ -44,8 +44,8 @@ export const quoteInput = z.object({ lines: cartLines });
 
 /** Who receives the order and where: the checkout form's fields (the account's address prefills them). */
 export const shippingInput = requiredAddress.extend({
-  first_name: requiredText('First name', 100),
-  last_name: requiredText('Last name', 100),
+  first_name: requiredLine('First name', 100),
+  last_name: requiredLine('Last name', 100),
   phone: z.string().trim().max(40, { error: 'Phone must be at most 40 characters' }).default(''),
 });
 export type ShippingInput = z.input<typeof shippingInput>;

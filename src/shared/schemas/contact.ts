@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { emailAddress, requiredText } from './fields';
+import { emailAddress, requiredLine, requiredText } from './fields';
 
 export const contactInput = z.object({
-  name: requiredText('Name', 200),
+  name: requiredLine('Name', 200),
   email: emailAddress('Email is required'),
-  subject: requiredText('Subject', 200),
+  subject: requiredLine('Subject', 200),
   message: requiredText('Message', 5000),
 });
 export type ContactInput = z.infer<typeof contactInput>;

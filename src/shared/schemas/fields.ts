@@ -6,13 +6,26 @@ import { SLUG_PATTERN } from '../slug';
 export const INVALID_EMAIL = 'Please enter a valid email address';
 export const INVALID_SLUG = 'Slug may contain only lowercase letters, numbers and single hyphens';
 
-/** Text that must not be blank after trimming, at most `max` characters. */
+// Something to see: a character that is neither white space nor an invisible format character
+// (a zero-width space, say), which trimming leaves in place.
+const VISIBLE = /[^\s\p{Cf}]/u;
+// Line breaks and other control characters: a name or an address line that holds one would break
+// the label, the email or the export it is printed in.
+const CONTROL = /\p{Cc}/u;
+
+/** Text that must not be blank (or invisible) after trimming, at most `max` characters; line breaks allowed. */
 export const requiredText = (label: string, max = 200) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, { error: `${label} is required` })
-    .max(max, { error: `${label} must be at most ${max} characters` });
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    // An empty one has its message already.
+    .refine((value) => value === '' || VISIBLE.test(value), { error: `${label} is required` });
+
+/** A required single line of text: a name, an address line, a subject. */
+export const requiredLine = (label: string, max = 200) =>
+  requiredText(label, max).refine((value) => !CONTROL.test(value), { error: `${label} must be a single line of text` });
 
 /** An email address, trimmed; `requiredMessage` when it is blank. */
 export const emailAddress = (requiredMessage: string) =>

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { requiredLine, requiredText } from '../../src/shared/schemas/fields';
+
+// The text rules every form shares: something visible must be written (white space and invisible
+// characters alone are blank), and a single-line field holds no line break or control character.
+
+const messages = (schema: ReturnType<typeof requiredText>, value: string) => {
+  const result = schema.safeParse(value);
+  return result.success ? [] : result.error.issues.map((issue) => issue.message);
+};
+
+describe('requiredText', () => {
+  const name = requiredText('Name', 100);
+
+  it('takes visible text, trimmed, emoji and accents included', () => {
+    expect(name.parse('  Zoë 👨‍👩‍👧 ')).toBe('Zoë 👨‍👩‍👧');
+    expect(requiredText('Message', 500).parse('Hello,\nsee you soon')).toBe('Hello,\nsee you soon');
+  });
+
+  it('finds blank what is only white space or invisible characters, with one message', () => {
+    for (const blank of ['', '   ', '\u200B', ' \u200B\u2060\uFEFF ', '\u200D']) {
+      expect(messages(name, blank), JSON.stringify(blank)).toEqual(['Name is required']);
+    }
+  });
+});
+
+describe('requiredLine', () => {
+  const subject = requiredLine('Subject', 200);
+
+  it('refuses a line break or another control character', () => {
+    for (const value of ['Hi\nBcc: someone@example.com', 'Hi\rthere', 'tab\there', 'bell\u0007']) {
+      expect(messages(subject, value), JSON.stringify(value)).toEqual(['Subject must be a single line of text']);
+    }
+    expect(subject.parse('Order TL-1001: wrong size')).toBe('Order TL-1001: wrong size');
+  });
+});
