@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, passwordHashingLoad } from '../../src/server/auth/password';
-import { callTrpc, createTestApp, type TestApp } from '../support/app';
+import { callTrpc, createTestApp, signInHttp, type TestApp } from '../support/app';
+import { createCustomer } from '../support/factories';
 
 // Issue 13, defect 1: floods of password resets with junk links (each a batch of 250 calls) made
 // everyone's sign-in slow, as every call hashed a password before looking at its link. Links are
@@ -70,6 +71,18 @@ describe('every auth mutation', () => {
       // Reset and confirmation links share one budget: guessing either kind spends it.
       expect(await statuses('auth.confirmEmail', { token: 'not-a-real-token' }, 1)).toEqual([429]);
       expect(await statuses('auth.signOut', undefined, 3)).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("limits placing orders and joining plans, which email the account's address, in one budget per IP", async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      const cookie = await signInHttp(limited.app, (await createCustomer(limited.db)).email);
+      const status = async (procedure: string, input: unknown) => (await callTrpc(limited.app, procedure, { input, cookie })).statusCode;
+      expect([await status('checkout.placeOrder', {}), await status('checkout.placeOrder', {})]).toEqual([400, 400]);
+      expect(await status('subscriptions.join', {})).toBe(429);
     } finally {
       await limited.close();
     }

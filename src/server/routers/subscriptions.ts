@@ -12,7 +12,7 @@ import {
 import { cancelAtPeriodEnd, changeChoices, joinPlan, pause, resume, skipNext } from '../subscriptions/membership';
 import { chosenCategoryNames, MEMBERSHIP_COLUMNS } from '../subscriptions/queries';
 import type { RenewalServices } from '../subscriptions/renewal';
-import { customerProcedure, publicProcedure, router, type Context } from '../trpc/init';
+import { customerProcedure, publicProcedure, rateLimited, router, type Context } from '../trpc/init';
 
 // The subscription club: the plans, joining one, and the member's own memberships (issue 11).
 
@@ -55,6 +55,7 @@ export const subscriptionsRouter = router({
 
   /** Starts a membership: paid by hand, its first cycle's order is made at once; by card, the member goes to Stripe Checkout. */
   join: customerProcedure
+    .use(rateLimited('order'))
     .input(joinInput)
     .mutation(({ ctx, input }) => joinPlan(membershipServices(ctx), member(ctx), input, ctx.config.publicUrl)),
 
