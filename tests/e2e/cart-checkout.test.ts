@@ -294,6 +294,49 @@ describe('cart and checkout', () => {
     }
   });
 
+  it('checkout: one cart sent from two tabs at once is one order, which both tabs show', async () => {
+    const product = await activeProduct(5);
+    const tabA = await env.newPage();
+    const email = 'two-tabs@example.com';
+    await signUp(tabA, email);
+    const address = { street: '1 Twin Rd', city: 'Austin', state: 'TX', zip: '78701', country: 'USA' };
+    const profile = { first_name: 'Tess', last_name: 'Twin', phone: '555-0101', shipping_address: address, same_as_shipping: true };
+    const saved = await tabA.request.post('/trpc/account.saveProfile', {
+      data: { ...profile, billing_address: address },
+      headers: { origin: env.baseUrl },
+    });
+    expect(saved.status()).toBe(200);
+    await tabA.goto('/');
+    await storeCart(tabA, [{ product: cartProduct(product), size: 'M', quantity: 1 }]);
+    // The second tab shares the first's cookies and localStorage, as tabs of one browser do.
+    const tabB = await tabA.context().newPage();
+    for (const tab of [tabA, tabB]) {
+      await tab.goto('/checkout');
+      await expect.poll(() => tab.getByRole('button', { name: 'Complete Order' }).isEnabled()).toBe(true);
+    }
+
+    // The first tab's request is held on its way until the second tab's order is placed.
+    let releaseA = () => {};
+    const heldA = new Promise<void>((resolve) => (releaseA = resolve));
+    await tabA.route('**/trpc/checkout.placeOrder**', async (route) => {
+      await heldA;
+      await route.continue();
+    });
+    await tabA.getByRole('button', { name: 'Complete Order' }).click();
+    await tabB.getByRole('button', { name: 'Complete Order' }).click();
+    await tabB.waitForURL((url) => url.pathname.startsWith('/orders/'));
+    releaseA();
+    await tabA.waitForURL((url) => url.pathname.startsWith('/orders/'));
+    expect(new URL(tabA.url()).pathname).toBe(new URL(tabB.url()).pathname);
+    const orders = await env.db
+      .selectFrom('orders')
+      .innerJoin('customers', 'customers.id', 'orders.customer_id')
+      .select('orders.order_number')
+      .where('customers.email', '=', email)
+      .execute();
+    expect(orders).toHaveLength(1);
+  });
+
   it('cart pages: no serious accessibility violations; screenshots at 375 and 1280 px', async () => {
     const [first, second] = [await activeProduct(5), await activeProduct(6)];
     for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {

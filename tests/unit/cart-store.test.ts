@@ -1,5 +1,6 @@
 import { MAX_LINE_QUANTITY } from '../../src/shared/constants';
 import { describe, expect, it } from 'vitest';
+import { createCheckoutKeys } from '../../src/client/cart/checkout-key';
 import { cartItemCount, createCartStore, parseCart, type CartProduct, type CartStorage } from '../../src/client/cart/cart-store';
 import { buildCartView, type CurrentProduct } from '../../src/client/cart/cart-view';
 import { plainImage, type DisplayImage } from '../../src/shared/display-image';
@@ -225,5 +226,33 @@ describe('cart view against the server', () => {
     const deleted = buildCartView(lines, [current(tee)]);
     expect(deleted.lines[2]?.status).toBe('product-unavailable');
     expect(deleted.subtotalCents).toBe(2499);
+  });
+});
+
+describe('the checkout key', () => {
+  const lines = [{ productId: tee.id, size: 'M', quantity: 2 }];
+
+  it('is one key for one cart, whichever tab sends it, until the cart changes or its order is placed', () => {
+    const storage = memoryStorage();
+    // Two tabs: two key keepers over the one localStorage.
+    const tabA = createCheckoutKeys(storage, 'cart:checkout');
+    const tabB = createCheckoutKeys(storage, 'cart:checkout');
+    const key = tabA.keyFor(lines);
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(tabB.keyFor(lines)).toBe(key);
+    expect(tabA.keyFor(lines)).toBe(key);
+
+    const changed = tabB.keyFor([{ ...lines[0]!, quantity: 3 }]);
+    expect(changed).not.toBe(key);
+    expect(tabA.keyFor([{ ...lines[0]!, quantity: 3 }])).toBe(changed);
+
+    tabA.forget();
+    expect(tabB.keyFor([{ ...lines[0]!, quantity: 3 }])).not.toBe(changed);
+  });
+
+  it('still gives a key when storage holds junk or refuses to keep one', () => {
+    const junk = memoryStorage({ 'cart:checkout': '{not json' });
+    expect(createCheckoutKeys(junk, 'cart:checkout').keyFor(lines)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(createCheckoutKeys(null, 'cart:checkout').keyFor(lines)).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { cartStorageKey } from '../../shared/constants';
 import { storeConfig } from '../store-config';
 import { cartItemCount, createCartStore, type CartLine } from './cart-store';
+import { createCheckoutKeys } from './checkout-key';
 
 export type { CartLine, CartProduct } from './cart-store';
 
@@ -17,6 +18,9 @@ function browserStorage(): Storage | null {
 
 /** The one cart of this tab. */
 export const cart = createCartStore(browserStorage(), CART_STORAGE_KEY);
+
+/** The idempotency key checkout sends the cart with, shared by every tab. */
+export const checkoutKeys = createCheckoutKeys(browserStorage(), `${CART_STORAGE_KEY}:checkout`);
 
 if (typeof window !== 'undefined') {
   // Fired in every other tab of this origin when one tab writes the key (or clears all storage: key null).

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Size } from '../../../shared/constants';
 import { formatMoney } from '../../../shared/money';
 import { shippingInput } from '../../../shared/schemas/checkout';
-import { cart } from '../../cart/cart';
+import { cart, checkoutKeys } from '../../cart/cart';
 import type { CartViewLine } from '../../cart/cart-view';
 import { useCartQuote, type CartAmounts, type CartQuote, type CartViewState } from '../../cart/use-cart-view';
 import { errorMessage, showServerErrors, UNEXPECTED_ERROR } from '../../errors';
@@ -31,15 +31,6 @@ import { useDocumentTitle } from '../ui/use-document-title';
 const checkoutForm = z.object({ shipping: shippingInput, saveToAccount: z.boolean() });
 type CheckoutFormInput = z.input<typeof checkoutForm>;
 type CheckoutFormOutput = z.output<typeof checkoutForm>;
-
-/** A random UUID (v4); crypto.randomUUID exists only on HTTPS and localhost, getRandomValues everywhere. */
-function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 const lineProblem = (line: CartViewLine): string | null =>
   line.status === 'product-unavailable'
@@ -91,8 +82,6 @@ function CheckoutForm({ email, view, quote, changed, defaults }: CheckoutFormPro
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const formId = useId();
-  // One key per visit to this page: a second click, a retry or a reload of the request is the same order.
-  const [idempotencyKey] = useState(newIdempotencyKey);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<CheckoutFormInput, unknown, CheckoutFormOutput>({ resolver: zodResolver(checkoutForm), defaultValues: defaults });
 
@@ -101,6 +90,7 @@ function CheckoutForm({ email, view, quote, changed, defaults }: CheckoutFormPro
       onSuccess: async ({ orderNumber, redirectUrl }) => {
         // Every open tab's cart empties with this one (the storage event).
         cart.clear();
+        checkoutKeys.forget();
         await queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.account.pathKey() });
         if (redirectUrl) window.location.assign(redirectUrl);
@@ -118,9 +108,11 @@ function CheckoutForm({ email, view, quote, changed, defaults }: CheckoutFormPro
 
   const submit = (values: CheckoutFormOutput) => {
     setFailure(null);
+    const lines = view.lines.map((line) => ({ productId: line.productId, size: line.size as Size, quantity: line.quantity }));
     place.mutate({
-      idempotencyKey,
-      lines: view.lines.map((line) => ({ productId: line.productId, size: line.size as Size, quantity: line.quantity })),
+      // The same cart sent again (a second click, a retry, another tab) is the same order.
+      idempotencyKey: checkoutKeys.keyFor(lines),
+      lines,
       shipping: values.shipping,
       saveToAccount: values.saveToAccount,
       expectedTotal: quote.amounts?.total,
