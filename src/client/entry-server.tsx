@@ -4,6 +4,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { App } from './App';
 import { createStoreRouter } from './router';
+import type { RouterContext } from './router-context';
 import { renderHead } from './seo/render-head';
 import { storeConfig, type StoreConfig } from './store-config';
 import { createQueryClient, createTrpcOptions, type TrpcClient } from './trpc';
@@ -32,6 +33,20 @@ export interface RenderSettings {
   nonce: string;
   /** The settings the browser reads from index.html (store-config.ts), which the server has no page to read from. */
   storeConfig: StoreConfig;
+}
+
+let matcher: ReturnType<typeof createStoreRouter> | undefined;
+
+/**
+ * Whether the store has a page at this path, for the pages the browser renders (their status):
+ * the route tree is matched without loading anything, so the router's context goes unread. The
+ * match is fuzzy, as for not-found pages: a layout matched with the rest of the path left over
+ * (under "**") is no page.
+ */
+export function hasPage(pathname: string): boolean {
+  matcher ??= createStoreRouter({} as RouterContext);
+  const [, params, route] = matcher.getMatchedRoutes(pathname);
+  return route !== undefined && !('**' in params);
 }
 
 /**

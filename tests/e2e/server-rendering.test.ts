@@ -115,6 +115,13 @@ describe('server rendering', () => {
     expect(category.html).toContain('Category Not Found');
     const page = await fetchPage('/no-such-page');
     expect(page.status).toBe(404);
+    // Pages the browser renders (account, checkout, admin) answer 404 too at an address with no page.
+    for (const path of ['/admin/no-such-screen', '/checkout/no-such-step', '/orders/TL-1001/extra', '/login/again']) {
+      expect((await fetchPage(path)).status, path).toBe(404);
+    }
+    for (const path of ['/login', '/admin/products', '/orders/TL-1001', '/subscriptions/join/monthly-tee', '/checkout/complete']) {
+      expect((await fetchPage(path)).status, path).toBe(200);
+    }
     // An address the store writes differently (a junk sort dropped) is sent to the one it writes.
     const messy = await fetch(`${env.baseUrl}/shop?sort=cheapest`, { redirect: 'manual' });
     expect(messy.status).toBe(307);

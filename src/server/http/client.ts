@@ -28,11 +28,15 @@ interface RenderedPage {
   state: string;
 }
 type RenderResult = RenderedPage | { redirect: string; status: number };
-type RenderPage = (
-  url: string,
-  settings: { origin: string; nonce: string; storeConfig: StoreConfig },
-  trpcClient: unknown,
-) => Promise<RenderResult>;
+/** What the server-rendering module (src/client/entry-server.tsx) gives the server. */
+interface Renderer {
+  renderPage(
+    url: string,
+    settings: { origin: string; nonce: string; storeConfig: StoreConfig },
+    trpcClient: unknown,
+  ): Promise<RenderResult>;
+  hasPage(pathname: string): boolean;
+}
 
 export interface ServerRendering {
   /** The public origin, for canonical and Open Graph URLs. */
@@ -77,7 +81,7 @@ function withRenderedPage(page: string, rendered: RenderedPage): string {
 
 interface PageSource {
   template: (url: string, nonce: { script: string; style: string }) => Promise<string>;
-  renderer: () => Promise<RenderPage | undefined>;
+  renderer: () => Promise<Renderer | undefined>;
 }
 
 /** Registers the client's routes; without a client (API-only tests) unknown paths answer 404. */
@@ -91,9 +95,13 @@ export async function registerClient(
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     let page = await pages!.template(req.url, reply.cspNonce);
     let status = 200;
-    const render = BROWSER_RENDERED.test(req.url.split('?')[0] ?? '') ? undefined : await pages!.renderer();
-    if (render) {
-      const rendered = await render(
+    const pathname = req.url.split('?')[0] ?? '';
+    const renderer = await pages!.renderer();
+    if (BROWSER_RENDERED.test(pathname)) {
+      // Rendered in the browser, but an address the store has no page at is still a 404.
+      if (renderer && !renderer.hasPage(pathname)) status = 404;
+    } else if (renderer) {
+      const rendered = await renderer.renderPage(
         req.url,
         { origin: rendering.origin, nonce: reply.cspNonce.script, storeConfig },
         rendering.trpcClientFor(req, reply),
@@ -141,9 +149,8 @@ function builtPages(app: FastifyInstance, dir: string | undefined, storeConfig: 
   const entry = path.join(dir, SSR_ENTRY);
   // A client built without its server-rendering module still works, rendered in the browser.
   // Loaded by the first page asked for, not at start-up: the store answers sooner after a restart.
-  let renderer: Promise<RenderPage | undefined> | undefined;
-  const loadRenderer = () =>
-    fs.existsSync(entry) ? import(pathToFileURL(entry).href).then((module: { renderPage: RenderPage }) => module.renderPage) : undefined;
+  let renderer: Promise<Renderer | undefined> | undefined;
+  const loadRenderer = () => (fs.existsSync(entry) ? (import(pathToFileURL(entry).href) as Promise<Renderer>) : undefined);
   return { template: () => Promise.resolve(html), renderer: () => (renderer ??= Promise.resolve(loadRenderer())) };
 }
 
@@ -170,6 +177,6 @@ async function devPages(app: FastifyInstance, root: string, storeConfig: StoreCo
         nonce,
       ),
     // Loaded through Vite on every request, so an edit shows on the next load too.
-    renderer: async () => ((await vite.ssrLoadModule('/src/client/entry-server.tsx')) as { renderPage: RenderPage }).renderPage,
+    renderer: async () => (await vite.ssrLoadModule('/src/client/entry-server.tsx')) as Renderer,
   };
 }
