@@ -60,7 +60,7 @@ export function trpcRoutes<TRouter extends AnyTRPCRouter>(options: TrpcRoutesOpt
       // `trpc-accept` or `Accept`) would otherwise have its form served to everyone after it.
       if (req.method === 'GET' && isCatalogRead(req.params.path) && !asksForStream(req)) {
         const answer = await options.catalog.read(
-          answerKey(req.params.path, req.url),
+          answerKey(req.params.path, req.query),
           async () => wholeAnswer(await resolve(req, reply)),
           (kept) => kept.status === 200 && kept.headers.every(([name]) => name.toLowerCase() !== 'transfer-encoding'),
         );
@@ -80,9 +80,10 @@ export function trpcRoutes<TRouter extends AnyTRPCRouter>(options: TrpcRoutesOpt
  * A catalog answer's key: its procedures and the two parameters tRPC reads. Other parameters change
  * nothing in the answer, and as part of the key they could push every kept answer out.
  */
-function answerKey(path: string, url: string): string {
-  const params = new URL(url, 'http://store.invalid').searchParams;
-  return `answer:${path}:${params.get('batch') ?? ''}:${params.get('input') ?? ''}`;
+function answerKey(path: string, query: unknown): string {
+  const { batch, input } = query as Record<string, unknown>;
+  // As JSON, so a repeated parameter (an array) never shares a key with one value.
+  return `answer:${path}:${JSON.stringify([batch ?? null, input ?? null])}`;
 }
 
 /** Whether the request asks tRPC for its streamed (JSONL) form, by either header tRPC reads. */
