@@ -90,19 +90,19 @@ async function activeCardMember(user: TestUser, planSlug: string, invoiceOptions
   return { id, stripeId: session.subscription };
 }
 
-/** An active card member whose second invoice failed (notice delivered). */
+/** An active card member whose second invoice failed (notice delivered); `payUnpaid` delivers its payment after all. */
 async function pastDueCardMember() {
   const plan = await createPlan();
   const { id, stripeId } = await activeCardMember(member, plan.slug);
-  const unpaid = membershipInvoice({
-    subscriptionId: id,
-    stripeSubscription: stripeId,
-    periodStart: addDays(startDay, 30),
-    periodEnd: addDays(startDay, 60),
-    paid: false,
-  });
+  const period = { periodStart: addDays(startDay, 30), periodEnd: addDays(startDay, 60) };
+  const unpaid = membershipInvoice({ ...period, subscriptionId: id, stripeSubscription: stripeId, paid: false });
   await deliver('invoice.payment_failed', unpaid);
-  return { plan, id, stripeId, unpaid };
+  const payUnpaid = () =>
+    deliver('invoice.paid', {
+      ...unpaid,
+      ...membershipInvoice({ ...period, subscriptionId: id, stripeSubscription: stripeId, invoiceId: unpaid.id }),
+    });
+  return { plan, id, stripeId, unpaid, payUnpaid };
 }
 
 beforeAll(async () => {
@@ -304,20 +304,11 @@ describe('a failed payment', () => {
   });
 
   it('is active again as soon as a retry is paid, and the paid invoice makes its order', async () => {
-    const { id, stripeId, unpaid } = await pastDueCardMember();
+    const { id, payUnpaid } = await pastDueCardMember();
     setDay(addDays(startDay, 3));
     expect(await renew()).toMatchObject({ retried: 1 });
     expect(await subscriptionRow(id)).toMatchObject({ status: 'active', unpaid_invoice_id: null });
-    await deliver('invoice.paid', {
-      ...unpaid,
-      ...membershipInvoice({
-        subscriptionId: id,
-        stripeSubscription: stripeId,
-        periodStart: addDays(startDay, 30),
-        periodEnd: addDays(startDay, 60),
-        invoiceId: unpaid.id,
-      }),
-    });
+    await payUnpaid();
     expect(await ordersOf(id)).toHaveLength(2);
   });
 });
@@ -519,23 +510,14 @@ describe('a slow Stripe', () => {
   });
 
   it('takes a Stripe notice handled meanwhile over what the retry found', async () => {
-    const { id, stripeId, unpaid } = await pastDueCardMember();
+    const { id, payUnpaid } = await pastDueCardMember();
     stripe.invoicePayments = 'declined';
     setDay(addDays(startDay, 3));
     const held = stripe.holdNextRequest();
     const renewing = renew();
     await held.arrived;
     // The member paid on Stripe's invoice page while the store's retry was on its way.
-    await deliver('invoice.paid', {
-      ...unpaid,
-      ...membershipInvoice({
-        subscriptionId: id,
-        stripeSubscription: stripeId,
-        periodStart: addDays(startDay, 30),
-        periodEnd: addDays(startDay, 60),
-        invoiceId: unpaid.id,
-      }),
-    });
+    await payUnpaid();
     held.release();
     await renewing;
     expect(await subscriptionRow(id)).toMatchObject({ status: 'active', unpaid_invoice_id: null, unpaid_retries: 0 });
