@@ -1,8 +1,8 @@
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import { isTRPCClientError } from '@trpc/client';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { App } from './App';
+import { dataOf } from './error-data';
 import { createStoreRouter } from './router';
 import type { RouterContext } from './router-context';
 import { renderHead } from './seo/render-head';
@@ -58,9 +58,8 @@ function failedRead(queryClient: QueryClient): boolean {
     .getQueryCache()
     .getAll()
     .some((query) => {
-      const { error } = query.state;
       if (query.state.status !== 'error') return false;
-      const httpStatus = isTRPCClientError(error) ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
+      const httpStatus = dataOf(query.state.error)?.httpStatus;
       return httpStatus === undefined || httpStatus >= 500;
     });
 }

@@ -1,17 +1,13 @@
 import { isTRPCClientError } from '@trpc/client';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { toast } from './components/ui/Toast';
+import { dataOf } from './error-data';
 
 // The one way the client reads a failed call. The server's errorFormatter sends the message, the
 // code and data.fieldErrors (messages keyed by the input's dotted field path); screens never
 // parse messages themselves.
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';
-
-interface ErrorData {
-  code?: string;
-  fieldErrors?: Record<string, string[] | undefined> | null;
-}
 
 /** Refusals whose message tells the user what to change; anything else (a crash, the network) does not. */
 const ACTIONABLE_CODES = new Set([
@@ -25,9 +21,6 @@ const ACTIONABLE_CODES = new Set([
   'PAYLOAD_TOO_LARGE',
   'BAD_GATEWAY',
 ]);
-
-const dataOf = (error: unknown): ErrorData | undefined =>
-  isTRPCClientError(error) ? ((error.data ?? undefined) as ErrorData | undefined) : undefined;
 
 /**
  * The message to show for a failed call: the server's own when it answered (SPEC §8 "show the

@@ -1,5 +1,5 @@
 import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
-import { isTRPCClientError } from '@trpc/client';
+import { dataOf } from './error-data';
 
 /**
  * Loads a query into the cache for a route loader, and gives its data. A failure is swallowed on
@@ -13,7 +13,7 @@ export async function prefetchQuietly<TQueryFnData, TError, TData, TQueryKey ext
   try {
     return await queryClient.ensureQueryData(options);
   } catch (error) {
-    if (isTRPCClientError(error) && (error.data as { code?: string } | undefined)?.code === 'BAD_REQUEST') return null;
+    if (dataOf(error)?.code === 'BAD_REQUEST') return null;
     // The component's own query reports the failure as an empty state.
     return undefined;
   }
