@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noShirtsInSize } from '../../src/shared/schemas/subscriptions';
+import { noShirtsInSize, PLAN_CHANGED } from '../../src/shared/schemas/subscriptions';
 import { seriousA11yViolations } from '../support/a11y';
 import { saveScreenshot, signInInBrowser, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
 import { createCategory, createCustomer, createProduct } from '../support/factories';
@@ -49,6 +49,11 @@ describe('the subscription club', () => {
     await page.getByLabel('Shirt size').selectOption('XL');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page, 'subscription-join-375');
+    // The price changes while the member fills in the form: refused, and the new price is shown.
+    await env.db.updateTable('subscription_plans').set({ price: '28.00' }).where('slug', '=', 'garage-club').execute();
+    await page.getByRole('button', { name: 'Start subscription' }).click();
+    await page.getByText(PLAN_CHANGED).waitFor();
+    await page.getByText('$28', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Start subscription' }).click();
 
     await page.waitForURL((url) => url.pathname === '/subscription');
@@ -61,7 +66,7 @@ describe('the subscription club', () => {
       .selectAll()
       .where('customer_id', '=', member.id)
       .executeTakeFirstOrThrow();
-    expect(subscription).toMatchObject({ size: 'XL', category_ids: [cars.id], status: 'active' });
+    expect(subscription).toMatchObject({ size: 'XL', category_ids: [cars.id], status: 'active', price: '28.00' });
     const nextShipment = await card.getByTestId('next-shipment').textContent();
 
     // Their category leaves the store: the change dialog lists the others, and the one they had
@@ -123,8 +128,8 @@ describe('the subscription club', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.setViewportSize(VIEWPORTS.desktop);
     await saveScreenshot(page, 'subscription-member-1280');
-    // The browser logs the refused XS join's status; nothing else may fail.
-    expect(env.pageErrors(page).filter((error) => !/status of 400 .*\/trpc\/subscriptions\.join/.test(error))).toEqual([]);
+    // The browser logs the refused joins' statuses (XS, then the changed price); nothing else may fail.
+    expect(env.pageErrors(page).filter((error) => !/status of (400|409) .*\/trpc\/subscriptions\.join/.test(error))).toEqual([]);
   });
 
   it('tells a member what a payment waits for: a card join awaiting its first payment, shipments on hold until paid', async () => {

@@ -3,6 +3,7 @@ import type { Size } from '../../src/shared/constants';
 import {
   ALREADY_MEMBER,
   CHOOSE_A_CATEGORY,
+  PLAN_CHANGED,
   PLAN_UNAVAILABLE,
   SUBSCRIPTION_NOT_FOUND,
   noShirtsInSize,
@@ -122,6 +123,23 @@ describe('joining', () => {
     expect(noStreet.error?.data.fieldErrors?.['shipping.street']).toEqual(['Street address is required']);
     expect(await t.db.selectFrom('subscriptions').select('id').where('customer_id', '=', other.id).execute()).toEqual([]);
     expect(await emailsTo(other.email)).toEqual([]);
+  });
+
+  it('refuses to join on terms the member was not shown, and joins on the ones now shown', async () => {
+    const plan = await createPlan();
+    const shown = { price: '29.00', billingInterval: 'monthly' } as const;
+    await t.db.updateTable('subscription_plans').set({ price: '34.00' }).where('id', '=', plan.id).execute();
+    const joinShown = (expectedTerms: { price: string; billingInterval: 'monthly' | 'quarterly' }) =>
+      as(member).subscriptions.join({ planSlug: plan.slug, size: 'L', categoryIds: [cars], shipping: SHIPPING, expectedTerms });
+    expect(await trpcFailure(joinShown(shown))).toEqual({ code: 'CONFLICT', message: PLAN_CHANGED });
+    await t.db.updateTable('subscription_plans').set({ price: '29.00', billing_interval: 'quarterly' }).where('id', '=', plan.id).execute();
+    expect(await trpcFailure(joinShown(shown))).toEqual({ code: 'CONFLICT', message: PLAN_CHANGED });
+    expect(await t.db.selectFrom('subscriptions').select('id').where('customer_id', '=', member.id).execute()).toEqual([]);
+    expect(await emailsTo(member.email)).toEqual([]);
+
+    await joinShown({ price: '29.00', billingInterval: 'quarterly' });
+    const [mine] = await as(member).subscriptions.mine();
+    expect(mine?.orders[0]).toMatchObject({ total: '29.00' });
   });
 
   it('needs no categories for a plan of every category', async () => {

@@ -5,6 +5,7 @@ import type { Size } from '../../shared/constants';
 import {
   ALREADY_MEMBER,
   CHOOSE_A_CATEGORY,
+  PLAN_CHANGED,
   PLAN_UNAVAILABLE,
   SUBSCRIPTION_NOT_FOUND,
   noShirtsInSize,
@@ -69,6 +70,10 @@ async function checkedJoin(db: Db, input: z.output<typeof joinInput>) {
     .where('is_active', '=', true)
     .executeTakeFirst();
   if (!plan) throw new TRPCError({ code: 'NOT_FOUND', message: PLAN_UNAVAILABLE });
+  const shown = input.expectedTerms;
+  if (shown && (shown.price !== plan.price || shown.billingInterval !== plan.billing_interval)) {
+    throw new TRPCError({ code: 'CONFLICT', message: PLAN_CHANGED });
+  }
   const categoryIds = await checkedCategories(db, plan.category_limit, input.categoryIds);
   await assertShirtsFor(db, input.size, categoryIds);
   return {

@@ -7,6 +7,8 @@ import { requiredLine } from './fields';
 // products, sizes and quantities only; the server prices everything.
 
 export const EMPTY_CART = 'Your cart is empty';
+/** For what only a tampered request can get wrong. */
+export const INVALID_REQUEST = 'Invalid request';
 export const QUANTITY_RANGE = `Quantity must be between 1 and ${MAX_LINE_QUANTITY}`;
 /** More lines than a cart of this store can hold (each line is one product in one size). */
 export const MAX_ORDER_LINES = 50;
@@ -50,9 +52,12 @@ export const shippingInput = requiredAddress.extend({
 });
 export type ShippingInput = z.input<typeof shippingInput>;
 
+/** An amount as the page was shown it ("29.99"), sent back so the server can tell whether it still holds. */
+export const shownAmount = z.string().regex(/^\d{1,9}\.\d{2}$/, { error: INVALID_REQUEST });
+
 export const placeOrderInput = z.object({
   /** Made once per cart submission by the client: a retry or a second click finds the same order. */
-  idempotencyKey: z.uuid({ error: 'Invalid request' }),
+  idempotencyKey: z.uuid({ error: INVALID_REQUEST }),
   lines: cartLines,
   shipping: shippingInput,
   /** Also keep this address (and names, phone) on the customer's account. */
@@ -61,10 +66,7 @@ export const placeOrderInput = z.object({
    * The total the buyer was shown (checkout.quote's): an order that would now come to another
    * (shipping or tax changed meanwhile) is refused rather than placed for an amount never shown.
    */
-  expectedTotal: z
-    .string()
-    .regex(/^\d{1,9}\.\d{2}$/, { error: 'Invalid request' })
-    .optional(),
+  expectedTotal: shownAmount.optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderInput>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SIZES } from '../constants';
-import { shippingInput } from './checkout';
+import { BILLING_INTERVALS, SIZES } from '../constants';
+import { INVALID_REQUEST, shippingInput, shownAmount } from './checkout';
 
 // The subscription club (issue 11): joining a plan and what a member can change, with the messages shown.
 
@@ -11,6 +11,7 @@ export const UNKNOWN_CATEGORY = 'Choose from the listed categories';
 export const CHOOSE_A_CATEGORY = 'Choose at least one category';
 export const tooManyCategories = (limit: number) => `Choose at most ${limit} ${limit === 1 ? 'category' : 'categories'}`;
 export const CHOOSE_A_SIZE = 'Choose a shirt size';
+export const PLAN_CHANGED = 'This plan changed while you were joining. Please check its price and try again.';
 export const noShirtsInSize = (size: string) =>
   `We have no shirts in size ${size} in the chosen categories yet. Please choose another size or other categories.`;
 
@@ -22,6 +23,19 @@ export const joinInput = z.object({
   size,
   categoryIds: categoryIds.default([]),
   shipping: shippingInput,
+  /**
+   * The price and interval the member was shown: a plan changed meanwhile is refused rather than
+   * joined on terms never shown.
+   */
+  expectedTerms: z
+    .object(
+      {
+        price: shownAmount,
+        billingInterval: z.enum(BILLING_INTERVALS, { error: INVALID_REQUEST }),
+      },
+      { error: INVALID_REQUEST },
+    )
+    .optional(),
 });
 export type JoinInput = z.input<typeof joinInput>;
 

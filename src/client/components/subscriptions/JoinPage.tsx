@@ -93,6 +93,8 @@ function JoinForm({ options, defaults }: { options: JoinOptions; defaults: JoinF
         const onCategories = error.data?.fieldErrors?.categoryIds?.[0];
         if (onCategories) setCategoryError(onCategories);
         setFailure(shown.onFields || onCategories ? null : errorMessage(error, UNEXPECTED_ERROR));
+        // The plan changed meanwhile: show it as it is now.
+        void queryClient.invalidateQueries({ queryKey: trpc.subscriptions.joinOptions.pathKey() });
       },
     }),
   );
@@ -104,7 +106,13 @@ function JoinForm({ options, defaults }: { options: JoinOptions; defaults: JoinF
       return;
     }
     setCategoryError(null);
-    join.mutate({ planSlug: plan.slug, size: values.size, categoryIds: chosen, shipping: values.shipping });
+    join.mutate({
+      planSlug: plan.slug,
+      size: values.size,
+      categoryIds: chosen,
+      shipping: values.shipping,
+      expectedTerms: { price: plan.price, billingInterval: plan.billing_interval },
+    });
   };
 
   return (
