@@ -143,6 +143,11 @@ describe('the subscription club', () => {
       .values({ name: 'Hold Club', slug: 'hold-club', price: '25.00', billing_interval: 'quarterly', features: [] })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const lapsed = await env.db
+      .insertInto('subscription_plans')
+      .values({ name: 'Lapsed Club', slug: 'lapsed-club', price: '20.00', billing_interval: 'monthly', features: [] })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const member = await createCustomer(env.db);
     const terms = { customer_id: member.id, size: 'M' as const, shipping_address: JSON.stringify({ street: '1 Pay St' }), anchor_day: 1 };
     await env.db
@@ -159,6 +164,16 @@ describe('the subscription club', () => {
           checkout_url: 'https://checkout.stripe.test/c/pay/cs_waiting',
         },
         { ...terms, plan_id: onHold.id, status: 'past_due', price: '25.00', billing_interval: 'quarterly', next_cycle_on: '2027-01-01' },
+        // Its payment page expired unpaid.
+        {
+          ...terms,
+          plan_id: lapsed.id,
+          status: 'incomplete',
+          payment_provider: 'stripe',
+          price: '20.00',
+          billing_interval: 'monthly',
+          next_cycle_on: '2027-01-01',
+        },
       ])
       .execute();
     const page = await signInInBrowser(env, { email: member.email, viewport: VIEWPORTS.mobile });
@@ -172,6 +187,10 @@ describe('the subscription club', () => {
       'https://checkout.stripe.test/c/pay/cs_waiting',
     );
     expect(await waiting.getByRole('button').count()).toBe(0);
+
+    const expired = page.getByTestId('membership').filter({ hasText: 'Lapsed Club' });
+    await expired.getByText('Your card payment was not made, so you have not joined yet.').waitFor();
+    expect(await expired.getByRole('link', { name: 'Join again' }).getAttribute('href')).toBe('/subscriptions/join/lapsed-club');
 
     const held = page.getByTestId('membership').filter({ hasText: 'Hold Club' });
     expect(await held.getByTestId('subscription-status').textContent()).toBe('Past due');

@@ -144,6 +144,33 @@ describe('joining by card', () => {
     expect(rows).toEqual([{ status: 'incomplete' }]);
   });
 
+  it('drops the link to a payment page that expired unpaid, and a join after it gets a new page', async () => {
+    const plan = await createPlan();
+    const first = await join(member, plan.slug);
+    const waiting = async () => (await as(member).subscriptions.mine())[0];
+    const expire = async (url: string | null) => {
+      const session = sessionOf(url);
+      session.status = 'expired';
+      await deliver('checkout.session.expired', session);
+    };
+
+    await expire(first.redirectUrl);
+    expect(await waiting()).toMatchObject({ id: first.id, status: 'incomplete', checkout_url: null, orders: [] });
+    expect(await mailTo(member.email)).toEqual([]);
+
+    // Joining again makes a new page; the old one's expiry told again leaves it be.
+    const second = await join(member, plan.slug);
+    expect(second.id).toBe(first.id);
+    expect(sessionOf(second.redirectUrl)).toMatchObject({ status: 'open', mode: 'subscription' });
+    await expire(first.redirectUrl);
+    expect(await waiting()).toMatchObject({ checkout_url: second.redirectUrl });
+    // Back from that page, still open: the same page again, not a third.
+    expect(await join(member, plan.slug)).toEqual(second);
+
+    await deliver('checkout.session.completed', completedSubscriptionSession(sessionOf(second.redirectUrl)));
+    expect(await subscriptionRow(first.id)).toMatchObject({ status: 'active', checkout_url: null });
+  });
+
   it("takes the member's day of the month from the first invoice's period, however late its notices are handled", async () => {
     const plan = await createPlan();
     const { id, redirectUrl } = await join(member, plan.slug);

@@ -25,6 +25,8 @@ export interface StartedPayment {
 /** What a provider's notification means for a card membership (our subscription id from its metadata). */
 export type BillingEvent =
   | { kind: 'checkout_completed'; subscriptionId: string; providerSubscriptionId: string | null; providerCustomerId: string | null }
+  /** The join's payment page expired unpaid (the member left it): its link is dead. */
+  | { kind: 'checkout_expired'; subscriptionId: string; sessionId: string }
   | {
       kind: 'invoice_paid';
       subscriptionId: string | null;
@@ -69,6 +71,8 @@ export interface RecurringPriceRequest {
 export interface SubscriptionCheckoutRequest {
   /** Our subscription, waiting for its first payment. */
   subscriptionId: string;
+  /** The page this one replaces (it expired): joins at once share a page, a join after an expiry gets a new one. */
+  replacesSessionId: string | null;
   customerEmail: string;
   priceId: string;
   successUrl: string;

@@ -103,6 +103,12 @@ function billingEventOf(event: Stripe.Event): BillingEvent | null {
         providerCustomerId: idOf(session.customer),
       };
     }
+    case 'checkout.session.expired': {
+      const session = event.data.object;
+      const subscriptionId = session.metadata?.subscription_id;
+      if (session.mode !== 'subscription' || !subscriptionId) return null;
+      return { kind: 'checkout_expired', subscriptionId, sessionId: session.id };
+    }
     case 'invoice.paid': {
       const invoice = event.data.object;
       const membership = membershipOf(invoice);
@@ -192,7 +198,7 @@ function billingOf(client: () => Promise<Stripe>): SubscriptionBilling {
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
         },
-        { idempotencyKey: `subscription-checkout-${request.subscriptionId}-${request.priceId}` },
+        { idempotencyKey: `subscription-checkout-${request.subscriptionId}-${request.priceId}-${request.replacesSessionId ?? 'first'}` },
       );
       if (!session.url) throw new Error(`Stripe gave checkout session ${session.id} no URL`);
       return { sessionId: session.id, url: session.url };
@@ -316,7 +322,8 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
         case 'checkout.session.expired': {
           const session = event.data.object;
           const orderId = session.client_reference_id ?? session.metadata?.order_id ?? null;
-          // An abandoned membership Checkout leaves its join waiting, to be tried again.
+          // A membership's Checkout changes no order: its expiry is a billing notice (above), and a
+          // first payment that fails is the member's to retry on the same page.
           if (!orderId || session.mode === 'subscription') return { ...base, effect: 'none', orderId: null };
           return { ...base, effect: event.type === 'checkout.session.expired' ? 'expired' : 'payment_failed', orderId };
         }

@@ -55,7 +55,7 @@ export async function planPriceId(db: Db, billing: SubscriptionBilling, plan: Pl
 async function lockSubscription(db: Db, event: BillingEvent): Promise<Subscription | undefined> {
   const query = db.selectFrom('subscriptions').selectAll().forUpdate();
   if (event.subscriptionId) return query.where('id', '=', event.subscriptionId).executeTakeFirst();
-  if (event.kind === 'checkout_completed') return undefined;
+  if (event.kind === 'checkout_completed' || event.kind === 'checkout_expired') return undefined;
   return query.where('stripe_subscription_id', '=', event.providerSubscriptionId).executeTakeFirst();
 }
 
@@ -69,6 +69,14 @@ export async function applyBillingEvent(
   const { db, mail, clock } = services;
   const subscription = await lockSubscription(db, event);
   if (!subscription) return 'unknown_subscription';
+  if (event.kind === 'checkout_expired') {
+    // The page the member would pay on is gone: theirs shows "Join again" instead of a dead link.
+    // A later join has made a new page already (another session): that one stands.
+    if (subscription.status === 'incomplete' && subscription.checkout_session_id === event.sessionId) {
+      await db.updateTable('subscriptions').set({ checkout_url: null, updated_at: new Date() }).where('id', '=', subscription.id).execute();
+    }
+    return 'applied';
+  }
   const day = today(clock);
   const providerIds =
     event.kind === 'checkout_completed'

@@ -102,7 +102,7 @@ export async function joinPlan(
   if (!billing) return joinPayingByHand(services, member, input);
 
   // No transaction waits on Stripe: the row is stored first, the Price and Checkout come after.
-  const { subscription, plan } = await services.db.transaction().execute(async (trx) => {
+  const { subscription, plan, openPage, replacesSessionId } = await services.db.transaction().execute(async (trx) => {
     const { plan, choices } = await checkedJoin(trx, input);
     await ensureCustomerRow(trx, member);
     // Joins of one member to one plan (a double click) wait here for each other: the first stores
@@ -110,7 +110,7 @@ export async function joinPlan(
     await sql`select pg_advisory_xact_lock(hashtextextended(${`join:${member.id}:${plan.id}`}, 0))`.execute(trx);
     const live = await trx
       .selectFrom('subscriptions')
-      .select(['id', 'status'])
+      .select(['id', 'status', 'price', 'billing_interval', 'checkout_url', 'checkout_session_id'])
       .where('customer_id', '=', member.id)
       .where('plan_id', '=', plan.id)
       .where('status', '<>', 'cancelled')
@@ -137,11 +137,16 @@ export async function joinPlan(
           .values({ ...terms, customer_id: member.id, plan_id: plan.id, status: 'incomplete', payment_provider: 'stripe' })
           .returningAll()
           .executeTakeFirstOrThrow();
-    return { subscription, plan };
+    // Back from a payment page that is still open, on the same terms: that page again.
+    const sameTerms = live?.price === plan.price && live.billing_interval === plan.billing_interval;
+    const openPage = sameTerms ? (live.checkout_url ?? null) : null;
+    return { subscription, plan, openPage, replacesSessionId: live?.checkout_session_id ?? null };
   });
+  if (openPage) return { id: subscription.id, redirectUrl: openPage };
   const priceId = await planPriceId(services.db, billing, plan);
   const checkout = await billing.startSubscription({
     subscriptionId: subscription.id,
+    replacesSessionId,
     customerEmail: member.email,
     priceId,
     successUrl: `${publicUrl}/subscription?joined=${plan.slug}`,

@@ -183,18 +183,22 @@ function MembershipCard({ membership }: { membership: Membership }) {
 /** What the member must do about a payment: finish the first one, or pay what is overdue. */
 function PaymentNotice({ membership }: { membership: Membership }) {
   if (membership.status === 'incomplete') {
+    if (!membership.checkout_url) {
+      return (
+        <Notice>
+          Your card payment was not made, so you have not joined yet.{' '}
+          <Link to="/subscriptions/join/$planSlug" params={{ planSlug: membership.plan_slug }} className="font-semibold underline">
+            Join again
+          </Link>
+        </Notice>
+      );
+    }
     return (
       <Notice>
-        We are waiting for your card payment; this page updates as soon as it arrives.
-        {membership.checkout_url && (
-          <>
-            {' '}
-            Left the payment page?{' '}
-            <a href={membership.checkout_url} className="font-semibold underline">
-              Continue to payment
-            </a>
-          </>
-        )}
+        We are waiting for your card payment; this page updates as soon as it arrives. Left the payment page?{' '}
+        <a href={membership.checkout_url} className="font-semibold underline">
+          Continue to payment
+        </a>
       </Notice>
     );
   }
