@@ -70,7 +70,7 @@ export async function renderPage(
   trpcClient: TrpcClient,
 ): Promise<RenderResult> {
   Object.assign(storeConfig, settings);
-  const queryClient = createQueryClient();
+  const queryClient = createQueryClient('on-server');
   const router = createStoreRouter(
     { queryClient, trpc: createTrpcOptions(trpcClient, queryClient), origin },
     { history: createMemoryHistory({ initialEntries: [url] }), nonce },

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { MAX_BATCH_CALLS } from '../shared/constants';
+import { dataOf } from './error-data';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 // The one place the client names the server: a type-only import, erased from the bundle.
@@ -10,15 +11,20 @@ import type { AppRouter } from '../server/trpc/router';
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
-/** The query cache's settings, the same in the browser and for a page rendered on the server. */
-export function createQueryClient(): QueryClient {
+/**
+ * Storefront reads fail into empty states (SPEC §8): in the browser one retry covers a blip
+ * without a long wait. A refusal (4xx) would only be refused again.
+ */
+const retryOnceUnlessRefused = (failures: number, error: unknown) => failures < 1 && (dataOf(error)?.httpStatus ?? 500) >= 500;
+
+/**
+ * The query cache's settings. A page rendered on the server does not retry: React Query waits a
+ * second first, which a request with a bad slug could make every render wait.
+ */
+export function createQueryClient(renders: 'in-browser' | 'on-server' = 'in-browser'): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        // Storefront reads fail into empty states (SPEC §8); one retry covers a blip without a long wait.
-        retry: 1,
-      },
+      queries: { staleTime: 30_000, retry: renders === 'on-server' ? false : retryOnceUnlessRefused },
     },
   });
 }
