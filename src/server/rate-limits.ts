@@ -12,6 +12,8 @@ type Counted = Parameters<FastifyRateLimitStore['incr']>[1];
 
 /** How often expired counters are deleted from the table. */
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
+/** How long a process counts in the database after Redis failed it, before trying Redis again. */
+const REDIS_RETRY_AFTER_MS = 2_000;
 
 /** One request counted against `key` in the table: a new window starts when the last one has ended. */
 async function countInDatabase(db: Db, key: string, timeWindow: number) {
@@ -62,31 +64,30 @@ export async function rateLimitCounters({
   prune.unref();
 
   // Commands fail at once while Redis is away and after a second when it stops answering, instead
-  // of queueing until it is back; ioredis keeps reconnecting meanwhile and says 'ready' when it is.
+  // of queueing until it is back; ioredis keeps reconnecting meanwhile.
   // Loaded only when configured: it is a tenth of a second of every start-up otherwise.
   const redis = redisUrl
     ? new (await import('ioredis')).Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: 1_000 })
     : undefined;
-  let redisReady = false;
+  // A failed command (a slow answer keeps the connection up) sends this process's counts to the
+  // database for a moment, not for good: the others would go on counting in Redis, each doubling
+  // the other's budget.
+  let redisRestsUntil = 0;
   let warned = false;
   const redisAway = (error: unknown) => {
-    redisReady = false;
+    redisRestsUntil = Date.now() + REDIS_RETRY_AFTER_MS;
     if (!warned) log.warn({ err: error }, 'Redis is unreachable: rate limits are counted in the database until it is back');
     warned = true;
   };
   redis?.on('error', redisAway);
-  redis?.on('close', () => (redisReady = false));
-  redis?.on('ready', () => {
-    redisReady = true;
-    if (warned) log.info('Redis is back: rate limits are counted there again');
-    warned = false;
-  });
 
   // Never no limit: without Redis the count comes from the database (shared on a server).
   const count = async (key: string, timeWindow: number) => {
-    if (redis && redisReady) {
+    if (redis?.status === 'ready' && Date.now() >= redisRestsUntil) {
       try {
         const [current, ttl] = (await redis.eval(REDIS_COUNT, 1, `threadline:rate-limit:${key}`, timeWindow)) as [number, number];
+        if (warned) log.info('Redis is back: rate limits are counted there again');
+        warned = false;
         return { current, ttl: Math.max(0, ttl) };
       } catch (error) {
         redisAway(error);

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,52 @@ async function signInAttempts(apps: FastifyInstance[], client: string, attempts:
     statuses.push(res.statusCode);
   }
   return statuses;
+}
+
+interface StallingProxy {
+  url: string;
+  /** Holds what passes either way, the connections left open. */
+  stall(): void;
+  resume(): void;
+  close(): Promise<void>;
+}
+
+/** A TCP proxy to Redis that can stop passing its answers on, as a Redis busy with a fork or a lossy network would. */
+async function stallingProxy(target: URL): Promise<StallingProxy> {
+  const links = new Set<{ client: net.Socket; upstream: net.Socket }>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 6379), target.hostname);
+    const link = { client, upstream };
+    links.add(link);
+    client.pipe(upstream);
+    upstream.pipe(client);
+    const end = () => {
+      links.delete(link);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stall: () =>
+      links.forEach(({ client, upstream }) => {
+        client.unpipe(upstream).pause();
+        upstream.unpipe(client).pause();
+      }),
+    resume: () =>
+      links.forEach(({ client, upstream }) => {
+        client.pipe(upstream);
+        upstream.pipe(client);
+      }),
+    close: () => {
+      links.forEach(({ client }) => client.destroy());
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 /** The first app on a fresh database and a second one on the same database, both with `env`. */
@@ -60,6 +107,7 @@ describe('shared rate limits', () => {
 
 describe('shared rate limits in Redis', () => {
   let setup: { first: TestApp; second: FastifyInstance; apps: FastifyInstance[] } | undefined;
+  let stalling: { app: TestApp; proxy: StallingProxy } | undefined;
   const redis = new Redis(REDIS_URL, { lazyConnect: true });
   beforeAll(() => redis.connect());
 
@@ -75,6 +123,8 @@ describe('shared rate limits in Redis', () => {
   afterAll(async () => {
     await setup?.second.close();
     await setup?.first.close();
+    await stalling?.app.close();
+    await stalling?.proxy.close();
     await redis.quit();
   });
 
@@ -91,6 +141,18 @@ describe('shared rate limits in Redis', () => {
     } finally {
       await redis.del(key);
     }
+  });
+
+  it('counts in Redis again once it answers after a stall', async () => {
+    const proxy = await stallingProxy(new URL(REDIS_URL));
+    stalling = { proxy, app: await createTestApp({ TRUST_PROXY: '1', REDIS_URL: proxy.url }) };
+    const { app } = stalling.app;
+    await expect.poll(() => countedInRedis(app)).toBe(true);
+    // Redis stops answering, the connection stays up: the count waits a second, then goes to the database.
+    proxy.stall();
+    expect(await countedInRedis(app)).toBe(false);
+    proxy.resume();
+    await expect.poll(() => countedInRedis(app), { timeout: 10_000, interval: 250 }).toBe(true);
   });
 });
 
