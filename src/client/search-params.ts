@@ -1,4 +1,5 @@
 import type { SearchSchemaInput } from '@tanstack/react-router';
+import { isUuid } from '../shared/ids';
 
 // Readers of URL search params for routes' validateSearch. Route definitions load with the
 // store's first page, so they read their params without a schema library: zod alone weighed a
@@ -23,9 +24,8 @@ export const pageNumber = (value: unknown): number | undefined =>
 /** true or false, or absent. */
 export const flag = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An id (UUID), or absent. */
-export const id = (value: unknown): string | undefined => (typeof value === 'string' && UUID.test(value) ? value : undefined);
+export const id = (value: unknown): string | undefined => (isUuid(value) ? value : undefined);
 
 /**
  * A route's validateSearch: `read` turns the raw params into what the page reads. `Params` is

@@ -6,7 +6,7 @@ import { createStripePayments } from '../../src/server/payments/stripe';
 import { callerFor } from '../support/app';
 import { trpcFailure } from '../support/async';
 import { createAdmin, createCustomer, createProduct, type TestUser } from '../support/factories';
-import { paidSession, refundedCharge, signedEvent, type FakeSession } from '../support/fake-stripe';
+import { membershipInvoice, paidSession, refundedCharge, signedEvent, type FakeSession } from '../support/fake-stripe';
 import { sharedStripeApp } from '../support/stripe-app';
 
 // Card payments through Stripe Checkout, against a local server that speaks the part of Stripe's
@@ -189,6 +189,29 @@ describe('checking out with Stripe', () => {
       event('checkout.session.completed', { ...session, id: 'cs_unknown', client_reference_id: randomUUID() }),
     );
     expect(stranger).toEqual({ status: 200, body: { received: true, outcome: 'unknown_order' } });
+  });
+
+  it("acknowledges signed events that carry someone else's ids (a Payment Link's client_reference_id), changing nothing", async () => {
+    const placed = await placeOrder();
+    const session = sessionOf(placed.redirectUrl);
+    const foreign = 'plink-ref-42';
+    const events = [
+      event('checkout.session.completed', { ...paidSession({ ...session }), id: 'cs_link', client_reference_id: foreign }),
+      event('checkout.session.expired', { ...session, id: 'cs_link_2', client_reference_id: null, metadata: { order_id: foreign } }),
+      event('checkout.session.completed', { ...session, id: 'cs_sub', mode: 'subscription', metadata: { subscription_id: foreign } }),
+      event('charge.refunded', { ...refundedCharge('pi_link', 100), metadata: { order_id: foreign } }),
+      event('invoice.payment_failed', {
+        ...membershipInvoice({
+          subscriptionId: foreign,
+          stripeSubscription: 'sub_link',
+          periodStart: '2027-01-01',
+          periodEnd: '2027-02-01',
+        }),
+        status: 'open',
+      }),
+    ];
+    for (const foreignEvent of events) expect((await deliver(foreignEvent)).status).toBe(200);
+    expect(await orderOf(session.id)).toMatchObject({ status: 'pending', payment_status: 'pending' });
   });
 
   it('opens a new session when a submission whose prices changed is sent again', async () => {

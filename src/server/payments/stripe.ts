@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { BillingInterval } from '../../shared/constants';
+import { isUuid } from '../../shared/ids';
 import {
   InvalidNotificationError,
   type BillingEvent,
@@ -74,8 +75,14 @@ const startOf = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / 100
 function membershipOf(invoice: Stripe.Invoice): { subscriptionId: string | null; providerSubscriptionId: string } | null {
   const details = invoice.parent?.subscription_details;
   if (!details) return null;
-  return { subscriptionId: details.metadata?.subscription_id ?? null, providerSubscriptionId: idOf(details.subscription) ?? '' };
+  return { subscriptionId: ourId(details.metadata?.subscription_id), providerSubscriptionId: idOf(details.subscription) ?? '' };
 }
+
+/**
+ * Our id as a Stripe object carries it, or null when it is not one of ours: anything else on the
+ * account (a Payment Link takes client_reference_id from its URL) may send any text there.
+ */
+const ourId = (value: string | null | undefined): string | null => (isUuid(value) ? value : null);
 
 /**
  * Whether a Stripe subscription (`current`: as it stands) ends: now, on a set day (cancelled at the
@@ -83,7 +90,7 @@ function membershipOf(invoice: Stripe.Invoice): { subscriptionId: string | null;
  * names the membership.
  */
 function endingOf(subscription: Stripe.Subscription, current: Stripe.Subscription): BillingEvent {
-  const ids = { subscriptionId: subscription.metadata.subscription_id ?? null, providerSubscriptionId: subscription.id };
+  const ids = { subscriptionId: ourId(subscription.metadata.subscription_id), providerSubscriptionId: subscription.id };
   if (current.status === 'canceled') return { kind: 'subscription_ended', ...ids };
   if (current.cancel_at) return { kind: 'cancel_scheduled', ...ids, cancelsOn: dayOf(current.cancel_at) };
   return { kind: 'cancel_withdrawn', ...ids };
@@ -94,7 +101,7 @@ function billingEventOf(event: Stripe.Event): BillingEvent | null {
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = event.data.object;
-      const subscriptionId = session.metadata?.subscription_id;
+      const subscriptionId = ourId(session.metadata?.subscription_id);
       if (session.mode !== 'subscription' || !subscriptionId) return null;
       return {
         kind: 'checkout_completed',
@@ -105,7 +112,7 @@ function billingEventOf(event: Stripe.Event): BillingEvent | null {
     }
     case 'checkout.session.expired': {
       const session = event.data.object;
-      const subscriptionId = session.metadata?.subscription_id;
+      const subscriptionId = ourId(session.metadata?.subscription_id);
       if (session.mode !== 'subscription' || !subscriptionId) return null;
       return { kind: 'checkout_expired', subscriptionId, sessionId: session.id };
     }
@@ -254,11 +261,11 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
 
   /** The order a refunded charge belongs to: its own metadata, else its payment's. */
   async function orderOfCharge(charge: Stripe.Charge): Promise<string | null> {
-    if (charge.metadata.order_id) return charge.metadata.order_id;
+    if (charge.metadata.order_id) return ourId(charge.metadata.order_id);
     const paymentIntentId = idOf(charge.payment_intent);
     if (!paymentIntentId) return null;
     const stripe = await client();
-    return (await stripe.paymentIntents.retrieve(paymentIntentId)).metadata.order_id ?? null;
+    return ourId((await stripe.paymentIntents.retrieve(paymentIntentId)).metadata.order_id);
   }
 
   return {
@@ -312,7 +319,7 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
         case 'checkout.session.completed':
         case 'checkout.session.async_payment_succeeded': {
           const session = event.data.object;
-          const orderId = session.client_reference_id ?? session.metadata?.order_id ?? null;
+          const orderId = ourId(session.client_reference_id ?? session.metadata?.order_id);
           if (!orderId) return { ...base, effect: 'none', orderId: null };
           // A bank debit completes the session before the money arrives: paid comes later.
           if (session.payment_status === 'unpaid') return { ...base, effect: 'none', orderId };
@@ -321,7 +328,7 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
         case 'checkout.session.async_payment_failed':
         case 'checkout.session.expired': {
           const session = event.data.object;
-          const orderId = session.client_reference_id ?? session.metadata?.order_id ?? null;
+          const orderId = ourId(session.client_reference_id ?? session.metadata?.order_id);
           // A membership's Checkout changes no order: its expiry is a billing notice (above), and a
           // first payment that fails is the member's to retry on the same page.
           if (!orderId || session.mode === 'subscription') return { ...base, effect: 'none', orderId: null };
