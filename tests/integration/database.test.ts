@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
@@ -8,6 +7,7 @@ import { DatabaseBusyError, openDatabase, type DatabaseHandle } from '../../src/
 import { migrateToLatest } from '../../src/server/db/migrate';
 import * as pendingPasswords from '../../migrations/0010_pending_passwords';
 import { createTestDatabase } from '../support/db';
+import { startHoldingProxy } from '../support/tcp-proxy';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -100,48 +100,53 @@ describe('migrations', () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)('the LISTENing connection on a PostgreSQL server', () => {
-  it('is dropped and opened again when it stops answering without closing (a dead peer), and delivers again', async () => {
-    // A TCP proxy in front of the server whose connections can go silent: kept open, forwarding
-    // nothing, as with a dead host or a NAT that forgot them. New connections work.
-    const target = new URL((database as { url?: string }).url!);
-    const connections = new Set<{ sockets: net.Socket[]; silent: boolean }>();
-    const proxy = net.createServer((inbound) => {
-      const outbound = net.connect(Number(target.port || 5432), target.hostname);
-      const connection = { sockets: [inbound, outbound], silent: false };
-      connections.add(connection);
-      for (const socket of connection.sockets) socket.on('error', () => undefined);
-      inbound.on('data', (chunk: Buffer) => void (connection.silent ? undefined : outbound.write(chunk)));
-      outbound.on('data', (chunk: Buffer) => void (connection.silent ? undefined : inbound.write(chunk)));
-      inbound.on('close', () => outbound.destroy());
-      outbound.on('close', () => inbound.destroy());
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    const proxied = new URL(target);
-    proxied.port = String((proxy.address() as net.AddressInfo).port);
-    const handle = await openDatabase({ databaseUrl: proxied.toString(), poolSize: 1, listenerHeartbeatMs: 300 });
-    try {
-      const received: string[] = [];
-      let resumed = 0;
-      await handle.listen(
-        'threadline_heartbeat',
-        (payload) => received.push(payload),
-        () => resumed++,
-      );
-      const notify = (payload: string) => sql`select pg_notify('threadline_heartbeat', ${payload})`.execute(database.db);
-      await notify('before');
-      await expect.poll(() => received).toEqual(['before']);
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  'connections to a PostgreSQL server that stop answering without closing (a dead peer)',
+  () => {
+    // Through a proxy whose connections can be held open, passing nothing.
+    const throughProxy = async () => {
+      const proxy = await startHoldingProxy(new URL((database as { url?: string }).url!), 5432);
+      const handle = await openDatabase({ databaseUrl: proxy.url, poolSize: 1, listenerHeartbeatMs: 300, silentConnectionMs: 1_000 });
+      return { proxy, handle };
+    };
 
-      // The line goes silent: what is sent now is lost, and the connection never closes by itself.
-      for (const connection of connections) connection.silent = true;
-      await notify('lost');
-      await expect.poll(() => resumed, { timeout: 10_000 }).toBe(1);
-      await notify('after');
-      await expect.poll(() => received).toEqual(['before', 'after']);
-    } finally {
-      await handle.close();
-      for (const connection of connections) for (const socket of connection.sockets) socket.destroy();
-      await new Promise((resolve) => proxy.close(resolve));
-    }
-  });
-});
+    it('fail the query waiting on one, and the next query gets a new connection', async () => {
+      const { proxy, handle } = await throughProxy();
+      try {
+        expect((await sql<{ n: number }>`select 1 as n`.execute(handle.db)).rows).toEqual([{ n: 1 }]);
+        proxy.hold();
+        await expect(sql`select 2 as n`.execute(handle.db)).rejects.toThrow(/Connection terminated/);
+        expect((await sql<{ n: number }>`select 3 as n`.execute(handle.db)).rows).toEqual([{ n: 3 }]);
+      } finally {
+        await handle.close();
+        await proxy.close();
+      }
+    });
+
+    it('drop the LISTENing one and open it again, which delivers again', async () => {
+      const { proxy, handle } = await throughProxy();
+      try {
+        const received: string[] = [];
+        let resumed = 0;
+        await handle.listen(
+          'threadline_heartbeat',
+          (payload) => received.push(payload),
+          () => resumed++,
+        );
+        const notify = (payload: string) => sql`select pg_notify('threadline_heartbeat', ${payload})`.execute(database.db);
+        await notify('before');
+        await expect.poll(() => received).toEqual(['before']);
+
+        // The line goes silent: what is sent now is lost, and the connection never closes by itself.
+        proxy.hold();
+        await notify('lost');
+        await expect.poll(() => resumed, { timeout: 10_000 }).toBe(1);
+        await notify('after');
+        await expect.poll(() => received).toEqual(['before', 'after']);
+      } finally {
+        await handle.close();
+        await proxy.close();
+      }
+    });
+  },
+);

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
-import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { callTrpc, createTestApp, type TestApp } from '../support/app';
+import { startHoldingProxy, type HoldingProxy } from '../support/tcp-proxy';
 
 // Rate limits count across every app process (issue 14): two apps on one database stand in for
 // two processes. Each test signs in from its own made-up client address (one proxy trusted), so
@@ -27,52 +27,6 @@ async function signInAttempts(apps: FastifyInstance[], client: string, attempts:
     statuses.push(res.statusCode);
   }
   return statuses;
-}
-
-interface StallingProxy {
-  url: string;
-  /** Holds what passes either way, the connections left open. */
-  stall(): void;
-  resume(): void;
-  close(): Promise<void>;
-}
-
-/** A TCP proxy to Redis that can stop passing its answers on, as a Redis busy with a fork or a lossy network would. */
-async function stallingProxy(target: URL): Promise<StallingProxy> {
-  const links = new Set<{ client: net.Socket; upstream: net.Socket }>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 6379), target.hostname);
-    const link = { client, upstream };
-    links.add(link);
-    client.pipe(upstream);
-    upstream.pipe(client);
-    const end = () => {
-      links.delete(link);
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('error', end).on('close', end);
-    upstream.on('error', end).on('close', end);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    stall: () =>
-      links.forEach(({ client, upstream }) => {
-        client.unpipe(upstream).pause();
-        upstream.unpipe(client).pause();
-      }),
-    resume: () =>
-      links.forEach(({ client, upstream }) => {
-        client.pipe(upstream);
-        upstream.pipe(client);
-      }),
-    close: () => {
-      links.forEach(({ client }) => client.destroy());
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
 }
 
 /** The first app on a fresh database and a second one on the same database, both with `env`. */
@@ -107,7 +61,7 @@ describe('shared rate limits', () => {
 
 describe('shared rate limits in Redis', () => {
   let setup: { first: TestApp; second: FastifyInstance; apps: FastifyInstance[] } | undefined;
-  let stalling: { app: TestApp; proxy: StallingProxy } | undefined;
+  let stalling: { app: TestApp; proxy: HoldingProxy } | undefined;
   const redis = new Redis(REDIS_URL, { lazyConnect: true });
   beforeAll(() => redis.connect());
 
@@ -144,14 +98,14 @@ describe('shared rate limits in Redis', () => {
   });
 
   it('counts in Redis again once it answers after a stall', async () => {
-    const proxy = await stallingProxy(new URL(REDIS_URL));
+    const proxy = await startHoldingProxy(new URL(REDIS_URL), 6379);
     stalling = { proxy, app: await createTestApp({ TRUST_PROXY: '1', REDIS_URL: proxy.url }) };
     const { app } = stalling.app;
     await expect.poll(() => countedInRedis(app)).toBe(true);
     // Redis stops answering, the connection stays up: the count waits a second, then goes to the database.
-    proxy.stall();
+    proxy.hold();
     expect(await countedInRedis(app)).toBe(false);
-    proxy.resume();
+    proxy.release();
     await expect.poll(() => countedInRedis(app), { timeout: 10_000, interval: 250 }).toBe(true);
   });
 });

@@ -30,6 +30,7 @@ export class DatabaseBusyError extends Error {
 /** How often the LISTENing connection is asked whether it is alive, and how long it has to answer. */
 const LISTENER_HEARTBEAT_MS = 30_000;
 const LISTENER_HEARTBEAT_TIMEOUT_MS = 10_000;
+const SILENT_CONNECTION_MS = 30_000;
 
 const TIMESTAMPTZ_OID = 1184;
 const TIMESTAMP_OID = 1114;
@@ -57,10 +58,18 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** How often a PostgreSQL server's LISTENing connection is checked (30 s; tests ask for less). */
   listenerHeartbeatMs?: number;
+  /** How long a pooled connection to a server may go without a byte before it is dropped (30 s; tests ask for less). */
+  silentConnectionMs?: number;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.listenerHeartbeatMs);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, {
+      poolSize: options.poolSize ?? 10,
+      heartbeatMs: options.listenerHeartbeatMs ?? LISTENER_HEARTBEAT_MS,
+      silentMs: options.silentConnectionMs ?? SILENT_CONNECTION_MS,
+    });
+  }
   if (options.pglite) return wrapPglite(options.pglite, () => options.pglite!.close());
   if (!options.dataDir) throw new Error('openDatabase needs databaseUrl, dataDir or pglite');
   const pgdata = path.join(options.dataDir, 'pgdata');
@@ -78,10 +87,33 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 }
 
-function openPostgres(databaseUrl: string, poolSize: number, heartbeatMs = LISTENER_HEARTBEAT_MS): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, types: typeParsers });
-  // An idle client that loses its connection must not crash the process; the pool replaces it.
+function openPostgres(
+  databaseUrl: string,
+  { poolSize, heartbeatMs, silentMs }: { poolSize: number; heartbeatMs: number; silentMs: number },
+): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    types: typeParsers,
+    connectionTimeoutMillis: 10_000,
+    // Idle connections close first, so the silence below only ends one that waits on an answer.
+    idleTimeoutMillis: Math.min(10_000, silentMs / 2),
+    // A connection can die without a word (a failover whose old host is gone, a NAT that forgot
+    // it): a query on it would wait for as long as the kernel keeps the socket, and with it the
+    // request, the email processor's and the renewal engine's next runs. No query of ours is
+    // silent that long, so the socket is dropped, the query fails and the pool opens a new one.
+    stream: () => {
+      const socket = new net.Socket();
+      // Destroyed without an error: pg may have stopped listening for one on a socket it is done with.
+      socket.setTimeout(silentMs, () => socket.destroy());
+      return socket;
+    },
+  });
+  // A client that loses its connection must not crash the process: an idle one is the pool's to
+  // report (and replace); a busy one's query fails with the error, and the client would emit it
+  // again with no one listening (pg-pool listens to idle clients only).
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 
   // One connection LISTENs for the whole process. When it drops (a database restart or failover,
