@@ -86,7 +86,8 @@ export async function makeDisplayCopies(db: Db, storage: Storage, url: string): 
   const widths = displayWidths(width, height);
   // Decoded and brought down to the largest copy once; every copy is encoded from those pixels.
   const { data, info } = await input()
-    .resize({ width: widths.at(-1) })
+    // Capped in height too: an image thousands of times taller than wide is one pixel wide at most.
+    .resize({ width: widths.at(-1), height: MAX_ENCODED_SIDE, fit: 'inside' })
     .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });
@@ -95,7 +96,7 @@ export async function makeDisplayCopies(db: Db, storage: Storage, url: string): 
   for (const copyWidth of widths) {
     await Promise.all(
       DISPLAY_FORMATS.map(async (format) => {
-        const encoded = await ENCODERS[format](pixels().resize({ width: copyWidth })).toBuffer();
+        const encoded = await ENCODERS[format](pixels().resize({ width: copyWidth, height: MAX_ENCODED_SIDE, fit: 'inside' })).toBuffer();
         try {
           await storage.put(location.bucket, displayCopyKey(location.key, copyWidth, format), encoded, MIME_TYPES[format]);
         } catch (error) {

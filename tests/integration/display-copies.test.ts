@@ -135,6 +135,10 @@ describe('when an image is stored', () => {
     const url = await upload(await picture(4, 20_000), 'categories');
     expect(await variantsRow(url)).toEqual({ width: 4, height: 20_000, display_widths: [3] });
     expect(await decoded(url, 3, 'webp')).toEqual({ format: 'webp', width: 3, height: 15_000 });
+    // One pixel wide: its copy cannot be narrower, so it is squeezed to the tallest an encoder makes.
+    const thread = await upload(await picture(1, 20_000), 'categories');
+    expect(await variantsRow(thread)).toEqual({ width: 1, height: 20_000, display_widths: [1] });
+    expect(await decoded(thread, 1, 'avif')).toEqual({ format: 'heif/av1', width: 1, height: 16_383 });
   });
 
   it('an image narrower than 320 px gets copies at its own width only', async () => {
