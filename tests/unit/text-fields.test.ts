@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { requiredLine, requiredText } from '../../src/shared/schemas/fields';
+import type { z } from 'zod';
+import { optionalLine, requiredLine, requiredText } from '../../src/shared/schemas/fields';
 
 // The text rules every form shares: something visible must be written (white space and invisible
 // characters alone are blank), and a single-line field holds no line break or control character.
 
-const messages = (schema: ReturnType<typeof requiredText>, value: string) => {
+const messages = (schema: z.ZodType, value: string) => {
   const result = schema.safeParse(value);
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 };
@@ -18,7 +19,8 @@ describe('requiredText', () => {
   });
 
   it('finds blank what is only white space or invisible characters, with one message', () => {
-    for (const blank of ['', '   ', '\u200B', ' \u200B\u2060\uFEFF ', '\u200D']) {
+    // Zero-width characters, Hangul fillers, the blank braille pattern, a mark on nothing.
+    for (const blank of ['', '   ', '\u200B', ' \u200B\u2060\uFEFF ', '\u200D', '\u3164\u3164', '\u2800', '\u0301', '\u115F\uFFA0']) {
       expect(messages(name, blank), JSON.stringify(blank)).toEqual(['Name is required']);
     }
   });
@@ -28,9 +30,20 @@ describe('requiredLine', () => {
   const subject = requiredLine('Subject', 200);
 
   it('refuses a line break or another control character', () => {
-    for (const value of ['Hi\nBcc: someone@example.com', 'Hi\rthere', 'tab\there', 'bell\u0007']) {
+    for (const value of ['Hi\nBcc: someone@example.com', 'Hi\rthere', 'tab\there', 'bell\u0007', 'line\u2028break', 'para\u2029graph']) {
       expect(messages(subject, value), JSON.stringify(value)).toEqual(['Subject must be a single line of text']);
     }
     expect(subject.parse('Order TL-1001: wrong size')).toBe('Order TL-1001: wrong size');
+  });
+});
+
+describe('optionalLine', () => {
+  const phone = optionalLine('Phone', 40);
+
+  it('takes a blank or absent value as empty, and refuses a line break like a required line', () => {
+    expect(phone.parse(undefined)).toBe('');
+    expect(phone.parse('  ')).toBe('');
+    expect(phone.parse(' (512) 555-0100 ')).toBe('(512) 555-0100');
+    expect(messages(phone, '1\n2')).toEqual(['Phone must be a single line of text']);
   });
 });

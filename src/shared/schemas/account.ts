@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY } from '../constants';
 import { newPasswordField } from './auth';
-import { requiredLine } from './fields';
+import { optionalLine, requiredLine } from './fields';
 
-const optionalText = (max = 200) => z.string().trim().max(max).default('');
-
-const country = z
-  .string()
-  .trim()
-  .max(60)
-  .default(DEFAULT_COUNTRY)
-  .transform((value) => value || DEFAULT_COUNTRY);
+const country = optionalLine('Country', 60).transform((value) => value || DEFAULT_COUNTRY);
 
 export const requiredAddress = z.object({
   street: requiredLine('Street address'),
@@ -21,10 +14,10 @@ export const requiredAddress = z.object({
 });
 
 const optionalAddress = z.object({
-  street: optionalText(),
-  city: optionalText(100),
-  state: optionalText(100),
-  zip: optionalText(20),
+  street: optionalLine('Street address'),
+  city: optionalLine('City', 100),
+  state: optionalLine('State', 100),
+  zip: optionalLine('ZIP code', 20),
   country,
 });
 

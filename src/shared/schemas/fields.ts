@@ -6,12 +6,16 @@ import { SLUG_PATTERN } from '../slug';
 export const INVALID_EMAIL = 'Please enter a valid email address';
 export const INVALID_SLUG = 'Slug may contain only lowercase letters, numbers and single hyphens';
 
-// Something to see: a character that is neither white space nor an invisible format character
-// (a zero-width space, say), which trimming leaves in place.
-const VISIBLE = /[^\s\p{Cf}]/u;
-// Line breaks and other control characters: a name or an address line that holds one would break
-// the label, the email or the export it is printed in.
-const CONTROL = /\p{Cc}/u;
+// Something to see: a character that is neither white space, an invisible format character (a
+// zero-width space, say), a mark with nothing to sit on, nor a letter or symbol drawn blank (the
+// Hangul fillers, the blank braille pattern), which trimming leaves in place.
+const VISIBLE = /[^\s\p{Cf}\p{M}\u115F\u1160\u2800\u3164\uFFA0]/u;
+// Line breaks (the Unicode line and paragraph separators too) and other control characters: a
+// name or an address line that holds one would break the label, the email or the export it is
+// printed in.
+const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+const isSingleLine = (value: string) => !CONTROL.test(value);
+const notSingleLine = (label: string) => ({ error: `${label} must be a single line of text` });
 
 /** Text that must not be blank (or invisible) after trimming, at most `max` characters; line breaks allowed. */
 export const requiredText = (label: string, max = 200) =>
@@ -24,8 +28,16 @@ export const requiredText = (label: string, max = 200) =>
     .refine((value) => value === '' || VISIBLE.test(value), { error: `${label} is required` });
 
 /** A required single line of text: a name, an address line, a subject. */
-export const requiredLine = (label: string, max = 200) =>
-  requiredText(label, max).refine((value) => !CONTROL.test(value), { error: `${label} must be a single line of text` });
+export const requiredLine = (label: string, max = 200) => requiredText(label, max).refine(isSingleLine, notSingleLine(label));
+
+/** A single line of text that may be left blank ('' when absent): a phone number, a country. */
+export const optionalLine = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .refine(isSingleLine, notSingleLine(label))
+    .default('');
 
 /** An email address, trimmed; `requiredMessage` when it is blank. */
 export const emailAddress = (requiredMessage: string) =>
