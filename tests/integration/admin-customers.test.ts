@@ -1,5 +1,6 @@
 import type { TRPCError } from '@trpc/server';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createOrPromoteAdmin } from '../../src/server/auth/admin';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { ADMIN_REQUIRED } from '../../src/server/trpc/init';
 import { CUSTOMERS_PAGE_SIZE, LAST_ADMIN_MESSAGE } from '../../src/shared/schemas/admin-people';
@@ -294,6 +295,18 @@ describe('admin.customers.addToCustomers', () => {
 });
 
 describe('admin.customers.setAdmin', () => {
+  it('publishes customer_changed for a user the create-admin command promotes', async () => {
+    const userId = (await createCustomer(t.db, { email: 'promoted.by.script@example.com' })).id;
+    const recorder = recordEvents(live.hub);
+    try {
+      await createOrPromoteAdmin(t.db, 'promoted.by.script@example.com');
+      await waitFor(() => recorder.events.length > 0, 'the customer_changed event');
+      expect(recorder.events).toEqual([{ type: 'customer_changed', userId }]);
+    } finally {
+      recorder.stop();
+    }
+  });
+
   it('promotes and demotes, publishing customer_changed for that user each time', async () => {
     const admin = await newAdmin('boss@example.com');
     const userId = (await createCustomer(t.db, { email: 'helper@example.com' })).id;

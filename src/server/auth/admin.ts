@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { Db } from '../db/database';
+import { publishEvent } from '../events/events';
 import { hashPassword } from './password';
 import { invalidateUserSessions } from './session';
 import { revokeAuthTokens } from './tokens';
@@ -57,6 +58,8 @@ async function writeAdmin(trx: Db, email: string, password: string | undefined, 
     .values({ id: userId, email: existing?.email ?? email, is_admin: true })
     .onConflict((oc) => oc.column('id').doUpdateSet({ is_admin: true, updated_at: new Date() }))
     .execute();
+  // As a promotion on the admin screen does: their open pages show the Admin link at once.
+  await publishEvent(trx, { type: 'customer_changed', userId });
   return { email: existing?.email ?? email, password, created: !existing };
 }
 
