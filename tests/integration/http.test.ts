@@ -173,6 +173,13 @@ describe('the client', () => {
     expect(trpc.statusCode).toBe(404);
   });
 
+  it('answers 405 with the methods it takes to any other method on an API path', async () => {
+    for (const method of ['PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const) {
+      const res = await t.app.inject({ method, url: '/trpc/catalog.categories', headers: { origin: TEST_ORIGIN } });
+      expect([method, res.statusCode, res.headers.allow, res.json()]).toEqual([method, 405, 'GET, POST', { error: 'Method not allowed' }]);
+    }
+  });
+
   it('sends protective headers on every response', async () => {
     const res = await t.app.inject('/');
     expect(res.headers['x-frame-options']).toBe('DENY');

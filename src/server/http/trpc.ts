@@ -55,22 +55,33 @@ export function trpcRoutes<TRouter extends AnyTRPCRouter>(options: TrpcRoutesOpt
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, parsed) => parsed(null, body));
     app.removeContentTypeParser('multipart/form-data');
 
-    app.all<{ Params: { path: string } }>('/:path', async (req, reply) => {
-      // Only the plain JSON answer is kept: a client asking for a streamed JSONL batch (by
-      // `trpc-accept` or `Accept`) would otherwise have its form served to everyone after it.
-      if (req.method === 'GET' && isCatalogRead(req.params.path) && !asksForStream(req)) {
-        const answer = await options.catalog.read(
-          answerKey(req.params.path, req.query),
-          async () => wholeAnswer(await resolve(req, reply)),
-          (kept) => kept.status === 200 && kept.headers.every(([name]) => name.toLowerCase() !== 'transfer-encoding'),
-        );
-        return sendAnswer(reply, answer);
-      }
-      const response = await resolve(req, reply);
-      // Everything but the catalog may be one visitor's own (their account, orders, the back office).
-      reply.header('Cache-Control', 'private, no-store');
-      const streamed = response.headers.get('content-type')?.startsWith('text/event-stream') || response.headers.has('transfer-encoding');
-      return streamed ? reply.send(response) : sendAnswer(reply, await wholeAnswer(response));
+    // tRPC answers GET and POST; any other method gets 405 here, not
+    // a complaint about its body's type.
+    app.route({
+      method: ['PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      url: '/:path',
+      handler: (_req, reply) => reply.code(405).header('Allow', 'GET, POST').send({ error: 'Method not allowed' }),
+    });
+    app.route<{ Params: { path: string } }>({
+      method: ['GET', 'POST'],
+      url: '/:path',
+      handler: async (req, reply) => {
+        // Only the plain JSON answer is kept: a client asking for a streamed JSONL batch (by
+        // `trpc-accept` or `Accept`) would otherwise have its form served to everyone after it.
+        if (req.method === 'GET' && isCatalogRead(req.params.path) && !asksForStream(req)) {
+          const answer = await options.catalog.read(
+            answerKey(req.params.path, req.query),
+            async () => wholeAnswer(await resolve(req, reply)),
+            (kept) => kept.status === 200 && kept.headers.every(([name]) => name.toLowerCase() !== 'transfer-encoding'),
+          );
+          return sendAnswer(reply, answer);
+        }
+        const response = await resolve(req, reply);
+        // Everything but the catalog may be one visitor's own (their account, orders, the back office).
+        reply.header('Cache-Control', 'private, no-store');
+        const streamed = response.headers.get('content-type')?.startsWith('text/event-stream') || response.headers.has('transfer-encoding');
+        return streamed ? reply.send(response) : sendAnswer(reply, await wholeAnswer(response));
+      },
     });
     done();
   };
