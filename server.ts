@@ -65,7 +65,7 @@ async function main() {
   );
   // Stored images still without display copies (older ones, the demo store's) get them now, in
   // the background: the store opens at once and serves the originals until then.
-  const displayCopies = startDisplayCopyBackfill({ db: database.db, storage, log: app.log });
+  const displayCopies = startDisplayCopyBackfill({ db: database.db, shared: database.kind === 'postgres', storage, log: app.log });
   const sessionSweep = setInterval(
     () => {
       deleteExpiredSessions(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));

@@ -164,8 +164,33 @@ export async function displayImages(db: Db, urls: readonly (string | null)[]): P
 
 export interface BackfillDeps {
   db: Db;
+  /**
+   * Other processes use the database (a PostgreSQL server): each image is claimed before it is
+   * encoded. Not on the embedded one: one process, and a connection held while encoding would
+   * hold up every request.
+   */
+  shared: boolean;
   storage: Storage;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/**
+ * Makes an image's copies unless another process is making them now (then 'present': that one
+ * records them). Every process starts this pass at start-up; without the claim, processes
+ * started together each encoded every image.
+ */
+async function makeUnlessClaimed(db: Db, storage: Storage, url: string): Promise<DisplayCopiesOutcome> {
+  return db.connection().execute(async (connection) => {
+    const lock = sql`hashtextextended(${`display-copies:${url}`}, 0)`;
+    const { rows } = await sql<{ claimed: boolean }>`select pg_try_advisory_lock(${lock}) as claimed`.execute(connection);
+    if (!rows[0]?.claimed) return 'present';
+    try {
+      return await makeDisplayCopies(db, storage, url);
+    } finally {
+      // A connection lost meanwhile took its lock with it.
+      await sql`select pg_advisory_unlock(${lock})`.execute(connection).catch(() => undefined);
+    }
+  });
 }
 
 /**
@@ -174,7 +199,7 @@ export interface BackfillDeps {
  * One at a time; an image that fails is logged and skipped. Stops between images once `signal` aborts.
  */
 export async function makeMissingDisplayCopies(
-  { db, storage, log }: BackfillDeps,
+  { db, shared, storage, log }: BackfillDeps,
   signal?: AbortSignal,
 ): Promise<{ made: number; failed: number }> {
   const { rows } = await sql<{ url: string }>`
@@ -201,7 +226,8 @@ export async function makeMissingDisplayCopies(
   for (const { url } of rows) {
     if (signal?.aborted) break;
     try {
-      if ((await makeDisplayCopies(db, storage, url)) === 'made') made++;
+      const outcome = shared ? await makeUnlessClaimed(db, storage, url) : await makeDisplayCopies(db, storage, url);
+      if (outcome === 'made') made++;
     } catch (error) {
       failed++;
       log.warn({ err: error, url }, 'display copies of a stored image could not be made; skipped');
@@ -210,24 +236,47 @@ export async function makeMissingDisplayCopies(
   return { made, failed };
 }
 
+/** How long after a pass that left images without copies the next one starts. */
+const RETRY_AFTER_MS = 15 * 60 * 1000;
+
 /**
- * Runs makeMissingDisplayCopies once in the background (server.ts, at start-up): start-up does not
- * wait for it, and a failure is logged, never thrown. `finished` settles when the pass is over;
- * stop() ends it after the image in hand.
+ * Runs makeMissingDisplayCopies in the background (server.ts, at start-up): start-up does not
+ * wait for it, and a failure is logged, never thrown. A pass that left images without copies (the
+ * storage or the database away for a moment, say) is followed by another `retryAfterMs` later, or
+ * those images would be served at print resolution until the next start. `finished` settles when
+ * the first pass is over; stop() ends the passes after the image in hand.
  */
-export function startDisplayCopyBackfill(deps: BackfillDeps): { finished: Promise<void>; stop(): Promise<void> } {
+export function startDisplayCopyBackfill(
+  deps: BackfillDeps,
+  retryAfterMs = RETRY_AFTER_MS,
+): { finished: Promise<void>; stop(): Promise<void> } {
   const stopping = new AbortController();
-  const finished = makeMissingDisplayCopies(deps, stopping.signal).then(
-    ({ made, failed }) => {
-      if (made > 0 || failed > 0) deps.log.info({ made, failed }, 'display copies made for stored images');
-    },
-    (error: unknown) => deps.log.error({ err: error }, 'display copies of stored images failed'),
-  );
+  let retry: NodeJS.Timeout | undefined;
+  const later = () => {
+    if (stopping.signal.aborted) return;
+    retry = setTimeout(() => {
+      running = pass();
+    }, retryAfterMs);
+    retry.unref();
+  };
+  const pass = () =>
+    makeMissingDisplayCopies(deps, stopping.signal).then(
+      ({ made, failed }) => {
+        if (made > 0 || failed > 0) deps.log.info({ made, failed }, 'display copies made for stored images');
+        if (failed > 0) later();
+      },
+      (error: unknown) => {
+        deps.log.error({ err: error }, 'display copies of stored images failed');
+        later();
+      },
+    );
+  let running = pass();
   return {
-    finished,
+    finished: running,
     async stop() {
       stopping.abort();
-      await finished;
+      clearTimeout(retry);
+      await running;
     },
   };
 }

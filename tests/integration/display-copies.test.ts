@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +28,8 @@ import { pngHeaderThenGarbage } from '../support/images';
 
 const t = sharedTestApp();
 const as = sharedCallers(t);
+/** On a PostgreSQL server, as the app does there, the pass claims each image first. */
+const shared = Boolean(process.env.TEST_DATABASE_URL);
 let storage: Storage;
 let storageRoot: string;
 
@@ -288,12 +290,12 @@ describe('the start-up pass over images stored without copies', () => {
     const category = await createCategory(t.db, { image_url: corrupt.url });
     await createProduct(t.db, { category_id: category.id, image_url: good.url, front_art_url: missing });
     // Anything else earlier tests left without copies is made now, so the counts below are this test's.
-    await makeMissingDisplayCopies({ db: t.db, storage, log: recordingLog().log });
+    await makeMissingDisplayCopies({ db: t.db, shared, storage, log: recordingLog().log });
     await t.db.deleteFrom('image_variants').where('image_url', '=', good.url).execute();
     for (const name of filesOf(good.url).filter((name) => name !== 'old-mockup.png')) fs.rmSync(path.join(storageRoot, 'mockups', name));
 
     const first = recordingLog();
-    const firstRun = await makeMissingDisplayCopies({ db: t.db, storage, log: first.log });
+    const firstRun = await makeMissingDisplayCopies({ db: t.db, shared, storage, log: first.log });
     expect(firstRun.made).toBe(1);
     expect(await variantsRow(good.url)).toEqual({ width: 900, height: 1080, display_widths: [320, 640, 900] });
     expect(await decoded(good.url, 900, 'avif')).toEqual({ format: 'heif/av1', width: 900, height: 1080 });
@@ -307,7 +309,7 @@ describe('the start-up pass over images stored without copies', () => {
       .readdirSync(path.join(storageRoot, 'mockups'))
       .map((name) => [name, fs.statSync(path.join(storageRoot, 'mockups', name)).mtimeMs]);
     const second = recordingLog();
-    expect(await makeMissingDisplayCopies({ db: t.db, storage, log: second.log })).toEqual({ made: 0, failed: firstRun.failed });
+    expect(await makeMissingDisplayCopies({ db: t.db, shared, storage, log: second.log })).toEqual({ made: 0, failed: firstRun.failed });
     expect(
       fs.readdirSync(path.join(storageRoot, 'mockups')).map((name) => [name, fs.statSync(path.join(storageRoot, 'mockups', name)).mtimeMs]),
     ).toEqual(filesAfterFirst);
@@ -322,7 +324,7 @@ describe('the start-up pass over images stored without copies', () => {
       .toBuffer();
     await storage.put('mockups', displayCopyKey('half-done.png', 320, 'avif'), early, 'image/avif');
 
-    expect(await makeMissingDisplayCopies({ db: t.db, storage, log: recordingLog().log })).toMatchObject({ made: 1 });
+    expect(await makeMissingDisplayCopies({ db: t.db, shared, storage, log: recordingLog().log })).toMatchObject({ made: 1 });
     expect(filesOf(original.url).sort()).toEqual(['half-done.png', ...copyNames(original.url, [320, 640, 700])].sort());
     expect(await variantsRow(original.url)).toEqual({ width: 700, height: 840, display_widths: [320, 640, 700] });
   });
@@ -332,20 +334,57 @@ describe('the start-up pass over images stored without copies', () => {
     await createCategory(t.db, { image_url: '/storage/categories/backfill-start.png' });
     // Stopped (shutdown) before its first image: it ends there, quietly.
     const stopped = recordingLog();
-    await startDisplayCopyBackfill({ db: t.db, storage, log: stopped.log }).stop();
+    await startDisplayCopyBackfill({ db: t.db, shared, storage, log: stopped.log }).stop();
     expect(await variantsRow('/storage/categories/backfill-start.png')).toBeUndefined();
     expect(stopped.lines).toEqual([]);
 
     const { log, lines } = recordingLog();
-    await startDisplayCopyBackfill({ db: t.db, storage, log }).finished;
+    await startDisplayCopyBackfill({ db: t.db, shared, storage, log }).finished;
     expect(lines.find((line) => line.level === 'info')?.args[0]).toMatchObject({ made: 1 });
     expect(await variantsRow('/storage/categories/backfill-start.png')).toMatchObject({ display_widths: [320, 500] });
 
     // A pass whose database cannot be reached logs the error instead of crashing the process.
     const unreachable: Db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ host: '127.0.0.1', port: 1 }) }) });
     const broken = recordingLog();
-    await startDisplayCopyBackfill({ db: unreachable, storage, log: broken.log }).finished;
+    const failing = startDisplayCopyBackfill({ db: unreachable, shared, storage, log: broken.log });
+    await failing.finished;
+    await failing.stop();
     expect(broken.lines.map((line) => line.level)).toEqual(['error']);
     await unreachable.destroy();
+  });
+
+  it('tries again later while a pass leaves images without copies', async () => {
+    const url = '/storage/categories/backfill-later.png';
+    // Its file is not there yet (the storage was away when the pass came to it, say).
+    await createCategory(t.db, { image_url: url });
+    const backfill = startDisplayCopyBackfill({ db: t.db, shared, storage, log: recordingLog().log }, 100);
+    try {
+      await backfill.finished;
+      expect(await variantsRow(url)).toBeUndefined();
+      await storage.put('categories', 'backfill-later.png', await picture(400, 300), 'image/png');
+      await expect.poll(() => variantsRow(url), { timeout: 10_000 }).toMatchObject({ display_widths: [320, 400] });
+    } finally {
+      await backfill.stop();
+    }
+  });
+
+  // Processes share a PostgreSQL server; the embedded database has one (and one session).
+  it.runIf(process.env.TEST_DATABASE_URL)('leaves an image whose copies another process is making to that process', async () => {
+    await storage.put('categories', 'claimed-elsewhere.png', await picture(400, 300), 'image/png');
+    const url = '/storage/categories/claimed-elsewhere.png';
+    await createCategory(t.db, { image_url: url });
+    // The other process's claim, held on a connection of its own.
+    await t.db.connection().execute(async (other) => {
+      const lock = sql`hashtextextended(${`display-copies:${url}`}, 0)`;
+      await sql`select pg_advisory_lock(${lock})`.execute(other);
+      try {
+        await makeMissingDisplayCopies({ db: t.db, shared, storage, log: recordingLog().log });
+        expect(await variantsRow(url)).toBeUndefined();
+      } finally {
+        await sql`select pg_advisory_unlock(${lock})`.execute(other);
+      }
+    });
+    await makeMissingDisplayCopies({ db: t.db, shared, storage, log: recordingLog().log });
+    expect(await variantsRow(url)).toMatchObject({ display_widths: [320, 400] });
   });
 });

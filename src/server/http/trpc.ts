@@ -55,8 +55,7 @@ export function trpcRoutes<TRouter extends AnyTRPCRouter>(options: TrpcRoutesOpt
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, parsed) => parsed(null, body));
     app.removeContentTypeParser('multipart/form-data');
 
-    // tRPC answers GET and POST; any other method gets 405 here, not
-    // a complaint about its body's type.
+    // tRPC answers GET and POST; any other method gets 405 here, not a complaint about its body's type.
     app.route({
       method: ['PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       url: '/:path',
