@@ -5,7 +5,7 @@ import { buildApp } from './src/server/app';
 import { createPaymentProvider } from './src/server/payments';
 import { ensureInitialAdmin } from './src/server/auth/admin';
 import { deleteExpiredSessions } from './src/server/auth/session';
-import { ConfigError, loadConfig } from './src/server/config';
+import { ConfigError, folderWarnings, loadConfig } from './src/server/config';
 import { DatabaseBusyError, openDatabase } from './src/server/db/database';
 import { migrateToLatest } from './src/server/db/migrate';
 import { startDisplayCopyBackfill } from './src/server/display-copies';
@@ -101,6 +101,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  for (const warning of folderWarnings(config, database.kind)) app.log.warn(warning);
   if (storageProblem) app.log.warn({ err: storageProblem }, 'file storage unavailable at start-up; /readyz reports it until it answers');
   await app.listen({ port: config.port, host: config.host });
   const lines = [

@@ -272,3 +272,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
   };
 }
+
+/**
+ * What a store on a PostgreSQL server keeps in this process's DATA_DIR, where a second process
+ * would not find it: emails in its outbox folder, files in its storage folder. One warning each.
+ */
+export function folderWarnings(config: Pick<Config, 'smtpUrl' | 's3'>, databaseKind: 'pglite' | 'postgres'): string[] {
+  if (databaseKind !== 'postgres') return [];
+  return [
+    config.smtpUrl
+      ? undefined
+      : 'SMTP_URL is unset: emails are written to the outbox folder of whichever process sends them; with more than one process, set SMTP_URL',
+    config.s3
+      ? undefined
+      : "S3_BUCKET is unset: files are stored in this process's DATA_DIR/storage; with more than one process, set S3_BUCKET so every process serves them",
+  ].filter((warning) => warning !== undefined);
+}

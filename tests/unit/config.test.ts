@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/server/config';
+import { ConfigError, folderWarnings, loadConfig } from '../../src/server/config';
 
 describe('loadConfig', () => {
   it('gives working defaults on a fresh machine', () => {
@@ -90,5 +90,21 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY.*true would believe any X-Forwarded-For header/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY.*must be false, a number of proxies/);
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow(ConfigError);
+  });
+});
+
+describe('folderWarnings', () => {
+  const s3 = loadConfig({ S3_BUCKET: 'threadline' }).s3;
+
+  it('warns a store on a PostgreSQL server about emails and files kept in one process folder', () => {
+    const warnings = folderWarnings({ smtpUrl: undefined, s3: undefined }, 'postgres');
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(/^SMTP_URL is unset/);
+    expect(warnings[1]).toMatch(/^S3_BUCKET is unset/);
+    expect(folderWarnings({ smtpUrl: 'smtp://mail.example.com:587', s3 }, 'postgres')).toEqual([]);
+  });
+
+  it('says nothing on the embedded database, which one process opens', () => {
+    expect(folderWarnings({ smtpUrl: undefined, s3: undefined }, 'pglite')).toEqual([]);
   });
 });
