@@ -83,6 +83,32 @@ describe('catalog cache', () => {
     expect(await productName(other, product.slug)).toBeNull();
   });
 
+  it('keeps its answers when an admin write is refused (it changed nothing)', async () => {
+    const product = await createProduct(t.db, { name: 'Unchanged Tee' });
+    await sql`ALTER TABLE products DISABLE TRIGGER products_catalog_changed`.execute(t.db);
+    try {
+      // As in the first test: the product's own announcement may still empty the cache once.
+      const stood: boolean[] = [];
+      for (let attempt = 1; attempt <= 3 && !stood.at(-1); attempt++) {
+        const kept = await productName(t.app, product.slug);
+        await t.db
+          .updateTable('products')
+          .set({ name: `Unchanged Tee (unannounced ${attempt})` })
+          .where('id', '=', product.id)
+          .execute();
+        const refused = await callTrpc(t.app, 'admin.products.setActive', {
+          input: { id: 'not-an-id', isActive: false },
+          cookie: adminCookie,
+        });
+        expect(refused.statusCode).toBe(400);
+        stood.push((await productName(t.app, product.slug)) === kept);
+      }
+      expect(stood.at(-1)).toBe(true);
+    } finally {
+      await sql`ALTER TABLE products ENABLE TRIGGER products_catalog_changed`.execute(t.db);
+    }
+  });
+
   it("keeps the whole answer of a batch of catalog reads, but never one that holds a caller's own data", async () => {
     await createProduct(t.db, { name: 'Kept Answer Tee' });
     const batch = (path: string, cookie: string) =>

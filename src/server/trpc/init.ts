@@ -169,7 +169,8 @@ export const customerProcedure = baseProcedure.meta({ access: 'customer' }).use(
 export const adminProcedure = customerProcedure.meta({ access: 'admin' }).use(async ({ ctx, next, type }) => {
   if (!(await isAdmin(ctx.db, ctx.session.user.id))) throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_REQUIRED });
   const result = await next();
-  if (type === 'mutation') ctx.catalog.invalidate();
+  // A refused write (bad input, say) changed nothing: the cached answers still hold.
+  if (type === 'mutation' && result.ok) ctx.catalog.invalidate();
   return result;
 });
 
