@@ -87,7 +87,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('storage', storage);
 
   // An unexpected failure answers with a generic message; its details go to the log only.
-  app.setErrorHandler((error: { statusCode?: number; message: string }, req, reply) => {
+  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, req, reply) => {
+    // A path the static files refuse to look up (a backslash in it, say) names no file: it is
+    // answered as any address without one, with the store's 404 page.
+    if (error.code === 'FST_STATIC_FORBIDDEN_PATH') return reply.callNotFound();
     // Client errors, and 503 from load shedding (with its Retry-After), keep their status.
     const code = error.statusCode ?? 500;
     const status = (code >= 400 && code < 500) || code === 503 ? code : 500;

@@ -115,6 +115,9 @@ describe('server rendering', () => {
     expect(category.html).toContain('Category Not Found');
     const page = await fetchPage('/no-such-page');
     expect(page.status).toBe(404);
+    // A backslash in the address, which the static files refuse to look up: the same 404 page.
+    const backslash = await fetchPage('/product/a%5Cb');
+    expect([backslash.status, backslash.html]).toEqual([404, expect.stringContaining('Product Not Found')]);
     // Pages the browser renders (account, checkout, admin) answer 404 too at an address with no page.
     for (const path of ['/admin/no-such-screen', '/checkout/no-such-step', '/orders/TL-1001/extra', '/login/again']) {
       expect((await fetchPage(path)).status, path).toBe(404);
