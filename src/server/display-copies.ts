@@ -174,6 +174,9 @@ export interface BackfillDeps {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
+/** Well within the app's connection silence limit (APP_CONNECTION_SILENCE_MS). */
+const CLAIM_HEARTBEAT_MS = 10_000;
+
 /**
  * Makes an image's copies unless another process is making them now (then 'present': that one
  * records them). Every process starts this pass at start-up; without the claim, processes
@@ -184,9 +187,13 @@ async function makeUnlessClaimed(db: Db, storage: Storage, url: string): Promise
     const lock = sql`hashtextextended(${`display-copies:${url}`}, 0)`;
     const { rows } = await sql<{ claimed: boolean }>`select pg_try_advisory_lock(${lock}) as claimed`.execute(connection);
     if (!rows[0]?.claimed) return 'present';
+    // The claim's connection says something now and then while the image is encoded, or a long
+    // encoding would look like a dead connection and be dropped, the claim with it.
+    const heartbeat = setInterval(() => void sql`select 1`.execute(connection).catch(() => undefined), CLAIM_HEARTBEAT_MS);
     try {
       return await makeDisplayCopies(db, storage, url);
     } finally {
+      clearInterval(heartbeat);
       // A connection lost meanwhile took its lock with it.
       await sql`select pg_advisory_unlock(${lock})`.execute(connection).catch(() => undefined);
     }

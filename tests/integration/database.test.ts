@@ -123,6 +123,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       }
     });
 
+    it('cannot be told from a slow query by silence alone, so the handle migrations run on has no limit', async () => {
+      const url = (database as { url?: string }).url!;
+      const limited = await openDatabase({ databaseUrl: url, poolSize: 1, silentConnectionMs: 1_000 });
+      const unlimited = await openDatabase({ databaseUrl: url, poolSize: 1 });
+      try {
+        await expect(sql`select pg_sleep(1.5)`.execute(limited.db)).rejects.toThrow(/Connection terminated/);
+        await expect(sql`select pg_sleep(1.5)`.execute(unlimited.db)).resolves.toBeDefined();
+      } finally {
+        await limited.close();
+        await unlimited.close();
+      }
+    });
+
     it('drop the LISTENing one and open it again, which delivers again', async () => {
       const { proxy, handle } = await throughProxy();
       try {

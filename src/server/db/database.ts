@@ -30,7 +30,12 @@ export class DatabaseBusyError extends Error {
 /** How often the LISTENing connection is asked whether it is alive, and how long it has to answer. */
 const LISTENER_HEARTBEAT_MS = 30_000;
 const LISTENER_HEARTBEAT_TIMEOUT_MS = 10_000;
-const SILENT_CONNECTION_MS = 30_000;
+/**
+ * How long the app's pooled connections to a server may go without a byte (server.ts). Queries on
+ * the request path, the email processor's and the renewal engine's are short; migrations, which
+ * may wait on another process's or build an index, run on a handle without this limit.
+ */
+export const APP_CONNECTION_SILENCE_MS = 30_000;
 
 const TIMESTAMPTZ_OID = 1184;
 const TIMESTAMP_OID = 1114;
@@ -58,7 +63,7 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** How often a PostgreSQL server's LISTENing connection is checked (30 s; tests ask for less). */
   listenerHeartbeatMs?: number;
-  /** How long a pooled connection to a server may go without a byte before it is dropped (30 s; tests ask for less). */
+  /** How long a pooled connection to a server may go without a byte before it is dropped; unset, no limit. */
   silentConnectionMs?: number;
 }
 
@@ -67,7 +72,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return openPostgres(options.databaseUrl, {
       poolSize: options.poolSize ?? 10,
       heartbeatMs: options.listenerHeartbeatMs ?? LISTENER_HEARTBEAT_MS,
-      silentMs: options.silentConnectionMs ?? SILENT_CONNECTION_MS,
+      silentMs: options.silentConnectionMs ?? 0,
     });
   }
   if (options.pglite) return wrapPglite(options.pglite, () => options.pglite!.close());
@@ -95,9 +100,8 @@ function openPostgres(
     connectionString: databaseUrl,
     max: poolSize,
     types: typeParsers,
-    connectionTimeoutMillis: 10_000,
     // Idle connections close first, so the silence below only ends one that waits on an answer.
-    idleTimeoutMillis: Math.min(10_000, silentMs / 2),
+    idleTimeoutMillis: silentMs > 0 ? Math.min(10_000, silentMs / 2) : 10_000,
     // A connection can die without a word (a failover whose old host is gone, a NAT that forgot
     // it): a query on it would wait for as long as the kernel keeps the socket, and with it the
     // request, the email processor's and the renewal engine's next runs. No query of ours is
@@ -105,7 +109,7 @@ function openPostgres(
     stream: () => {
       const socket = new net.Socket();
       // Destroyed without an error: pg may have stopped listening for one on a socket it is done with.
-      socket.setTimeout(silentMs, () => socket.destroy());
+      if (silentMs > 0) socket.setTimeout(silentMs, () => socket.destroy());
       return socket;
     },
   });
