@@ -54,6 +54,7 @@ describe('the subscription club', () => {
     await page.getByRole('button', { name: 'Start subscription' }).click();
     await page.getByText(PLAN_CHANGED).waitFor();
     await page.getByText('$28', { exact: true }).waitFor();
+    await saveScreenshot(page, 'subscription-join-plan-changed-375');
     await page.getByRole('button', { name: 'Start subscription' }).click();
 
     await page.waitForURL((url) => url.pathname === '/subscription');

@@ -171,6 +171,19 @@ describe('joining by card', () => {
     expect(await subscriptionRow(first.id)).toMatchObject({ status: 'active', checkout_url: null });
   });
 
+  it('never sends the member back to a page made at an earlier price, even when the join after the change failed', async () => {
+    const plan = await createPlan('29.00');
+    const first = await join(member, plan.slug);
+    await t.db.updateTable('subscription_plans').set({ price: '31.00' }).where('id', '=', plan.id).execute();
+    stripe.failNextSession();
+    await trpcFailure(join(member, plan.slug));
+    expect(await subscriptionRow(first.id)).toMatchObject({ price: '31.00', checkout_url: null });
+
+    const again = await join(member, plan.slug);
+    expect(again.redirectUrl).not.toBe(first.redirectUrl);
+    expect(stripe.prices.get(sessionOf(again.redirectUrl).price!)).toMatchObject({ unit_amount: 3100 });
+  });
+
   it("takes the member's day of the month from the first invoice's period, however late its notices are handled", async () => {
     const plan = await createPlan();
     const { id, redirectUrl } = await join(member, plan.slug);

@@ -125,10 +125,13 @@ export async function joinPlan(
       anchor_day: dayOfMonth(day),
       next_cycle_on: day,
     };
+    // Back from a payment page that is still open, on the same terms: that page again. A page made
+    // for other terms is not offered again, even if this join fails before making the next one.
+    const sameTerms = live?.price === plan.price && live.billing_interval === plan.billing_interval;
     const subscription = live
       ? await trx
           .updateTable('subscriptions')
-          .set({ ...terms, updated_at: new Date() })
+          .set({ ...terms, ...(sameTerms ? {} : { checkout_url: null }), updated_at: new Date() })
           .where('id', '=', live.id)
           .returningAll()
           .executeTakeFirstOrThrow()
@@ -137,8 +140,6 @@ export async function joinPlan(
           .values({ ...terms, customer_id: member.id, plan_id: plan.id, status: 'incomplete', payment_provider: 'stripe' })
           .returningAll()
           .executeTakeFirstOrThrow();
-    // Back from a payment page that is still open, on the same terms: that page again.
-    const sameTerms = live?.price === plan.price && live.billing_interval === plan.billing_interval;
     const openPage = sameTerms ? (live.checkout_url ?? null) : null;
     return { subscription, plan, openPage, replacesSessionId: live?.checkout_session_id ?? null };
   });
