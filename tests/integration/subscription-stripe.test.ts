@@ -171,6 +171,15 @@ describe('joining by card', () => {
     expect(await subscriptionRow(first.id)).toMatchObject({ status: 'active', checkout_url: null });
   });
 
+  it('makes a new page when the one it would send the member back to has expired, its notice not come', async () => {
+    const plan = await createPlan();
+    const first = await join(member, plan.slug);
+    sessionOf(first.redirectUrl).status = 'expired';
+    const again = await join(member, plan.slug);
+    expect(again.redirectUrl).not.toBe(first.redirectUrl);
+    expect(sessionOf(again.redirectUrl).status).toBe('open');
+  });
+
   it('never sends the member back to a page made at an earlier price, even when the join after the change failed', async () => {
     const plan = await createPlan('29.00');
     const first = await join(member, plan.slug);

@@ -83,6 +83,8 @@ export interface SubscriptionCheckoutRequest {
 export interface SubscriptionBilling {
   createRecurringPrice(request: RecurringPriceRequest): Promise<{ productId: string; priceId: string }>;
   startSubscription(request: SubscriptionCheckoutRequest): Promise<StartedPayment>;
+  /** Whether a payment page can still be paid on (not paid, not expired, known to the provider). */
+  isCheckoutOpen(sessionId: string): Promise<boolean>;
   /** No charge for cycles starting before `resumesOn` (a day), or until resumed when null. */
   pauseCollection(providerSubscriptionId: string, resumesOn: string | null): Promise<void>;
   resumeCollection(providerSubscriptionId: string): Promise<void>;

@@ -164,8 +164,22 @@ async function currentSubscription(stripe: Stripe, subscription: Stripe.Subscrip
   }
 }
 
+/** Whether a Checkout Session can still be paid on; one Stripe does not have (made under other keys, say) cannot. */
+async function isSessionOpen(stripe: Stripe, sessionId: string): Promise<boolean> {
+  try {
+    return (await stripe.checkout.sessions.retrieve(sessionId)).status === 'open';
+  } catch (error) {
+    if (isMissingAtStripe(error)) return false;
+    throw error;
+  }
+}
+
 function billingOf(client: () => Promise<Stripe>): SubscriptionBilling {
   return {
+    async isCheckoutOpen(sessionId) {
+      return isSessionOpen(await client(), sessionId);
+    },
+
     async createRecurringPrice(request) {
       const stripe = await client();
       const cents = request.unitCents;
@@ -354,15 +368,7 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
 
     async closePayment(sessionId) {
       const stripe = await client();
-      // A session Stripe does not have (made under other keys, say) has no page left to close.
-      const isOpen = async () => {
-        try {
-          return (await stripe.checkout.sessions.retrieve(sessionId)).status === 'open';
-        } catch (error) {
-          if (isMissingAtStripe(error)) return false;
-          throw error;
-        }
-      };
+      const isOpen = () => isSessionOpen(stripe, sessionId);
       if (!(await isOpen())) return;
       try {
         await stripe.checkout.sessions.expire(sessionId);

@@ -143,7 +143,9 @@ export async function joinPlan(
     const openPage = sameTerms ? (live.checkout_url ?? null) : null;
     return { subscription, plan, openPage, replacesSessionId: live?.checkout_session_id ?? null };
   });
-  if (openPage) return { id: subscription.id, redirectUrl: openPage };
+  // Unless Stripe has closed it meanwhile (its notice may be late, or lost): then a new one.
+  if (openPage && replacesSessionId && (await billing.isCheckoutOpen(replacesSessionId)))
+    return { id: subscription.id, redirectUrl: openPage };
   const priceId = await planPriceId(services.db, billing, plan);
   const checkout = await billing.startSubscription({
     subscriptionId: subscription.id,
