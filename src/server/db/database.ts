@@ -33,7 +33,7 @@ const LISTENER_HEARTBEAT_TIMEOUT_MS = 10_000;
 /**
  * How long the app's pooled connections to a server may go without a byte (server.ts). Queries on
  * the request path, the email processor's and the renewal engine's are short; migrations, which
- * may wait on another process's or build an index, run on a handle without this limit.
+ * may wait for another process's migrations or build an index, run on a handle without this limit.
  */
 export const APP_CONNECTION_SILENCE_MS = 30_000;
 
