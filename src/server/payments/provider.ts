@@ -71,7 +71,10 @@ export interface RecurringPriceRequest {
 export interface SubscriptionCheckoutRequest {
   /** Our subscription, waiting for its first payment. */
   subscriptionId: string;
-  /** The page this one replaces (it expired): joins at once share a page, a join after an expiry gets a new one. */
+  /**
+   * The page the membership names now, which this one replaces (expired, closed, or made for other
+   * terms): joins at once share the new page, and each later replacement gets one of its own.
+   */
   replacesSessionId: string | null;
   customerEmail: string;
   priceId: string;
