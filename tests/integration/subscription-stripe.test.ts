@@ -2,6 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { applyPaymentNotification } from '../../src/server/orders/notifications';
 import { createPaymentProvider } from '../../src/server/payments';
 import { addCycles, addDays, dayOfMonth, today, type Clock } from '../../src/server/subscriptions/dates';
+import { JOIN_PAID } from '../../src/shared/schemas/subscriptions';
 import { callerAs } from '../support/app';
 import { trpcFailure } from '../support/async';
 import { createAdmin, createCategory, createCustomer, createProduct, type TestUser } from '../support/factories';
@@ -187,10 +188,34 @@ describe('joining by card', () => {
     stripe.failNextSession();
     await trpcFailure(join(member, plan.slug));
     expect(await subscriptionRow(first.id)).toMatchObject({ price: '31.00', checkout_url: null });
+    // Nor can that page be paid on at Stripe (from the browser's history, say).
+    expect(sessionOf(first.redirectUrl).status).toBe('expired');
 
     const again = await join(member, plan.slug);
     expect(again.redirectUrl).not.toBe(first.redirectUrl);
     expect(stripe.prices.get(sessionOf(again.redirectUrl).price!)).toMatchObject({ unit_amount: 3100 });
+  });
+
+  it('closes the page made at an earlier price at Stripe when the join after the change makes a new one', async () => {
+    const plan = await createPlan('29.00');
+    const first = await join(member, plan.slug);
+    await t.db.updateTable('subscription_plans').set({ price: '33.00' }).where('id', '=', plan.id).execute();
+    const again = await join(member, plan.slug);
+    expect(sessionOf(first.redirectUrl).status).toBe('expired');
+    expect(sessionOf(again.redirectUrl)).toMatchObject({ status: 'open' });
+    expect(stripe.prices.get(sessionOf(again.redirectUrl).price!)).toMatchObject({ unit_amount: 3300 });
+  });
+
+  it('makes no second page for a member who paid on the first, its notice not come yet', async () => {
+    const plan = await createPlan();
+    const first = await join(member, plan.slug);
+    completedSubscriptionSession(sessionOf(first.redirectUrl));
+    const sessionsBefore = stripe.sessions.size;
+
+    const error = await trpcFailure(join(member, plan.slug));
+    expect(error).toMatchObject({ code: 'CONFLICT', message: JOIN_PAID });
+    expect(stripe.sessions.size).toBe(sessionsBefore);
+    expect(await subscriptionRow(first.id)).toMatchObject({ status: 'incomplete', checkout_url: first.redirectUrl });
   });
 
   it("takes the member's day of the month from the first invoice's period, however late its notices are handled", async () => {

@@ -86,8 +86,10 @@ export interface SubscriptionCheckoutRequest {
 export interface SubscriptionBilling {
   createRecurringPrice(request: RecurringPriceRequest): Promise<{ productId: string; priceId: string }>;
   startSubscription(request: SubscriptionCheckoutRequest): Promise<StartedPayment>;
-  /** Whether a payment page can still be paid on (not paid, not expired, known to the provider). */
-  isCheckoutOpen(sessionId: string): Promise<boolean>;
+  /** What became of a payment page: paid on, still payable, or closed (expired, or unknown to the provider). */
+  checkoutState(sessionId: string): Promise<'open' | 'paid' | 'closed'>;
+  /** Closes a payment page so that it can no longer be paid on; nothing when it is finished already. */
+  closeCheckout(sessionId: string): Promise<void>;
   /** No charge for cycles starting before `resumesOn` (a day), or until resumed when null. */
   pauseCollection(providerSubscriptionId: string, resumesOn: string | null): Promise<void>;
   resumeCollection(providerSubscriptionId: string): Promise<void>;

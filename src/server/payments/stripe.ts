@@ -164,20 +164,37 @@ async function currentSubscription(stripe: Stripe, subscription: Stripe.Subscrip
   }
 }
 
-/** Whether a Checkout Session can still be paid on; one Stripe does not have (made under other keys, say) cannot. */
-async function isSessionOpen(stripe: Stripe, sessionId: string): Promise<boolean> {
+/** What became of a Checkout Session; one Stripe does not have (made under other keys, say) is closed. */
+async function sessionState(stripe: Stripe, sessionId: string): Promise<'open' | 'paid' | 'closed'> {
   try {
-    return (await stripe.checkout.sessions.retrieve(sessionId)).status === 'open';
+    const { status } = await stripe.checkout.sessions.retrieve(sessionId);
+    return status === 'open' ? 'open' : status === 'complete' ? 'paid' : 'closed';
   } catch (error) {
-    if (isMissingAtStripe(error)) return false;
+    if (isMissingAtStripe(error)) return 'closed';
     throw error;
+  }
+}
+
+/** Expires a Checkout Session unless it is finished already (paid or expired): nothing is left to close then. */
+async function expireSession(stripe: Stripe, sessionId: string): Promise<void> {
+  const isOpen = async () => (await sessionState(stripe, sessionId)) === 'open';
+  if (!(await isOpen())) return;
+  try {
+    await stripe.checkout.sessions.expire(sessionId);
+  } catch (error) {
+    // Paid (or expired) between the two calls.
+    if (await isOpen()) throw error;
   }
 }
 
 function billingOf(client: () => Promise<Stripe>): SubscriptionBilling {
   return {
-    async isCheckoutOpen(sessionId) {
-      return isSessionOpen(await client(), sessionId);
+    async checkoutState(sessionId) {
+      return sessionState(await client(), sessionId);
+    },
+
+    async closeCheckout(sessionId) {
+      await expireSession(await client(), sessionId);
     },
 
     async createRecurringPrice(request) {
@@ -367,15 +384,7 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
     },
 
     async closePayment(sessionId) {
-      const stripe = await client();
-      const isOpen = () => isSessionOpen(stripe, sessionId);
-      if (!(await isOpen())) return;
-      try {
-        await stripe.checkout.sessions.expire(sessionId);
-      } catch (error) {
-        // Paid (or expired) between the two calls: there is nothing left to close.
-        if (await isOpen()) throw error;
-      }
+      await expireSession(await client(), sessionId);
     },
   };
 }

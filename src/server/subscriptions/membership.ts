@@ -5,6 +5,7 @@ import type { Size } from '../../shared/constants';
 import {
   ALREADY_MEMBER,
   CHOOSE_A_CATEGORY,
+  JOIN_PAID,
   PLAN_CHANGED,
   PLAN_UNAVAILABLE,
   SUBSCRIPTION_NOT_FOUND,
@@ -82,6 +83,19 @@ async function checkedJoin(db: Db, input: z.output<typeof joinInput>) {
   };
 }
 
+/** The payment page of the member's membership of a plan that waits for its first payment. */
+async function waitingPageOf(db: Db, member: Member, planSlug: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .innerJoin('subscription_plans', 'subscription_plans.id', 'subscriptions.plan_id')
+    .select('subscriptions.checkout_session_id')
+    .where('subscriptions.customer_id', '=', member.id)
+    .where('subscription_plans.slug', '=', planSlug)
+    .where('subscriptions.status', '=', 'incomplete')
+    .executeTakeFirst();
+  return row?.checkout_session_id ?? null;
+}
+
 export interface JoinResult {
   id: string;
   /** By card: Stripe Checkout, where the member pays the first cycle. */
@@ -100,6 +114,12 @@ export async function joinPlan(
 ): Promise<JoinResult> {
   const { billing } = services;
   if (!billing) return joinPayingByHand(services, member, input);
+
+  // Paid on the page this membership waits on, its notice not come yet (late, or lost): no second
+  // page to pay on again. Stripe is asked before the join's transaction, which must not wait on it.
+  const waitingPage = await waitingPageOf(services.db, member, input.planSlug);
+  const waitingPageState = waitingPage ? await billing.checkoutState(waitingPage) : null;
+  if (waitingPageState === 'paid') throw new TRPCError({ code: 'CONFLICT', message: JOIN_PAID });
 
   // No transaction waits on Stripe: the row is stored first, the Price and Checkout come after.
   const { subscription, plan, openPage, replacesSessionId } = await services.db.transaction().execute(async (trx) => {
@@ -143,9 +163,13 @@ export async function joinPlan(
     const openPage = sameTerms ? (live.checkout_url ?? null) : null;
     return { subscription, plan, openPage, replacesSessionId: live?.checkout_session_id ?? null };
   });
-  // Unless Stripe has closed it meanwhile (its notice may be late, or lost): then a new one.
-  if (openPage && replacesSessionId && (await billing.isCheckoutOpen(replacesSessionId)))
-    return { id: subscription.id, redirectUrl: openPage };
+  if (replacesSessionId) {
+    // Unless Stripe has closed it meanwhile (its notice may be late, or lost): then a new one.
+    if (openPage && replacesSessionId === waitingPage && waitingPageState === 'open') return { id: subscription.id, redirectUrl: openPage };
+    // Any other page is closed first. Paid on later (it stays in the member's browser history), it
+    // would start a Stripe subscription at terms this membership no longer has.
+    await billing.closeCheckout(replacesSessionId);
+  }
   const priceId = await planPriceId(services.db, billing, plan);
   const checkout = await billing.startSubscription({
     subscriptionId: subscription.id,

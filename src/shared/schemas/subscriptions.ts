@@ -12,6 +12,7 @@ export const CHOOSE_A_CATEGORY = 'Choose at least one category';
 export const tooManyCategories = (limit: number) => `Choose at most ${limit} ${limit === 1 ? 'category' : 'categories'}`;
 export const CHOOSE_A_SIZE = 'Choose a shirt size';
 export const PLAN_CHANGED = 'This plan changed while you were joining. Please check its price and try again.';
+export const JOIN_PAID = 'You have paid for this plan already. Your membership starts as soon as the payment is confirmed.';
 export const noShirtsInSize = (size: string) =>
   `We have no shirts in size ${size} in the chosen categories yet. Please choose another size or other categories.`;
 
