@@ -42,6 +42,16 @@ describe('settings', () => {
     expect(reread.data?.billing_address).toEqual(billing);
   });
 
+  it('ignores the hidden billing fields while billing is the same as shipping', async () => {
+    const cookie = await signUp(t, 'hidden-billing@example.com');
+    // As a billing address stored before line breaks were refused would fill the hidden fields.
+    const hidden = { street: '1 Old St\nSuite 2', city: 'x'.repeat(500), state: '', zip: '' };
+    const saved = await callTrpc(t.app, 'account.saveProfile', { input: { ...profile, billing_address: hidden }, cookie });
+    expect(saved.statusCode).toBe(200);
+    const reread = await callTrpc<{ billing_address: unknown }>(t.app, 'account.profile', { type: 'query', cookie });
+    expect(reread.data?.billing_address).toEqual({ ...address, country: 'USA' });
+  });
+
   it('requires names, phone and the shipping address, and billing only when not the same', async () => {
     const cookie = await signUp(t, 'incomplete@example.com');
     const res = await callTrpc(t.app, 'account.saveProfile', {

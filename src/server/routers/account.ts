@@ -20,13 +20,12 @@ export const accountRouter = router({
 
   /** Upserts the user's own customers row; never touches is_admin. */
   saveProfile: customerProcedure.input(profileInput).mutation(async ({ ctx, input }) => {
-    const billing = input.same_as_shipping ? input.shipping_address : input.billing_address;
     const values = {
       first_name: input.first_name,
       last_name: input.last_name,
       phone: input.phone,
       shipping_address: JSON.stringify(input.shipping_address),
-      billing_address: JSON.stringify(billing),
+      billing_address: JSON.stringify(input.billing_address),
       updated_at: new Date(),
     };
     return ctx.db

@@ -13,15 +13,14 @@ export const requiredAddress = z.object({
   country,
 });
 
-const optionalAddress = z.object({
-  street: optionalLine('Street address'),
-  city: optionalLine('City', 100),
-  state: optionalLine('State', 100),
-  zip: optionalLine('ZIP code', 20),
-  country,
-});
+/** The billing fields as the form holds them, hidden and unchecked while "Same as shipping" is ticked. */
+const enteredLine = z.string().optional();
+const enteredAddress = z.object({ street: enteredLine, city: enteredLine, state: enteredLine, zip: enteredLine, country: enteredLine });
 
-/** Settings (SPEC §5): names, phone and shipping address required; billing only when not the same as shipping. */
+/**
+ * Settings (SPEC §5): names, phone and shipping address required; billing checked only when not the
+ * same as shipping, and the shipping address otherwise.
+ */
 export const profileInput = z
   .object({
     first_name: requiredLine('First name', 100),
@@ -29,15 +28,20 @@ export const profileInput = z
     phone: requiredLine('Phone', 40),
     shipping_address: requiredAddress,
     same_as_shipping: z.boolean(),
-    billing_address: optionalAddress,
+    billing_address: enteredAddress,
   })
+  // A refinement, not only the transform below: it reports the billing fields beside the others' errors.
   .superRefine((value, ctx) => {
     if (value.same_as_shipping) return;
     const parsed = requiredAddress.safeParse(value.billing_address);
     for (const issue of parsed.error?.issues ?? []) {
       ctx.addIssue({ code: 'custom', message: issue.message, path: ['billing_address', ...issue.path] });
     }
-  });
+  })
+  .transform((value) => ({
+    ...value,
+    billing_address: value.same_as_shipping ? value.shipping_address : requiredAddress.parse(value.billing_address),
+  }));
 export type ProfileInput = z.input<typeof profileInput>;
 
 export const changePasswordInput = z.object({
