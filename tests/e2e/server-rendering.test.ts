@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +31,17 @@ describe('server rendering', () => {
       .where('categories.is_active', '=', true)
       .orderBy('products.name')
       .executeTakeFirstOrThrow();
+
+  /** Sent as written: fetch would resolve dot segments, as browsers do, before asking. */
+  const getRaw = (path: string) =>
+    new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
+      http
+        .get(`${env.baseUrl}/`, { path }, (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+        })
+        .on('error', reject);
+    });
 
   const fetchPage = async (path: string, cookie?: string) => {
     const res = await fetch(`${env.baseUrl}${path}`, { headers: cookie ? { cookie } : {} });
@@ -139,6 +151,19 @@ describe('server rendering', () => {
     const category = await fetch(`${env.baseUrl}/category/${product.category_slug}%20?sort=price-low`, { redirect: 'manual' });
     expect(category.status).toBe(301);
     expect(category.headers.get('location')).toBe(`/category/${product.category_slug}?sort=price-low`);
+
+    // Dot segments, which browsers resolve before asking: where they point, and never to another host.
+    for (const [asked, own] of [
+      ['/product/%2e%2e', '/'],
+      [`/shop/./../category/${product.category_slug}?sort=price-low`, `/category/${product.category_slug}?sort=price-low`],
+      ['//evil.example/%2E%2E/shop', '/shop'],
+    ]) {
+      expect(await getRaw(asked!), asked).toEqual({ status: 301, location: own });
+    }
+    // An encoded slash keeps the dots inside one segment: a slug like any other, and nothing has it.
+    for (const path of ['/product/..%2f..', '/product/..%2f']) {
+      expect((await getRaw(path)).status, path).toBe(404);
+    }
 
     const tooLong = await fetchPage(`/product/${'a'.repeat(201)}`);
     expect(tooLong.status).toBe(404);

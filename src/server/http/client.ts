@@ -62,6 +62,18 @@ function renderIndexHtml(template: string, storeConfig: StoreConfig): string {
     .replace(/<title>[^<]*<\/title>/, `<title>${storeConfig.storeName.replace(/[<&]/g, '')}</title>`);
 }
 
+/** A "." or ".." path segment, spelled out or percent-encoded: browsers resolve these before asking. */
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
+
+/**
+ * Where a URL with dot segments points once they are resolved, as browsers resolve them. Leading
+ * slashes collapse to one, so the answer cannot name another host ("//host/..").
+ */
+function withDotSegmentsResolved(url: string): string {
+  const resolved = new URL(`http://store.invalid${url}`);
+  return `/${resolved.pathname.replace(/^\/+/, '')}${resolved.search}`;
+}
+
 /** The page with a server-rendered route written in: its head elements replace the defaults. */
 function withRenderedPage(page: string, rendered: RenderedPage): string {
   return (
@@ -93,9 +105,11 @@ export async function registerClient(
 ): Promise<void> {
   const pages = source?.kind === 'dev' ? await devPages(app, source.root, storeConfig) : builtPages(app, source?.dir, storeConfig);
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
+    const pathname = req.url.split('?')[0] ?? '';
+    // The router would resolve them itself and show that page here, at a second address.
+    if (DOT_SEGMENT.test(pathname)) return reply.redirect(withDotSegmentsResolved(req.url), 301);
     let page = await pages!.template(req.url, reply.cspNonce);
     let status = 200;
-    const pathname = req.url.split('?')[0] ?? '';
     const renderer = await pages!.renderer();
     if (BROWSER_RENDERED.test(pathname)) {
       // Rendered in the browser, but an address the store has no page at is still a 404.
