@@ -8,14 +8,25 @@ import type { EventHub } from './events/events';
  * the cache; the process that made an admin write also empties it at once (init.ts), so the
  * writer's next page shows the change. Entries also expire, a bound on how stale a process can
  * be if it ever misses an event (its listening connection lost, say).
+ *
+ * Kept answers are in two parts, least recently read first in each (a segmented LRU): an answer
+ * enters `once` when its load succeeds, and moves to `often` when it is read again there. A new
+ * answer pushes out only other answers read once, so a flood of one-off reads (unknown slugs,
+ * distinct searches) cannot push out the pages everyone reads. A load is shared while it runs but
+ * kept only once it succeeds, so one that fails or is refused (a 404) pushes out nothing.
  */
 export class CatalogCache {
-  private readonly entries = new Map<string, { value: Promise<unknown>; expiresAt: number }>();
-  private readonly maxEntries: number;
+  private readonly loading = new Map<string, Promise<unknown>>();
+  private readonly once = new Map<string, Entry>();
+  private readonly often = new Map<string, Entry>();
+  private readonly maxOnce: number;
+  private readonly maxOften: number;
   private readonly ttlMs: number;
 
   constructor(options: { maxEntries?: number; ttlMs?: number } = {}) {
-    this.maxEntries = options.maxEntries ?? 500;
+    const maxEntries = Math.max(options.maxEntries ?? 500, 2);
+    this.maxOnce = Math.ceil(maxEntries / 5);
+    this.maxOften = maxEntries - this.maxOnce;
     this.ttlMs = options.ttlMs ?? 60_000;
   }
 
@@ -30,32 +41,58 @@ export class CatalogCache {
 
   /**
    * The cached answer for `key`, or `load()`'s. Concurrent readers of a missing key share one
-   * load. The promise is stored as the load starts, so an invalidation during the load drops
-   * it too: a read begun before a change never lands in the cache after it. An answer `keep`
-   * refuses is given to the readers that shared its load and then dropped.
+   * load. An invalidation during the load forgets it too: a read begun before a change never
+   * lands in the cache after it. An answer `keep` refuses is given to the readers that shared
+   * its load and not kept.
    */
   read<T>(key: string, load: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
     const now = Date.now();
-    const cached = this.entries.get(key);
+    const cached = this.often.get(key) ?? this.once.get(key);
     if (cached && cached.expiresAt > now) {
+      this.once.delete(key);
+      this.often.delete(key);
       // Map keeps insertion order: moving the entry to the end makes the first one the least recently read.
-      this.entries.delete(key);
-      this.entries.set(key, cached);
+      this.often.set(key, cached);
+      const [leastRead] = this.often;
+      if (this.often.size > this.maxOften && leastRead) {
+        this.often.delete(leastRead[0]);
+        this.keepOnce(leastRead[0], leastRead[1]);
+      }
       return cached.value as Promise<T>;
     }
+    const running = this.loading.get(key);
+    if (running) return running as Promise<T>;
     const value = load();
-    this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: now + this.ttlMs });
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-    const drop = () => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    this.loading.set(key, value);
+    const settle = (answer: { kept: T } | null) => {
+      if (this.loading.get(key) !== value) return;
+      this.loading.delete(key);
+      if (answer && keep(answer.kept)) this.keepOnce(key, { value, expiresAt: now + this.ttlMs });
     };
     // A failed load is not an answer to keep either.
-    value.then((answer) => keep(answer) || drop(), drop);
+    value.then(
+      (kept) => settle({ kept }),
+      () => settle(null),
+    );
     return value;
   }
 
   invalidate(): void {
-    this.entries.clear();
+    this.loading.clear();
+    this.once.clear();
+    this.often.clear();
   }
+
+  private keepOnce(key: string, entry: Entry): void {
+    this.often.delete(key);
+    this.once.delete(key);
+    this.once.set(key, entry);
+    const [leastRead] = this.once;
+    if (this.once.size > this.maxOnce && leastRead) this.once.delete(leastRead[0]);
+  }
+}
+
+interface Entry {
+  value: Promise<unknown>;
+  expiresAt: number;
 }

@@ -61,14 +61,44 @@ describe('CatalogCache', () => {
 
   it('drops the least recently read entry beyond its size, and entries past their age', async () => {
     vi.useFakeTimers();
-    const cache = new CatalogCache({ maxEntries: 2, ttlMs: 1_000 });
-    await cache.read('a', () => Promise.resolve('a1'));
-    await cache.read('b', () => Promise.resolve('b1'));
-    await cache.read('a', () => Promise.resolve('a2')); // read again: now the most recent
-    await cache.read('c', () => Promise.resolve('c1')); // one too many: b goes
-    expect(await cache.read('a', () => Promise.resolve('a3'))).toBe('a1');
-    expect(await cache.read('b', () => Promise.resolve('b2'))).toBe('b2');
+    // 10 entries: 2 for answers read once, 8 for answers read again.
+    const cache = new CatalogCache({ maxEntries: 10, ttlMs: 1_000 });
+    for (const key of ['a', 'b']) await cache.read(key, () => Promise.resolve(`${key}1`));
+    await cache.read('c', () => Promise.resolve('c1')); // a third read once: a goes
+    expect(await cache.read('b', () => Promise.resolve('b2'))).toBe('b1');
+    expect(await cache.read('a', () => Promise.resolve('a2'))).toBe('a2');
+
+    // Read again, answers stay until eight others have been read again after them.
+    const often = ['d', 'e', 'f', 'g', 'h', 'i', 'j', 'k'];
+    for (const key of often) {
+      await cache.read(key, () => Promise.resolve(`${key}1`));
+      await cache.read(key, () => Promise.resolve(`${key}2`));
+    }
+    // b, read again first, is the least recently read of those: it went back among the read-once ones.
+    expect(await cache.read('k', () => Promise.resolve('k3'))).toBe('k1');
+    expect(await cache.read('b', () => Promise.resolve('b3'))).toBe('b1');
     vi.advanceTimersByTime(1_001);
-    expect(await cache.read('b', () => Promise.resolve('b3'))).toBe('b3');
+    expect(await cache.read('b', () => Promise.resolve('b4'))).toBe('b4');
+  });
+
+  it('keeps the answers read more than once through a flood of answers read once', async () => {
+    const cache = new CatalogCache({ maxEntries: 10 });
+    await cache.read('home', () => Promise.resolve('home 1'));
+    await cache.read('home', () => Promise.resolve('home 2'));
+    for (let i = 0; i < 100; i++) await cache.read(`search ${i}`, () => Promise.resolve(`results ${i}`));
+    expect(await cache.read('home', () => Promise.resolve('home 3'))).toBe('home 1');
+  });
+
+  it('lets an answer it does not keep push out nothing, even while it loads', async () => {
+    const cache = new CatalogCache({ maxEntries: 2 });
+    await cache.read('shop', () => Promise.resolve('the shop'));
+    const notFound = (answer: string) => answer !== 'not found';
+    const { load, run } = controlledLoad();
+    const unknown = cache.read('product nobody has', run, notFound);
+    const alsoUnknown = cache.read('another product nobody has', () => Promise.resolve('not found'), notFound);
+    load.finish('not found');
+    await Promise.all([unknown, alsoUnknown]);
+    expect(await cache.read('shop', () => Promise.resolve('the shop, loaded again'))).toBe('the shop');
+    expect(await cache.read('product nobody has', () => Promise.resolve('made since'), notFound)).toBe('made since');
   });
 });
