@@ -184,7 +184,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
 
   registerHealthRoutes(app, deps.database.db, storage);
-  registerSeoRoutes(app, deps.database.db, config.publicUrl);
+  registerSeoRoutes(app, deps.database.db, catalog, config.publicUrl);
   await app.register(uploadRoutes, { config, db: deps.database.db });
   await app.register(printQueueRoutes, { config, db: deps.database.db });
   await app.register(webhookRoutes, { db: deps.database.db, mail: config, payments, clock: deps.clock ?? systemClock });

@@ -24,7 +24,7 @@ export class CatalogCache {
   private readonly ttlMs: number;
 
   constructor(options: { maxEntries?: number; ttlMs?: number } = {}) {
-    const maxEntries = Math.max(options.maxEntries ?? 500, 2);
+    const maxEntries = options.maxEntries ?? 500;
     this.maxOnce = Math.ceil(maxEntries / 5);
     this.maxOften = maxEntries - this.maxOnce;
     this.ttlMs = options.ttlMs ?? 60_000;

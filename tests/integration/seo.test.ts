@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describe, expect, it, vi } from 'vitest';
 import { callTrpc, sharedTestApp, signInHttp } from '../support/app';
 import { createAdmin, createCategory, createProduct } from '../support/factories';
 
@@ -36,7 +37,12 @@ describe('robots.txt and sitemap.xml', () => {
     await createProduct(t.db, { slug: 'draft-tee', category_id: category.id, is_active: false });
     await createProduct(t.db, { slug: 'tee-in-hidden-category', category_id: hidden.id });
 
-    const res = await t.app.inject('/sitemap.xml');
+    // Written straight to the database: their announcement reaches the app's listener soon, not at once.
+    const res = await vi.waitFor(async () => {
+      const sent = await t.app.inject('/sitemap.xml');
+      expect(locs(sent.body)).toContain(url('/product/iron-horse-tee'));
+      return sent;
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(res.body).toMatch(
@@ -59,5 +65,30 @@ describe('robots.txt and sitemap.xml', () => {
     const toggled = await callTrpc(t.app, 'admin.products.setActive', { input: { id: product.id, isActive: false }, cookie });
     expect(toggled.statusCode, JSON.stringify(toggled.error)).toBe(200);
     expect(locs((await t.app.inject('/sitemap.xml')).body)).not.toContain(url('/product/iron-horse-tee'));
+  });
+
+  it('makes the sitemap once per catalog change, not on every request', async () => {
+    const product = await createProduct(t.db, { slug: 'kept-map-tee' });
+    const listed = async () => locs((await t.app.inject('/sitemap.xml')).body).includes(url('/product/kept-map-tee'));
+    await vi.waitFor(async () => expect(await listed()).toBe(true));
+
+    // With the announcing trigger off, a write goes unnoticed: the sitemap made before stands. An
+    // announcement already on its way may still empty the cache once; a try after it shows that.
+    await sql`ALTER TABLE products DISABLE TRIGGER products_catalog_changed`.execute(t.db);
+    try {
+      const stood: boolean[] = [];
+      for (let attempt = 1; attempt <= 3 && !stood.at(-1); attempt++) {
+        const before = await listed();
+        await t.db.updateTable('products').set({ is_active: !before }).where('id', '=', product.id).execute();
+        stood.push((await listed()) === before);
+      }
+      expect(stood.at(-1)).toBe(true);
+    } finally {
+      await sql`ALTER TABLE products ENABLE TRIGGER products_catalog_changed`.execute(t.db);
+    }
+
+    // An announced write makes it again.
+    await t.db.updateTable('products').set({ is_active: false }).where('id', '=', product.id).execute();
+    await vi.waitFor(async () => expect(await listed()).toBe(false));
   });
 });
