@@ -6,8 +6,8 @@ import type { EventHub } from './events/events';
  * catalog is edited. Every write to products, categories or display copies, in any process,
  * reaches every process as a `catalog_changed` event (a trigger sends it at commit) and empties
  * the cache; the process that made an admin write also empties it at once (init.ts), so the
- * writer's next page shows the change. Entries also expire, a bound on how stale a process can
- * be if it ever misses an event (its listening connection lost, say).
+ * writer's next page shows the change. While the listening connection is lost, nothing is kept.
+ * Entries also expire, a bound on how stale a process can be if it ever misses an event unawares.
  *
  * Kept answers are in two parts, least recently read first in each (a segmented LRU): an answer
  * enters `once` when its load succeeds, and moves to `often` when it is read again there. A new
@@ -22,6 +22,8 @@ export class CatalogCache {
   private readonly maxOnce: number;
   private readonly maxOften: number;
   private readonly ttlMs: number;
+  /** While the hub cannot hear of catalog changes, nothing is kept: it could not be emptied in time. */
+  private deaf = false;
 
   constructor(options: { maxEntries?: number; ttlMs?: number } = {}) {
     const maxEntries = options.maxEntries ?? 500;
@@ -30,11 +32,15 @@ export class CatalogCache {
     this.ttlMs = options.ttlMs ?? 60_000;
   }
 
-  /** Empties the cache whenever the hub relays a catalog change or may have missed one, until the hub stops. */
+  /**
+   * Empties the cache whenever the hub relays a catalog change or may have missed one, and keeps
+   * nothing while the hub cannot hear of changes (its connection lost), until the hub stops.
+   */
   follow(events: EventHub): void {
     void (async () => {
-      for await (const event of events.subscribe(undefined)) {
-        if (event.type === 'catalog_changed' || event.type === 'events_missed') this.invalidate();
+      for await (const { type } of events.subscribe(undefined)) {
+        if (type === 'catalog_changed' || type === 'events_missed' || type === 'events_lost') this.invalidate();
+        if (type === 'events_lost' || type === 'events_missed') this.deaf = type === 'events_lost';
       }
     })();
   }
@@ -67,7 +73,7 @@ export class CatalogCache {
     const settle = (answer: { kept: T } | null) => {
       if (this.loading.get(key) !== value) return;
       this.loading.delete(key);
-      if (answer && keep(answer.kept)) this.keepOnce(key, { value, expiresAt: now + this.ttlMs });
+      if (answer && !this.deaf && keep(answer.kept)) this.keepOnce(key, { value, expiresAt: now + this.ttlMs });
     };
     // A failed load is not an answer to keep either.
     value.then(

@@ -140,12 +140,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       const { proxy, handle } = await throughProxy();
       try {
         const received: string[] = [];
+        let lost = 0;
         let resumed = 0;
-        await handle.listen(
-          'threadline_heartbeat',
-          (payload) => received.push(payload),
-          () => resumed++,
-        );
+        await handle.listen('threadline_heartbeat', (payload) => received.push(payload), {
+          onLost: () => lost++,
+          onResumed: () => resumed++,
+        });
         const notify = (payload: string) => sql`select pg_notify('threadline_heartbeat', ${payload})`.execute(database.db);
         await notify('before');
         await expect.poll(() => received).toEqual(['before']);
@@ -154,6 +154,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         proxy.hold();
         await notify('lost');
         await expect.poll(() => resumed, { timeout: 10_000 }).toBe(1);
+        expect(lost).toBe(1);
         await notify('after');
         await expect.poll(() => received).toEqual(['before', 'after']);
       } finally {

@@ -2,7 +2,8 @@ import { createTRPCClient, httpSubscriptionLink } from '@trpc/client';
 import { TRPCError } from '@trpc/server';
 import { EventSource } from 'eventsource';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSession } from '../../src/server/auth/session';
 import { CatalogCache } from '../../src/server/catalog-cache';
 import { LISTENER_APPLICATION_NAME, openDatabase } from '../../src/server/db/database';
@@ -10,6 +11,7 @@ import { EventHub, publishEvent, type EventHubOptions } from '../../src/server/e
 import type { LiveMessage } from '../../src/server/routers/live';
 import type { AppRouter } from '../../src/server/trpc/router';
 import { callerFor, callTrpc, createTestApp, type TestApp } from '../support/app';
+import { withAdminClient } from '../support/db';
 import { createAdmin, createCustomer } from '../support/factories';
 import { holdsFor, waitFor } from '../support/async';
 
@@ -249,6 +251,41 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live events when the listening co
       expect(stream.ended).toBeNull();
     } finally {
       close();
+      await hub.stop();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('the catalog cache while the listening connection is down', () => {
+  it('keeps nothing until the connection is back, since it would hear of no change meanwhile', async () => {
+    const hub = await startedHub();
+    const cache = new CatalogCache();
+    cache.follow(hub);
+    const [{ name }] = (await sql<{ name: string }>`select current_database() as name`.execute(t.db)).rows as [{ name: string }];
+    const allowConnections = (allow: boolean) =>
+      withAdminClient(process.env.TEST_DATABASE_URL!, (client) =>
+        client.query(`ALTER DATABASE ${pg.escapeIdentifier(name)} ALLOW_CONNECTIONS ${allow}`),
+      );
+    let loads = 0;
+    const read = () => cache.read('products', () => Promise.resolve(++loads));
+    try {
+      await read();
+      expect(await read()).toBe(1);
+
+      // The listening connection is lost and cannot come back (the pool's open connections still work).
+      await allowConnections(false);
+      await sql`
+        select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`.execute(t.db);
+      await vi.waitFor(async () => expect(await read()).not.toBe(1));
+      const during = await read();
+      expect(await read()).toBe(during + 1);
+
+      // Back: answers are kept again.
+      await allowConnections(true);
+      await vi.waitFor(async () => expect(await read()).toBe(await read()), { timeout: 10_000 });
+    } finally {
+      await allowConnections(true);
       await hub.stop();
     }
   });

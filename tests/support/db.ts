@@ -32,7 +32,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
   return openDatabase({ pglite });
 }
 
-async function withAdminClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+/** A connection to the server's own database (TEST_DATABASE_URL), for what a test database cannot do to itself. */
+export async function withAdminClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

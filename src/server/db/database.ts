@@ -13,11 +13,17 @@ export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   /**
-   * LISTEN on a channel; resolves to a function that stops listening. `onResumed` is called when
-   * the connection that listens was lost and is back: what was sent in between never arrived.
+   * LISTEN on a channel; resolves to a function that stops listening. `onLost` is called when the
+   * connection that listens is lost, and `onResumed` when it is back: what was sent in between
+   * never arrived.
    */
-  listen(channel: string, onMessage: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onMessage: (payload: string) => void, connection?: ListenerConnectionHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenerConnectionHandlers {
+  onLost?: () => void;
+  onResumed?: () => void;
 }
 
 /** The `application_name` of the connection that LISTENs for a process (openPostgres). */
@@ -123,7 +129,10 @@ function openPostgres(
   // One connection LISTENs for the whole process. When it drops (a database restart or failover,
   // a proxy's idle timeout), it is opened again, backing off to every 10 s, and LISTENs on every
   // channel again; the listeners are then told that what was sent meanwhile never arrived.
-  const handlers = new Map<string, Set<{ onMessage: (payload: string) => void; onResumed: (() => void) | undefined }>>();
+  const handlers = new Map<string, Set<{ onMessage: (payload: string) => void; connection: ListenerConnectionHandlers }>>();
+  const tellListeners = (what: keyof ListenerConnectionHandlers) => {
+    for (const set of handlers.values()) for (const handler of set) handler.connection[what]?.();
+  };
   let listener: Promise<pg.Client> | undefined;
   let reconnecting = false;
   let closed = false;
@@ -148,9 +157,11 @@ function openPostgres(
       Promise.race([client.query('SELECT 1'), timeout]).catch(() => socket?.destroy());
     }, heartbeatMs);
     heartbeat.unref();
+    let listening = false;
     const attempt = (async () => {
       await client.connect();
       for (const channel of handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      listening = true;
       return client;
     })();
     attempt.catch(() => clearInterval(heartbeat));
@@ -160,7 +171,9 @@ function openPostgres(
     });
     client.once('end', () => {
       clearInterval(heartbeat);
-      if (!closed && listener === attempt) void reconnect();
+      if (closed || listener !== attempt) return;
+      if (listening) tellListeners('onLost');
+      void reconnect();
     });
     return attempt;
   };
@@ -179,7 +192,7 @@ function openPostgres(
       );
       if (connected) {
         console.warn('PostgreSQL listener connection restored');
-        for (const set of handlers.values()) for (const handler of set) handler.onResumed?.();
+        tellListeners('onResumed');
         break;
       }
     }
@@ -189,14 +202,14 @@ function openPostgres(
   return {
     db,
     kind: 'postgres',
-    async listen(channel, onMessage, onResumed) {
+    async listen(channel, onMessage, connection = {}) {
       let set = handlers.get(channel);
       const newChannel = !set;
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
       }
-      const handler = { onMessage, onResumed };
+      const handler = { onMessage, connection };
       set.add(handler);
       // A connection still opening LISTENs on the channel itself; LISTEN twice is harmless.
       const client = await (listener ??= connectListener());

@@ -20,7 +20,10 @@ export type StoreEvent =
   | z.infer<typeof storeEvent>
   // Said by the hub itself, never sent: the connection that listens was lost and is back, and any
   // of the events above may have been sent meanwhile. Whoever follows something reads it again.
-  | { type: 'events_missed' };
+  | { type: 'events_missed' }
+  // Said by the hub itself: the connection that listens is lost. Until `events_missed` says it is
+  // back, no event arrives, so nothing can be kept on the promise of hearing about its change.
+  | { type: 'events_lost' };
 
 const EVENTS_CHANNEL = 'threadline_events';
 
@@ -58,7 +61,7 @@ export class EventHub {
           // Not ours or malformed: ignore.
         }
       },
-      () => this.emit({ type: 'events_missed' }),
+      { onLost: () => this.emit({ type: 'events_lost' }), onResumed: () => this.emit({ type: 'events_missed' }) },
     );
   }
 
