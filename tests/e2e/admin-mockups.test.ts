@@ -157,6 +157,11 @@ describe('mockup generator', () => {
     const product = await seededProduct();
     const page = await adminPage(VIEWPORTS.mobile);
     await page.goto('/admin/mockups');
+    // Found by a search: the list offers only the products that match it.
+    const listedNames = async () => (await page.getByLabel('Product', { exact: true }).locator('option').allTextContents()).slice(1);
+    await expect.poll(async () => (await listedNames()).length).toBeGreaterThan(1);
+    await page.getByLabel('Find a product').fill(product.name.toUpperCase());
+    await expect.poll(listedNames).toEqual([expect.stringContaining(product.name)]);
     await page.getByLabel('Product', { exact: true }).selectOption(product.id);
     await page.getByTestId('mockup-preview').first().waitFor();
     await waitForImages(page);

@@ -10,6 +10,7 @@ import {
   FRONT_MOCKUP_REQUIRED,
   lowDpiMessage,
   missingArtMessage,
+  MOCKUP_PRODUCTS_SHOWN,
   oversizedSourceMessage,
   unreadableSourceMessage,
 } from '../../src/shared/schemas/admin-mockups';
@@ -94,12 +95,40 @@ describe('lists', () => {
   });
 
   it('lists products by name with their art and mockups', async () => {
-    const products = await mockups().products();
+    const { products, more } = await mockups().products({ search: '' });
     expect(products.map((row) => [row.name, row.sku_number])).toEqual([
       ['Back Only', 'SKU-2'],
       ['Rider Tee', 'SKU-1'],
     ]);
     expect(products[0]?.front_art_url).toBeNull();
+    expect(more).toBe(false);
+  });
+
+  it('lists at most 100 products, and finds the others by name or SKU', async () => {
+    await t.db
+      .insertInto('products')
+      .values(
+        Array.from({ length: 120 }, (_, i) => ({
+          category_id: category,
+          sku_number: `BULK-${String(i).padStart(3, '0')}`,
+          slug: `bulk-tee-${i}`,
+          name: `Bulk Tee ${String(i).padStart(3, '0')}`,
+          description: '',
+          price: '20.00',
+          front_art_url: '/storage/product-art/bulk.png',
+        })),
+      )
+      .execute();
+    const all = await mockups().products({ search: '' });
+    expect(all.products).toHaveLength(MOCKUP_PRODUCTS_SHOWN);
+    expect(all.more).toBe(true);
+    expect(all.products[0]?.name).toBe('Back Only');
+
+    const bySku = await mockups().products({ search: 'bulk-119' });
+    expect(bySku).toEqual({ products: [expect.objectContaining({ name: 'Bulk Tee 119' })], more: false });
+    expect((await mockups().products({ search: 'rider' })).products.map((row) => row.sku_number)).toEqual(['SKU-1']);
+    // A LIKE wildcard is a character like any other.
+    expect((await mockups().products({ search: '%' })).products).toEqual([]);
   });
 
   it('is for admins only', async () => {

@@ -11,6 +11,10 @@ const PRODUCT_NOT_FOUND = 'Product not found';
 const TEMPLATE_NOT_FOUND = 'Mockup template not found';
 export const DEFAULT_SIDE_MISSING = 'The default side needs a mockup';
 
+/** How many products the generator's product list offers at once; a search finds the others. */
+export const MOCKUP_PRODUCTS_SHOWN = 100;
+export const mockupProductsInput = z.object({ search: z.string().trim().max(200, { error: 'Search must be at most 200 characters' }) });
+
 export const missingArtMessage = (side: (typeof MOCKUP_SIDES)[number]) => `This product has no ${side} artwork`;
 /** A stored template or artwork that does not decode as an image (old data, or a damaged file). */
 export const unreadableSourceMessage = (what: string) =>

@@ -3,7 +3,7 @@ import { MockupsPage } from '../../components/admin/mockups/MockupsPage';
 
 export const Route = createFileRoute('/admin/mockups')({
   loader: ({ context: { queryClient, trpc } }) => {
-    void queryClient.prefetchQuery(trpc.admin.mockups.products.queryOptions());
+    void queryClient.prefetchQuery(trpc.admin.mockups.products.queryOptions({ search: '' }));
     void queryClient.prefetchQuery(trpc.admin.mockups.templates.queryOptions());
   },
   component: MockupsPage,

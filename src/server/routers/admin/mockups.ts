@@ -2,11 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import type { ArtPosition, MockupSide } from '../../../shared/constants';
 import { dpiLevel, normalizePosition } from '../../../shared/placement';
-import { DEFAULT_SIDE_MISSING, lowDpiMessage, missingArtMessage, saveMockupsInput } from '../../../shared/schemas/admin-mockups';
+import {
+  DEFAULT_SIDE_MISSING,
+  lowDpiMessage,
+  missingArtMessage,
+  MOCKUP_PRODUCTS_SHOWN,
+  mockupProductsInput,
+  saveMockupsInput,
+} from '../../../shared/schemas/admin-mockups';
 import { deleteStoredImage, makeDisplayCopies } from '../../display-copies';
 import { MockupSourceError, placementDpi, readStoredImage, renderMockup } from '../../mockups/render';
 import { MOCKUP_BUCKET } from '../../storage/storage';
-import { assertFound } from '../../trpc/errors';
+import { assertFound, containsPattern } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
 
 const TEMPLATE_COLUMNS = [
@@ -42,10 +49,23 @@ export const adminMockupsRouter = router({
     ctx.db.selectFrom('mockup_templates').select(TEMPLATE_COLUMNS).orderBy('is_default', 'desc').orderBy('name').orderBy('id').execute(),
   ),
 
-  /** Every product with its artwork and current mockups, by name. */
-  products: adminProcedure.query(({ ctx }) =>
-    ctx.db.selectFrom('products').select(PRODUCT_COLUMNS).orderBy('name').orderBy('id').execute(),
-  ),
+  /**
+   * The first products by name whose name or SKU holds the search, with their artwork and current
+   * mockups; `more` when others match too. Bounded: a large catalog would be megabytes.
+   */
+  products: adminProcedure.input(mockupProductsInput).query(async ({ ctx, input }) => {
+    let matching = ctx.db.selectFrom('products').select(PRODUCT_COLUMNS);
+    if (input.search) {
+      const pattern = containsPattern(input.search);
+      matching = matching.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('sku_number', 'ilike', pattern)]));
+    }
+    const rows = await matching
+      .orderBy('name')
+      .orderBy('id')
+      .limit(MOCKUP_PRODUCTS_SHOWN + 1)
+      .execute();
+    return { products: rows.slice(0, MOCKUP_PRODUCTS_SHOWN), more: rows.length > MOCKUP_PRODUCTS_SHOWN };
+  }),
 
   /**
    * Renders each given side on the server from the product's artwork and the template, stores the

@@ -1,14 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Save, Shirt } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { MockupSide } from '../../../../shared/constants';
 import { dpiLevel, effectiveDpi, normalizePosition, type ArtPosition } from '../../../../shared/placement';
-import { FRONT_MOCKUP_REQUIRED, MOCKUP_SAVED, MOCKUP_SAVE_FAILED } from '../../../../shared/schemas/admin-mockups';
+import { FRONT_MOCKUP_REQUIRED, MOCKUP_PRODUCTS_SHOWN, MOCKUP_SAVED, MOCKUP_SAVE_FAILED } from '../../../../shared/schemas/admin-mockups';
 import { useTRPC, type RouterOutputs } from '../../../trpc';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { cardClass } from '../../ui/Card';
 import { Select } from '../../ui/fields';
+import { SearchField } from '../../ui/SearchField';
 import { EmptyState, LoadingState } from '../../ui/states';
 import { toast } from '../../ui/Toast';
 import { PageHeader } from '../parts/PageHeader';
@@ -21,17 +22,21 @@ import { useImageSize } from './useImageSize';
 // src/shared/placement.ts; saving renders the PNGs on the server from the same placement.
 
 type Outputs = RouterOutputs['admin']['mockups'];
-type ProductRow = Outputs['products'][number];
+type ProductRow = Outputs['products']['products'][number];
 type TemplateRow = Outputs['templates'][number];
 
 const SIDE_LABELS: Record<MockupSide, string> = { front: 'Front', back: 'Back' };
 
 export function MockupsPage() {
   const trpc = useTRPC();
-  const products = useQuery(trpc.admin.mockups.products.queryOptions());
+  const [search, setSearch] = useState('');
+  // The last list stays while the next search loads, so the select does not flash empty.
+  const products = useQuery({ ...trpc.admin.mockups.products.queryOptions({ search }), placeholderData: keepPreviousData });
   const templates = useQuery(trpc.admin.mockups.templates.queryOptions());
-  const [productId, setProductId] = useState('');
-  const product = products.data?.find((row) => row.id === productId) ?? null;
+  // The chosen product as listed when chosen: a later search may no longer list it.
+  const [chosen, setChosen] = useState<ProductRow | null>(null);
+  const listed = products.data?.products ?? [];
+  const product = listed.find((row) => row.id === chosen?.id) ?? chosen;
 
   return (
     <div>
@@ -41,25 +46,46 @@ export function MockupsPage() {
       ) : (
         <div className="space-y-6">
           <Step number={1} title="Select product" done={product !== null}>
-            <Select label="Product" value={productId} onChange={(event) => setProductId(event.target.value)} className="max-w-xl">
+            <SearchField
+              label="Find a product"
+              value={search}
+              onSearch={setSearch}
+              placeholder="Search by name or SKU..."
+              className="mb-4 max-w-xl"
+            />
+            <Select
+              label="Product"
+              value={product?.id ?? ''}
+              onChange={(event) => setChosen(listed.find((row) => row.id === event.target.value) ?? null)}
+              className="max-w-xl"
+            >
               <option value="">Choose a product...</option>
-              {(products.data ?? []).map((row) => (
+              {product && !listed.some((row) => row.id === product.id) && <option value={product.id}>{productLabel(product)}</option>}
+              {listed.map((row) => (
                 <option key={row.id} value={row.id}>
-                  {row.name} ({row.sku_number})
+                  {productLabel(row)}
                 </option>
               ))}
             </Select>
+            {products.data?.more && (
+              <p className="mt-1.5 text-sm text-stone-600">
+                Showing the first {MOCKUP_PRODUCTS_SHOWN} products by name. Search to find the others.
+              </p>
+            )}
+            {products.data && listed.length === 0 && <p className="mt-1.5 text-sm text-stone-600">No products match your search.</p>}
             {product && <ProductSummary product={product} />}
           </Step>
           {/* Keyed by product: choosing another product starts the later steps afresh. */}
           {product && (
-            <ProductGenerator key={product.id} product={product} templates={templates.data ?? []} onSaved={() => setProductId('')} />
+            <ProductGenerator key={product.id} product={product} templates={templates.data ?? []} onSaved={() => setChosen(null)} />
           )}
         </div>
       )}
     </div>
   );
 }
+
+const productLabel = (row: ProductRow) => `${row.name} (${row.sku_number})`;
 
 function Step({ number, title, done, children }: { number: number; title: string; done: boolean; children: ReactNode }) {
   const id = useId();
@@ -202,7 +228,7 @@ function Placement({ product, template, onSaved }: { product: ProductRow; templa
       onSuccess: () => {
         onSaved();
         toast.success(MOCKUP_SAVED);
-        return queryClient.invalidateQueries({ queryKey: trpc.admin.mockups.products.queryKey() });
+        return queryClient.invalidateQueries({ queryKey: trpc.admin.mockups.products.pathKey() });
       },
       onError: () => toast.error(MOCKUP_SAVE_FAILED),
     }),
