@@ -10,7 +10,7 @@ import {
 } from '../../src/shared/schemas/admin-categories';
 import { callerFor, routerOverHttp, sharedCallers, sharedTestApp } from '../support/app';
 import { trpcFailure } from '../support/async';
-import { createProduct } from '../support/factories';
+import { createCustomer, createMembership, createPlan, createProduct } from '../support/factories';
 
 // admin.categories.*: the inline form's rules, the order (insert last, move up/down, delete closes
 // the gap) under concurrency, and the refusal to delete a category that still has products.
@@ -197,6 +197,23 @@ describe('delete', () => {
     ]);
     const next = await create('d');
     expect(next.sort_order).toBe(3);
+  });
+
+  it("takes a deleted category out of club members' choices, keeping their others", async () => {
+    const [gone, kept] = [await create('gone'), await create('kept')];
+    const plan = await createPlan(t.db);
+    const member = (categoryIds: string[]) =>
+      createCustomer(t.db).then((customer) =>
+        createMembership(t.db, { customerId: customer.id, plan, startsOn: '2027-01-01', category_ids: categoryIds }),
+      );
+    const [both, onlyGone, onlyKept] = [await member([gone.id, kept.id]), await member([gone.id]), await member([kept.id])];
+    await as.admin.admin.categories.delete({ id: gone.id });
+    const choices = async (id: string) =>
+      (await t.db.selectFrom('subscriptions').select('category_ids').where('id', '=', id).executeTakeFirstOrThrow()).category_ids;
+    expect(await choices(both.id)).toEqual([kept.id]);
+    // None left: shirts of every category, as for a member who chose none.
+    expect(await choices(onlyGone.id)).toEqual([]);
+    expect(await choices(onlyKept.id)).toEqual([kept.id]);
   });
 
   it('refuses a category that still has products, saying how many and what to do, and deletes nothing', async () => {

@@ -105,14 +105,36 @@ describe('a due cycle', () => {
     expect((await subscriptionRow(subscription.id)).next_cycle_on).toBe('2027-04-30');
   });
 
-  it('leaves out shirts that left the store, and still makes the paid order when none is left', async () => {
-    await createProduct(t.db, { category_id: theme, name: 'Withdrawn Tee', is_active: false });
-    const { subscription } = await createMember({ categoryIds: [theme] });
+  it("leaves out shirts that left the store, and sends one of another category when none is left in the member's", async () => {
+    await createProduct(t.db, { category_id: theme, name: 'Withdrawn Tee', is_active: false, available_sizes: ['2XL'] });
+    const elsewhere = (await createCategory(t.db)).id;
+    await createProduct(t.db, { category_id: elsewhere, name: 'Tee From Elsewhere', available_sizes: ['2XL'] });
+    const { subscription } = await createMember({ categoryIds: [theme], size: '2XL' });
     await renew();
-    const [order] = await t.db.selectFrom('orders').select(['id', 'total']).where('subscription_id', '=', subscription.id).execute();
+    expect(await shirtsSent(subscription.id)).toEqual([
+      { product_name: 'Tee From Elsewhere', size: '2XL', total: '29.00', payment_status: 'pending' },
+    ]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('still makes the order when no shirt is made in the size at all, and tells the store', async () => {
+    const { subscription, plan } = await createMember({ categoryIds: [theme], size: 'XS' });
+    await renew();
+    const [order] = await t.db
+      .selectFrom('orders')
+      .select(['order_number', 'total'])
+      .where('subscription_id', '=', subscription.id)
+      .execute();
     expect(order?.total).toBe('29.00');
     expect(await shirtsSent(subscription.id)).toEqual([]);
     expect(warnings).toHaveLength(1);
+    const notice = await t.db
+      .selectFrom('email_queue')
+      .select(['to_email', 'text_body'])
+      .where('subject', '=', `Club order ${order!.order_number} has no shirt`)
+      .executeTakeFirstOrThrow();
+    expect(notice.to_email).toBe(t.config.storeEmail);
+    expect(notice.text_body).toContain(`No active shirt is made in size XS, so order ${order!.order_number} of ${plan.name}`);
   });
 
   it('catches up cycles missed while the store was down, one order each', async () => {

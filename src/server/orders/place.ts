@@ -3,12 +3,11 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { centsToAmount } from '../../shared/money';
 import type { PlaceOrderInput } from '../../shared/schemas/checkout';
-import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { PaymentProvider, StartedPayment } from '../payments/provider';
 import { fieldError } from '../trpc/errors';
 import { priceCart, quoteAmounts, readCheckoutSettings, type Quote } from './pricing';
-import { recordOrderEvent, sendOrderConfirmation } from './transitions';
+import { recordOrderEvent, sendOrderConfirmation, type MailSettings } from './transitions';
 import { ensureCustomerRow, shippingAddressOf } from './recipient';
 
 // Placing an order (ARCHITECTURE § Orders, payments): priced by the server, written with its line
@@ -67,7 +66,7 @@ function assertBuyable(quote: Quote): Quote {
 
 export interface PlaceOrderServices {
   db: Db;
-  config: Pick<Config, 'publicUrl' | 'storeName' | 'emailMaxRetries'>;
+  config: MailSettings;
   payments: PaymentProvider;
 }
 

@@ -20,7 +20,7 @@ import { readCheckoutSettings } from './pricing';
 // repeated notification finds nothing to change and sends no second email. Callers pass their
 // transaction; the history row and the email commit with the change or not at all.
 
-export type MailSettings = Pick<Config, 'storeName' | 'publicUrl' | 'emailMaxRetries'>;
+export type MailSettings = Pick<Config, 'storeName' | 'storeEmail' | 'publicUrl' | 'emailMaxRetries'>;
 
 export async function recordOrderEvent(db: Db, orderId: string, kind: OrderEventKind): Promise<void> {
   await db.insertInto('order_events').values({ order_id: orderId, kind }).execute();

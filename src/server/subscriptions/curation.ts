@@ -6,7 +6,9 @@ import type { Db } from '../db/database';
 // categories (all when none are chosen) and made in their size, that they have not been sent
 // before, newest first; when every one has been sent, the one sent longest ago. "Sent" counts
 // every order of the member that was not cancelled, shop purchases included: nobody wants a
-// shirt they already bought.
+// shirt they already bought. When the catalog has changed since they chose (their categories
+// hidden, or emptied of shirts in their size), the same rule over every category: a paid cycle
+// ships a shirt in their size rather than nothing.
 
 export interface CycleShirt {
   id: string;
@@ -29,7 +31,7 @@ const eligibleShirts = (db: Db, size: Size, categoryIds: readonly string[]) =>
     .where(sql<boolean>`${size} = any(products.available_sizes)`)
     .$if(categoryIds.length > 0, (query) => query.where('products.category_id', 'in', categoryIds));
 
-export function pickCycleShirt(
+export async function pickCycleShirt(
   db: Db,
   member: { customer_id: string; size: Size; category_ids: readonly string[] },
 ): Promise<CycleShirt | undefined> {
@@ -37,11 +39,13 @@ export function pickCycleShirt(
     select max(o.created_at) from order_items oi join orders o on o.id = oi.order_id
     where oi.product_id = products.id and o.customer_id = ${member.customer_id} and o.status <> 'cancelled'
   )`;
-  return eligibleShirts(db, member.size, member.category_ids)
-    .select(['products.id', 'products.name', 'products.image_url'])
-    .orderBy(sql`${lastSent} asc nulls first`)
-    .orderBy('products.created_at', 'desc')
-    .orderBy('products.id')
-    .limit(1)
-    .executeTakeFirst();
+  const pick = (categoryIds: readonly string[]) =>
+    eligibleShirts(db, member.size, categoryIds)
+      .select(['products.id', 'products.name', 'products.image_url'])
+      .orderBy(sql`${lastSent} asc nulls first`)
+      .orderBy('products.created_at', 'desc')
+      .orderBy('products.id')
+      .limit(1)
+      .executeTakeFirst();
+  return (await pick(member.category_ids)) ?? (member.category_ids.length > 0 ? pick([]) : undefined);
 }

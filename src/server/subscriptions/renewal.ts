@@ -3,6 +3,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { SubscriptionsTable } from '../db/schema';
 import type { ProcessorLog } from '../email/processor';
+import { enqueueEmail } from '../email/queue';
+import { cycleOrderWithoutShirtEmail } from '../email/templates/subscriptions';
 import { recordOrderEvent, sendOrderConfirmation, type MailSettings } from '../orders/transitions';
 import type { SubscriptionBilling } from '../payments/provider';
 import { startPeriodicTask, type PeriodicTask } from '../periodic';
@@ -262,7 +264,7 @@ async function placeCycleOrder(
       notes: `${plan.name}: shipment of ${cycleStart}`,
       ...(payment.paid ? { payment_status: 'paid' as const, paid_at: new Date(), payment_intent_id: payment.paymentIntentId ?? null } : {}),
     })
-    .returning('id')
+    .returning(['id', 'order_number'])
     .executeTakeFirstOrThrow();
   if (shirt) {
     await db
@@ -279,8 +281,10 @@ async function placeCycleOrder(
       })
       .execute();
   } else {
-    // Paid for all the same: the order waits for an admin to choose a shirt by hand.
-    log.warn({ subscriptionId: subscription.id, orderId: order.id }, "no shirt left in the member's categories and size");
+    // Paid for all the same: the store is told, and decides (a shirt sent by hand, or a refund).
+    log.warn({ subscriptionId: subscription.id, orderId: order.id }, "no shirt left in the member's size");
+    const notice = { orderNumber: order.order_number, planName: plan.name, size: subscription.size, paid: payment.paid };
+    await enqueueEmail(db, cycleOrderWithoutShirtEmail(mail, notice), mail.emailMaxRetries);
   }
   await recordOrderEvent(db, order.id, 'placed');
   if (payment.paid) await recordOrderEvent(db, order.id, 'paid');

@@ -120,3 +120,24 @@ export function membershipEmail(store: StoreInfo, member: MembershipForEmail, ch
   const full: EmailBody = { ...body, action: action ?? { label: 'Your subscription', url: `${store.publicUrl}/subscription` } };
   return { to: member.customerEmail, subject, text: textOf(full), html: layout(store, full) };
 }
+
+/**
+ * To the store: a club cycle's order was placed with no shirt in it, since no active shirt is made
+ * in the member's size. Its buyer was charged, or will be asked to pay; the admin decides.
+ */
+export function cycleOrderWithoutShirtEmail(
+  store: StoreInfo & { storeEmail: string },
+  order: { orderNumber: string; planName: string; size: string; paid: boolean },
+): OutgoingEmail {
+  const body: EmailBody = {
+    heading: 'A club order has no shirt',
+    paragraphs: [
+      `No active shirt is made in size ${order.size}, so order ${order.orderNumber} of ${order.planName} was placed with no shirt in it.`,
+      order.paid
+        ? 'It is paid. Make a shirt in that size available and send it by hand, or cancel the order and refund it.'
+        : 'It is not paid yet. Make a shirt in that size available and send it by hand, or cancel the order.',
+    ],
+    action: { label: 'Open the orders', url: `${store.publicUrl}/admin/orders` },
+  };
+  return { to: store.storeEmail, subject: `Club order ${order.orderNumber} has no shirt`, text: textOf(body), html: layout(store, body) };
+}

@@ -116,8 +116,9 @@ export const adminCategoriesRouter = router({
   ),
 
   /**
-   * Deletes a category without products and closes the gap it leaves in sort_order. One that still
-   * has products is refused (their foreign key is ON DELETE RESTRICT): the admin is told how many.
+   * Deletes a category without products and closes the gap it leaves in sort_order, and takes it
+   * out of club members' choices. One that still has products is refused (their foreign key is ON
+   * DELETE RESTRICT): the admin is told how many.
    */
   delete: adminProcedure.input(categoryIdInput).mutation(async ({ ctx, input }) => {
     let name = '';
@@ -132,6 +133,12 @@ export const adminCategoriesRouter = router({
         const count = await productCount(trx, input.id);
         if (count > 0) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: categoryInUseMessage(row.name, count) });
         await trx.deleteFrom('categories').where('id', '=', input.id).execute();
+        // Club members who chose it keep their other choices (none left: every category).
+        await trx
+          .updateTable('subscriptions')
+          .set({ category_ids: sql<string[]>`array_remove(category_ids, ${input.id}::uuid)`, updated_at: new Date() })
+          .where(sql<boolean>`${input.id}::uuid = any(category_ids)`)
+          .execute();
         await trx
           .updateTable('categories')
           .set({ sort_order: sql<number>`sort_order - 1`, updated_at: new Date() })
