@@ -7,6 +7,7 @@ import {
   DUPLICATE_SLUG,
   PRODUCT_CHANGED_ELSEWHERE,
   PRODUCT_NOT_FOUND,
+  productToPrintMessage,
 } from '../../src/shared/schemas/admin-products';
 import { callTrpc, routerOverHttp, sharedCallers, sharedTestApp, signInHttp } from '../support/app';
 import { countRows } from '../support/db';
@@ -374,10 +375,44 @@ describe('admin.products.update, setActive and delete', () => {
       })
       .execute();
 
+    // Its line is still to print: the print shop needs the product's SKU and artwork.
+    const refused = await call('delete', { id });
+    expect([refused.statusCode, refused.error?.message]).toEqual([412, productToPrintMessage('Open Road Tee', 1)]);
+    expect(await productCount()).toBe(1);
+
+    await t.db.updateTable('order_items').set({ print_status: 'ready' }).execute();
     expect((await call('delete', { id })).data).toEqual({ id });
     expect(await productCount()).toBe(0);
     const line = await t.db.selectFrom('order_items').select(['product_id', 'product_name']).executeTakeFirstOrThrow();
     expect(line).toEqual({ product_id: null, product_name: 'Open Road Tee' });
+  });
+
+  it('deletes a product whose lines still to print belong to cancelled orders', async () => {
+    const id = await createOne();
+    const order = await t.db
+      .insertInto('orders')
+      .values({
+        customer_id: (await createCustomer(t.db)).id,
+        subtotal: '24.99',
+        total: '24.99',
+        status: 'cancelled',
+        shipping_address: { street: '1 Main', city: 'X', state: 'TX', zip: '1', country: 'USA' },
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('order_items')
+      .values({
+        order_id: order.id,
+        product_id: id,
+        product_name: 'Open Road Tee',
+        size: 'M',
+        quantity: 1,
+        unit_price: '24.99',
+        total_price: '24.99',
+      })
+      .execute();
+    expect((await call('delete', { id })).data).toEqual({ id });
   });
 });
 

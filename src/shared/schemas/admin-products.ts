@@ -10,6 +10,11 @@ export const PRODUCT_SAVE_FAILED = 'Failed to save product. Please try again.';
 export const DUPLICATE_SKU = 'A product with this SKU already exists';
 export const DUPLICATE_SLUG = 'A product with this slug already exists';
 export const PRODUCT_NOT_FOUND = 'Product not found';
+/** A product whose artwork and SKU the print queue still needs. */
+export function productToPrintMessage(name: string, lines: number): string {
+  const count = lines === 1 ? '1 order line' : `${lines} order lines`;
+  return `"${name}" has ${count} still to print. Deactivate it instead, or delete it once they are printed.`;
+}
 export const CATEGORY_REQUIRED = 'Category is required';
 
 /** Largest value numeric(10, 2) holds. */

@@ -10,9 +10,11 @@ import {
   productInput,
   productListSearch,
   productSetActiveInput,
+  productToPrintMessage,
   productUpdateInput,
   type ProductInput,
 } from '../../../shared/schemas/admin-products';
+import { PRINT_QUEUE_STATUSES } from '../../../shared/schemas/admin-orders';
 import { isForeignKeyViolation } from '../../db/errors';
 import { PRODUCT_PAGE_COLUMNS } from '../../db/product-columns';
 import { assertFound, containsPattern, fieldError, withUniqueColumns } from '../../trpc/errors';
@@ -121,9 +123,28 @@ export const adminProductsRouter = router({
     return assertFound(updated, 'Product');
   }),
 
-  /** Order lines keep their copied name, image and price; their product link becomes empty (ON DELETE SET NULL). */
-  delete: adminProcedure.input(productIdInput).mutation(async ({ ctx, input }) => {
-    const deleted = await ctx.db.deleteFrom('products').where('id', '=', input.id).returning('id').executeTakeFirst();
-    return assertFound(deleted, 'Product');
-  }),
+  /**
+   * Order lines keep their copied name, image and price; their product link becomes empty (ON
+   * DELETE SET NULL). Refused while lines of orders not cancelled are still to print: the print
+   * shop finds their SKU and artwork through the product.
+   */
+  delete: adminProcedure.input(productIdInput).mutation(({ ctx, input }) =>
+    ctx.db.transaction().execute(async (trx) => {
+      // Locked first: an order placed meanwhile (its line's foreign key) waits, then is counted.
+      const product = assertFound(
+        await trx.selectFrom('products').select('name').where('id', '=', input.id).forUpdate().executeTakeFirst(),
+        'Product',
+      );
+      const { toPrint } = await trx
+        .selectFrom('order_items')
+        .innerJoin('orders', 'orders.id', 'order_items.order_id')
+        .select(sql<number>`count(*)::int`.as('toPrint'))
+        .where('order_items.product_id', '=', input.id)
+        .where('order_items.print_status', 'in', PRINT_QUEUE_STATUSES)
+        .where('orders.status', '!=', 'cancelled')
+        .executeTakeFirstOrThrow();
+      if (toPrint > 0) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: productToPrintMessage(product.name, toPrint) });
+      return trx.deleteFrom('products').where('id', '=', input.id).returning('id').executeTakeFirstOrThrow();
+    }),
+  ),
 });
