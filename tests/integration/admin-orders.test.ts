@@ -193,6 +193,9 @@ describe('admin.orders changes', () => {
         trackingNumber: 'x'.repeat(101),
       }),
     ).rejects.toThrow('Tracking number must be at most 100 characters');
+    await expect(
+      admin.admin.orders.setTrackingNumber({ id: order.id, trackingNumber: '1Z999\nClick http://evil.example' }),
+    ).rejects.toThrow('Tracking number must be a single line of text');
     const [item] = (await admin.admin.orders.get({ id: order.id })).items;
     await expect(
       admin.admin.orders.setItemPrintStatus({

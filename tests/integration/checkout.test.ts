@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_TOO_LARGE, PRICES_CHANGED } from '../../src/server/orders/place';
+import { CANCELLED_NOT_PAYABLE } from '../../src/server/routers/admin/orders';
 import { EMPTY_CART, QUANTITY_RANGE } from '../../src/shared/schemas/checkout';
 import { callerFor, callTrpc, sharedTestApp, signInHttp } from '../support/app';
 import { trpcFailure } from '../support/async';
@@ -348,6 +349,44 @@ describe('an admin moving an order along', () => {
     const customerView = await caller(buyer).orders.get({ orderNumber });
     expect(customerView.trackingUrl).toBe('https://parcelsapp.com/en/tracking/1Z%20999');
     expect(customerView.events.map((e) => e.kind)).toEqual(['placed', 'shipped', 'cancelled']);
+  });
+
+  it('emails a tracking number given after shipping, and tells of shipping and cancelling once', async () => {
+    const { orderNumber } = await place([{ productId: tee, size: 'M', quantity: 1 }]);
+    const { id } = await t.db.selectFrom('orders').select('id').where('order_number', '=', orderNumber).executeTakeFirstOrThrow();
+    const adminCaller = caller(admin);
+    // As the order screen invites: the status first, then the tracking number.
+    await adminCaller.admin.orders.setStatus({ id, status: 'shipped' });
+    await adminCaller.admin.orders.setTrackingNumber({ id, trackingNumber: '1Z 777' });
+    await adminCaller.admin.orders.setTrackingNumber({ id, trackingNumber: '1Z 777' });
+    // Moved back and forth: nothing more is announced.
+    await adminCaller.admin.orders.setStatus({ id, status: 'processing' });
+    await adminCaller.admin.orders.setStatus({ id, status: 'shipped' });
+    await adminCaller.admin.orders.setStatus({ id, status: 'cancelled' });
+    await adminCaller.admin.orders.setStatus({ id, status: 'pending' });
+    await adminCaller.admin.orders.setStatus({ id, status: 'cancelled' });
+    const emails = await emailsTo(buyer.email);
+    expect(emails.map((e) => e.subject)).toEqual([
+      `Order ${orderNumber} confirmed`,
+      `Order ${orderNumber} has shipped`,
+      `Tracking number for order ${orderNumber}`,
+      `Order ${orderNumber} was cancelled`,
+    ]);
+    expect(emails[2]?.text_body).toContain('https://parcelsapp.com/en/tracking/1Z%20777');
+  });
+
+  it('refuses to mark a cancelled order paid, which would tell the buyer it goes to print', async () => {
+    const { orderNumber } = await place([{ productId: tee, size: 'M', quantity: 1 }]);
+    const { id } = await t.db.selectFrom('orders').select('id').where('order_number', '=', orderNumber).executeTakeFirstOrThrow();
+    await caller(admin).admin.orders.setStatus({ id, status: 'cancelled' });
+    expect(await trpcFailure(caller(admin).admin.orders.markPaid({ id }))).toEqual({
+      code: 'PRECONDITION_FAILED',
+      message: CANCELLED_NOT_PAYABLE,
+    });
+    expect(await t.db.selectFrom('orders').select('payment_status').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+      payment_status: 'pending',
+    });
+    expect((await emailsTo(buyer.email)).map((e) => e.subject)).not.toContain(`Payment received for order ${orderNumber}`);
   });
 
   it('counts revenue from paid orders only', async () => {

@@ -10,6 +10,7 @@ import {
   orderConfirmationEmail,
   orderRefundedEmail,
   orderShippedEmail,
+  orderTrackingEmail,
   paymentReceivedEmail,
   type OrderForEmail,
 } from '../email/templates/orders';
@@ -161,7 +162,8 @@ export async function markOrderRefunded(
 
 /**
  * Any status an admin sets (SPEC §4: no ordering enforced). Shipping and cancelling tell the
- * customer; null when the order does not exist.
+ * customer, the first time only: an order moved back and forth is not announced again. Null when
+ * the order does not exist.
  */
 export async function setOrderStatus(
   db: Db,
@@ -177,21 +179,60 @@ export async function setOrderStatus(
     .executeTakeFirst();
   if (!current) return null;
   if (current.status === status) return { changed: false };
+  const toldBefore = await db
+    .selectFrom('order_events')
+    .select('kind')
+    .where('order_id', '=', orderId)
+    .where('kind', '=', status)
+    .executeTakeFirst();
   await db
     .updateTable('orders')
     .set({ status, updated_at: sql<string>`now()` })
     .where('id', '=', orderId)
     .execute();
   await recordOrderEvent(db, orderId, status);
+  if (toldBefore) return { changed: true };
   if (status === 'shipped') {
-    const { tracking_url_template: template } = await readCheckoutSettings(db);
-    const tracking = current.tracking_number
-      ? { number: current.tracking_number, url: trackingUrl(template, current.tracking_number) }
-      : null;
+    const tracking = current.tracking_number ? await trackingOf(db, current.tracking_number) : null;
     await sendOrderEmail(db, mail, orderId, (store, order) => orderShippedEmail(store, order, tracking));
   }
   if (status === 'cancelled') await sendOrderEmail(db, mail, orderId, orderCancelledEmail);
   return { changed: true };
+}
+
+/**
+ * Sets or clears the tracking number. One given or changed once the order has shipped is emailed
+ * to the customer: the shipping email went out without it. Null when the order does not exist.
+ */
+export async function setOrderTrackingNumber(
+  db: Db,
+  mail: MailSettings,
+  orderId: string,
+  trackingNumber: string | null,
+): Promise<true | null> {
+  const current = await db
+    .selectFrom('orders')
+    .select(['status', 'tracking_number'])
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!current) return null;
+  if (current.tracking_number === trackingNumber) return true;
+  await db
+    .updateTable('orders')
+    .set({ tracking_number: trackingNumber, updated_at: sql<string>`now()` })
+    .where('id', '=', orderId)
+    .execute();
+  if (trackingNumber && current.status === 'shipped') {
+    const tracking = await trackingOf(db, trackingNumber);
+    await sendOrderEmail(db, mail, orderId, (store, order) => orderTrackingEmail(store, order, tracking));
+  }
+  return true;
+}
+
+async function trackingOf(db: Db, trackingNumber: string) {
+  const { tracking_url_template: template } = await readCheckoutSettings(db);
+  return { number: trackingNumber, url: trackingUrl(template, trackingNumber) };
 }
 
 /** The tracking page of a number, from the store's template. */

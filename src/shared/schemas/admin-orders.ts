@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, PRINT_STATUSES, EMAIL_FILTERS, ORDER_FILTERS } from '../constants';
+import { optionalLine } from './fields';
 
 // Inputs and texts of the admin Orders, print queue and Email Logs screens (SPEC §2, §4, §8),
 // shared by the procedures and the screens.
@@ -25,13 +26,8 @@ export const orderSetStatusInput = z.object({
 
 /** The detail modal's tracking number form; a blank tracking number clears it (null). */
 export const trackingNumberForm = z.object({
-  trackingNumber: z
-    .string({ error: 'Invalid tracking number' })
-    .trim()
-    .max(MAX_TRACKING_NUMBER_LENGTH, {
-      error: `Tracking number must be at most ${MAX_TRACKING_NUMBER_LENGTH} characters`,
-    })
-    .transform((value) => (value === '' ? null : value)),
+  // One line: it is shown in the shipping email and put in the tracking link.
+  trackingNumber: optionalLine('Tracking number', MAX_TRACKING_NUMBER_LENGTH).transform((value) => (value === '' ? null : value)),
 });
 export type TrackingNumberFormInput = z.input<typeof trackingNumberForm>;
 export type TrackingNumberFormOutput = z.output<typeof trackingNumberForm>;

@@ -75,6 +75,15 @@ export function orderShippedEmail(store: StoreInfo, order: OrderForEmail, tracki
   });
 }
 
+/** A tracking number given (or changed) after the order shipped: the customer can follow it now. */
+export function orderTrackingEmail(store: StoreInfo, order: OrderForEmail, tracking: { number: string; url: string }): OutgoingEmail {
+  return email(store, order, `Tracking number for order ${order.orderNumber}`, {
+    heading: 'Follow your package',
+    paragraphs: [`Order ${order.orderNumber} is on its way to you.`, `Tracking number: ${tracking.number}`],
+    action: { label: 'Track your package', url: tracking.url },
+  });
+}
+
 export function orderCancelledEmail(store: StoreInfo, order: OrderForEmail): OutgoingEmail {
   return email(store, order, `Order ${order.orderNumber} was cancelled`, {
     heading: 'Your order was cancelled',

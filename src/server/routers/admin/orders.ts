@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/admin-orders';
 import { TRPCError } from '@trpc/server';
 import type { Db } from '../../db/database';
-import { markOrderPaid, markOrderRefunded, setOrderStatus } from '../../orders/transitions';
+import { markOrderPaid, markOrderRefunded, setOrderStatus, setOrderTrackingNumber } from '../../orders/transitions';
 import { assertFound, notFound } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
 import { pageWindow } from '../../trpc/paging';
@@ -22,6 +22,7 @@ import { pageWindow } from '../../trpc/paging';
 
 export const NOT_PAID_BY_HAND = 'Only orders paid by hand are marked paid here; card payments are confirmed by the payment provider';
 export const NOT_AWAITING_PAYMENT = 'This order is not waiting for payment';
+export const CANCELLED_NOT_PAYABLE = 'This order is cancelled. Set another status first if its payment should count.';
 export const NOT_REFUNDABLE = 'Only paid orders can be refunded';
 
 const ORDER_COLUMNS = [
@@ -144,7 +145,13 @@ export const adminOrdersRouter = router({
       'Order',
     );
     if (order.payment_provider !== 'manual') throw new TRPCError({ code: 'PRECONDITION_FAILED', message: NOT_PAID_BY_HAND });
-    const changed = await ctx.db.transaction().execute((trx) => markOrderPaid(trx, ctx.config, input.id));
+    const changed = await ctx.db.transaction().execute(async (trx) => {
+      // Locked, as a status change locks it: a cancellation cannot slip in between.
+      const { status } = await trx.selectFrom('orders').select('status').where('id', '=', input.id).forUpdate().executeTakeFirstOrThrow();
+      // It would email "your tees go to print now" for an order that is not printed.
+      if (status === 'cancelled') throw new TRPCError({ code: 'PRECONDITION_FAILED', message: CANCELLED_NOT_PAYABLE });
+      return markOrderPaid(trx, ctx.config, input.id);
+    });
     if (!changed) throw new TRPCError({ code: 'CONFLICT', message: NOT_AWAITING_PAYMENT });
     return getOrder(ctx.db, input.id);
   }),
@@ -175,15 +182,8 @@ export const adminOrdersRouter = router({
   }),
 
   setTrackingNumber: adminProcedure.input(orderSetTrackingInput).mutation(async ({ ctx, input }) => {
-    assertFound(
-      await ctx.db
-        .updateTable('orders')
-        .set({ tracking_number: input.trackingNumber, updated_at: sql<string>`now()` })
-        .where('id', '=', input.id)
-        .returning('id')
-        .executeTakeFirst(),
-      'Order',
-    );
+    const result = await ctx.db.transaction().execute((trx) => setOrderTrackingNumber(trx, ctx.config, input.id, input.trackingNumber));
+    assertFound(result, 'Order');
     return getOrder(ctx.db, input.id);
   }),
 

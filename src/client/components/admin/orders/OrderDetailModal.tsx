@@ -230,7 +230,7 @@ function PaymentActions({ order, onChanged }: { order: OrderDetail; onChanged: (
   };
   const markPaid = useMutation(trpc.admin.orders.markPaid.mutationOptions(options));
   const refund = useMutation(trpc.admin.orders.refund.mutationOptions(options));
-  const canMarkPaid = order.payment_provider === 'manual' && order.payment_status === 'pending';
+  const canMarkPaid = order.payment_provider === 'manual' && order.payment_status === 'pending' && order.status !== 'cancelled';
   const canRefund = order.payment_status === 'paid';
   if (!canMarkPaid && !canRefund) return null;
   return (
