@@ -117,6 +117,22 @@ describe('checkout with manual payment', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page, 'order-placed-375');
 
+    // A store that has written no instructions yet: the buyer is told to ask, not shown an empty box.
+    const settings = () => env.db.updateTable('store_settings');
+    const { payment_instructions: written } = await env.db
+      .selectFrom('store_settings')
+      .select('payment_instructions')
+      .executeTakeFirstOrThrow();
+    await settings().set({ payment_instructions: '' }).execute();
+    try {
+      await page.reload();
+      await expect
+        .poll(() => page.getByTestId('payment-instructions').innerText())
+        .toBe('How to pay\n\nWe print your order as soon as your payment arrives. Reply to your confirmation email to ask how to pay.');
+    } finally {
+      await settings().set({ payment_instructions: written }).execute();
+    }
+
     const order = await env.db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ customer_id: customer.id, payment_status: 'pending', payment_provider: 'manual', total: '52.95' });
     const saved = await env.db.selectFrom('customers').select('shipping_address').where('id', '=', customer.id).executeTakeFirstOrThrow();

@@ -67,6 +67,14 @@ beforeEach(async () => {
 });
 
 describe('placing an order paid by hand', () => {
+  it('tells the buyer to ask how to pay when the store has written no instructions', async () => {
+    await t.db.updateTable('store_settings').set({ payment_instructions: '' }).execute();
+    await place([{ productId: tee, size: 'M', quantity: 1 }]);
+    const [email] = await emailsTo(buyer.email);
+    expect(email?.text_body).toContain('Reply to this email to ask how to pay.');
+    expect(email?.text_body).not.toContain('How to pay:');
+  });
+
   it('prices it on the server, snapshots each line, and emails the confirmation with the payment instructions', async () => {
     // A price, a total and an order status sent along are not read.
     const result = await caller(buyer).checkout.placeOrder({

@@ -184,10 +184,17 @@ function Amount({ label, value, strong = false }: { label: string; value: string
 /** What the customer needs to know about paying: how to pay, that it is being confirmed, or that it is done. */
 function PaymentNotice({ order, payment }: { order: Order; payment: 'done' | 'cancelled' | undefined }) {
   if (order.paymentInstructions !== null) {
+    // A store that has not written its instructions yet: the buyer can still ask.
+    const written = order.paymentInstructions.trim() !== '';
     return (
       <Notice icon={Landmark} title="How to pay" testId="payment-instructions">
-        <p>We print your order as soon as your payment arrives. The same instructions are in your confirmation email.</p>
-        <p className="mt-3 rounded-lg bg-white/70 p-3 font-medium whitespace-pre-line text-stone-900">{order.paymentInstructions}</p>
+        <p>
+          We print your order as soon as your payment arrives.{' '}
+          {written ? 'The same instructions are in your confirmation email.' : 'Reply to your confirmation email to ask how to pay.'}
+        </p>
+        {written && (
+          <p className="mt-3 rounded-lg bg-white/70 p-3 font-medium whitespace-pre-line text-stone-900">{order.paymentInstructions}</p>
+        )}
       </Notice>
     );
   }

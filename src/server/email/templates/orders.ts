@@ -46,7 +46,11 @@ export function orderConfirmationEmail(
 ): OutgoingEmail {
   const paymentNote = payment.paid
     ? ['Your payment has been received. We will print your order and let you know when it ships.']
-    : ['Your order is reserved and will be printed once your payment arrives.', `How to pay:\n${payment.instructions}`];
+    : [
+        'Your order is reserved and will be printed once your payment arrives.',
+        // A store that has not written its instructions yet: the buyer can still ask.
+        payment.instructions.trim() ? `How to pay:\n${payment.instructions}` : 'Reply to this email to ask how to pay.',
+      ];
   return email(store, order, `Order ${order.orderNumber} confirmed`, {
     heading: `Thank you for your order ${order.orderNumber}`,
     paragraphs: [`Thanks for shopping at ${store.storeName}!`, ...paymentNote],
