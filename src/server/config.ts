@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { EmailSender } from './email/transport';
 
 // The only reader of process.env. Everything else receives a parsed Config.
 
@@ -190,7 +191,7 @@ export interface Config {
   publicUrl: string;
   storeName: string;
   storeEmail: string;
-  emailFrom: string;
+  emailFrom: EmailSender;
   smtpUrl: string | undefined;
   emailPollIntervalMs: number;
   /** How often the subscription engine looks for cycles that are due. */
@@ -238,7 +239,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     storeName: e.STORE_NAME,
     storeEmail: e.STORE_EMAIL,
-    emailFrom: e.EMAIL_FROM ?? `${e.STORE_NAME} <${e.STORE_EMAIL}>`,
+    // Parts, not "Name <address>" glued: nodemailer quotes a name holding ':', ',' or '(' itself.
+    emailFrom: e.EMAIL_FROM ?? { name: e.STORE_NAME, address: e.STORE_EMAIL },
     smtpUrl: e.SMTP_URL,
     emailPollIntervalMs: e.EMAIL_POLL_INTERVAL_MS,
     subscriptionRenewIntervalMs: e.SUBSCRIPTION_RENEW_INTERVAL_MS,

@@ -18,6 +18,8 @@ describe('contact form', () => {
     expect(stored).toMatchObject({ ...message, status: 'new' });
     const email = await t.db.selectFrom('email_queue').selectAll().where('to_email', '=', 'owner@tees.example').executeTakeFirstOrThrow();
     expect(email.subject).toBe('New contact message: Sizing');
+    // Pressing Reply answers the sender, not the store's own address.
+    expect(email.reply_to).toBe('dana@example.com');
     expect(email.text_body).toContain('Dana Rider <dana@example.com>');
     expect(email.text_body).toContain('Do the tees run small?');
   });

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseBusyError, openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
-import * as pendingPasswords from '../../migrations/0010_pending_passwords';
+import * as emailReplyTo from '../../migrations/0011_email_reply_to';
 import { createTestDatabase } from '../support/db';
 import { startHoldingProxy } from '../support/tcp-proxy';
 
@@ -91,12 +91,12 @@ describe('migrations', () => {
 
     // The latest migration undone, as on a database the last release left. Migrations are written
     // against an untyped database.
-    await pendingPasswords.down(database.db as unknown as Kysely<unknown>);
-    await sql`delete from kysely_migration where name = '0010_pending_passwords'`.execute(database.db);
-    expect(await migrateToLatest(database.db)).toEqual(['0010_pending_passwords']);
+    await emailReplyTo.down(database.db as unknown as Kysely<unknown>);
+    await sql`delete from kysely_migration where name = '0011_email_reply_to'`.execute(database.db);
+    expect(await migrateToLatest(database.db)).toEqual(['0011_email_reply_to']);
     expect(await migrateToLatest(database.db)).toEqual([]);
     // What the migration makes is back.
-    await expect(sql`select password_hash from auth_tokens limit 0`.execute(database.db)).resolves.toBeDefined();
+    await expect(sql`select reply_to from email_queue limit 0`.execute(database.db)).resolves.toBeDefined();
   });
 });
 

@@ -114,6 +114,20 @@ describe('processEmailQueue over SMTP', () => {
     expect(mail.raw).toContain('Thanks for your order.');
     expect(mail.raw).toContain('<p>Thanks for your order.</p>');
     expect(mail.raw).toContain(`Message-ID: ${row.message_id}`);
+    expect(mail.raw).not.toMatch(/^Reply-To:/m);
+  });
+
+  it('names where replies go when the email says, and quotes a store name with punctuation in From', async () => {
+    await enqueueEmail(
+      db,
+      { to: 'shop@threadline.example', replyTo: 'rider@example.com', subject: 'New contact message: Hi', text: 'x' },
+      5,
+    );
+    const from = { name: 'Tees & Co: Shop (US)', address: 'shop@threadline.example' };
+    expect(await processEmailQueue(db, transport, { from, batchSize: 5 })).toEqual({ sent: 1, retrying: 0, permanentlyFailed: 0 });
+    const [mail] = smtp.accepted();
+    expect(mail!.raw).toMatch(/^Reply-To: rider@example\.com\r?$/m);
+    expect(mail!.raw).toMatch(/^From: "Tees & Co: Shop \(US\)" <shop@threadline\.example>\r?$/m);
   });
 
   it('retries a temporary 4xx rejection with backoff, then sends it', async () => {

@@ -18,7 +18,7 @@ describe('loadConfig', () => {
       initialAdmin: undefined,
     });
     expect(config.dataDir).toBe(path.resolve('./data'));
-    expect(config.emailFrom).toBe(`Threadline <${config.storeEmail}>`);
+    expect(config.emailFrom).toEqual({ name: 'Threadline', address: config.storeEmail });
   });
 
   it('reads every documented variable', () => {

@@ -9,6 +9,7 @@ import * as rateLimitCounters from '../../../migrations/0007_rate_limit_counters
 import * as listPagingIndexes from '../../../migrations/0008_list_paging_indexes';
 import * as orderStats from '../../../migrations/0009_order_stats';
 import * as pendingPasswords from '../../../migrations/0010_pending_passwords';
+import * as emailReplyTo from '../../../migrations/0011_email_reply_to';
 import type { Db } from './database';
 
 // A static list: Kysely's FileMigrationProvider cannot import .ts files under Vitest.
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0008_list_paging_indexes': listPagingIndexes,
   '0009_order_stats': orderStats,
   '0010_pending_passwords': pendingPasswords,
+  '0011_email_reply_to': emailReplyTo,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -273,6 +273,8 @@ export interface MockupTemplatesTable {
 export interface EmailQueueTable {
   id: Generated<string>;
   to_email: string;
+  /** Where replies go, when not to the sender (the store). */
+  reply_to: Generated<string | null>;
   subject: string;
   text_body: string;
   html_body: string | null;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { EmailSendError, type EmailTransport, type SendResult } from './transport';
+import { EmailSendError, type EmailSender, type EmailTransport, type SendResult } from './transport';
 import { startPeriodicTask, type PeriodicTask } from '../periodic';
 
 export interface ProcessResult {
@@ -33,6 +33,7 @@ const CLAIMABLE_STATUSES = ['pending', 'failed'] as const;
 interface ClaimedEmail {
   id: string;
   to_email: string;
+  reply_to: string | null;
   subject: string;
   text_body: string;
   html_body: string | null;
@@ -61,7 +62,7 @@ async function claimNextEmail(db: Db, leaseMs: number = DEFAULT_LEASE_MS): Promi
         .forUpdate()
         .skipLocked(),
     )
-    .returning(['id', 'to_email', 'subject', 'text_body', 'html_body'])
+    .returning(['id', 'to_email', 'reply_to', 'subject', 'text_body', 'html_body'])
     .executeTakeFirst();
 }
 
@@ -75,7 +76,7 @@ async function claimNextEmail(db: Db, leaseMs: number = DEFAULT_LEASE_MS): Promi
 export async function processEmailQueue(
   db: Db,
   transport: EmailTransport,
-  options: { from: string; batchSize: number; leaseMs?: number; signal?: AbortSignal },
+  options: { from: EmailSender; batchSize: number; leaseMs?: number; signal?: AbortSignal },
 ): Promise<ProcessResult> {
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const result: ProcessResult = { sent: 0, retrying: 0, permanentlyFailed: 0 };
@@ -95,9 +96,16 @@ export async function processEmailQueue(
 
 type SendOutcome = { ok: true; info: SendResult } | { ok: false; error: EmailSendError };
 
-async function send(transport: EmailTransport, from: string, row: ClaimedEmail): Promise<SendOutcome> {
+async function send(transport: EmailTransport, from: EmailSender, row: ClaimedEmail): Promise<SendOutcome> {
   try {
-    const info = await transport.send({ from, to: row.to_email, subject: row.subject, text: row.text_body, html: row.html_body });
+    const info = await transport.send({
+      from,
+      to: row.to_email,
+      replyTo: row.reply_to,
+      subject: row.subject,
+      text: row.text_body,
+      html: row.html_body,
+    });
     return { ok: true, info };
   } catch (error) {
     return {

@@ -2,6 +2,8 @@ import type { Db } from '../db/database';
 
 export interface OutgoingEmail {
   to: string;
+  /** Where replies go, when not to the store. */
+  replyTo?: string | undefined;
   subject: string;
   text: string;
   html?: string | undefined;
@@ -16,6 +18,7 @@ export async function enqueueEmail(db: Db, email: OutgoingEmail, maxRetries: num
     .insertInto('email_queue')
     .values({
       to_email: email.to,
+      reply_to: email.replyTo ?? null,
       subject: email.subject,
       text_body: email.text,
       html_body: email.html ?? null,

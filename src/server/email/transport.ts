@@ -3,9 +3,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
 
+/** A From address: "Name <address>" as written in EMAIL_FROM, or its parts for nodemailer to quote. */
+export type EmailSender = string | { name: string; address: string };
+
 export interface EmailMessage {
-  from: string;
+  from: EmailSender;
   to: string;
+  replyTo?: string | null | undefined;
   subject: string;
   text: string;
   html?: string | null;
@@ -126,6 +130,7 @@ function toMailOptions(message: EmailMessage) {
   return {
     from: message.from,
     to: message.to,
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     subject: message.subject,
     text: message.text,
     ...(message.html ? { html: message.html } : {}),

@@ -65,6 +65,7 @@ export function contactNotificationEmail(
   const lines = [`From: ${submission.name} <${submission.email}>`, `Subject: ${submission.subject}`, '', submission.message];
   return {
     to: store.storeEmail,
+    replyTo: submission.email,
     subject: `New contact message: ${submission.subject}`,
     text: `${lines.join('\n')}\n`,
     html: layout(store, {
