@@ -85,6 +85,15 @@ describe('admin customers screen', () => {
       shortDate(new Date(jake.last_sign_in_at!)),
       'Make Admin',
     ]);
+    expect(await row(page, 'jake.rider@example.com').getByRole('button', { name: 'Make Admin' }).isEnabled()).toBe(true);
+    // A customer who has not confirmed their address cannot be made an admin (anyone can sign up with one).
+    const unconfirmed = await env.db
+      .selectFrom('users')
+      .innerJoin('customers', 'customers.id', 'users.id')
+      .select('users.email')
+      .where('users.email_confirmed_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(await row(page, unconfirmed.email).getByRole('button', { name: 'Make Admin' }).isDisabled()).toBe(true);
     const me = await env.db.selectFrom('users').select('last_sign_in_at').where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow();
     expect(await cells(row(page, ADMIN_EMAIL))).toEqual([
       'A\nAvery AdminYou',

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createOrPromoteAdmin } from '../../src/server/auth/admin';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { ADMIN_REQUIRED } from '../../src/server/trpc/init';
-import { CUSTOMERS_PAGE_SIZE, LAST_ADMIN_MESSAGE } from '../../src/shared/schemas/admin-people';
+import { CUSTOMERS_PAGE_SIZE, LAST_ADMIN_MESSAGE, UNCONFIRMED_ADMIN_MESSAGE } from '../../src/shared/schemas/admin-people';
 import { callerFor, callTrpc, sharedEventHub, sharedTestApp } from '../support/app';
 import { recordEvents, trpcFailure, waitFor } from '../support/async';
 import { countRows } from '../support/db';
@@ -324,6 +324,16 @@ describe('admin.customers.setAdmin', () => {
     } finally {
       recorder.stop();
     }
+  });
+
+  it('does not make an admin of an address not confirmed, which anyone could have signed up with', async () => {
+    const admin = await newAdmin('boss@example.com');
+    const userId = (await createCustomer(t.db, { email: 'ceo@bigcorp.example', confirmed: false })).id;
+    expect(await trpcFailure(admin.caller.admin.customers.setAdmin({ userId, isAdmin: true }))).toEqual({
+      code: 'PRECONDITION_FAILED',
+      message: UNCONFIRMED_ADMIN_MESSAGE,
+    });
+    expect(await isAdminInDb(userId)).toBe(false);
   });
 
   it('refuses a user without a customer record and bad input', async () => {

@@ -30,6 +30,9 @@ export const setAdminInput = z.object({
 
 /** Refusal when a demotion would leave the store without any admin. */
 export const LAST_ADMIN_MESSAGE = 'Cannot remove the last admin';
+/** Anyone can sign up with an address they do not own: only its confirmed owner may be an admin. */
+export const UNCONFIRMED_ADMIN_MESSAGE =
+  'This email address is not confirmed yet. Ask its owner to confirm it before making them an admin.';
 
 const submissionId = z.uuid({ error: 'Invalid submission' });
 

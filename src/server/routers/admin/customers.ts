@@ -5,6 +5,7 @@ import {
   CUSTOMERS_PAGE_SIZE,
   customersListInput,
   LAST_ADMIN_MESSAGE,
+  UNCONFIRMED_ADMIN_MESSAGE,
   setAdminInput,
 } from '../../../shared/schemas/admin-people';
 import { isUniqueViolation } from '../../db/errors';
@@ -108,11 +109,15 @@ export const adminCustomersRouter = router({
   /**
    * Make Admin / Remove Admin. The change shows on the user's very next request (adminProcedure
    * re-reads is_admin) and on their open pages at once (customer_changed). The store always
-   * keeps at least one admin, an admin demoting themselves included.
+   * keeps at least one admin, an admin demoting themselves included; an address not confirmed
+   * (which anyone could have signed up with) is not made an admin.
    */
   setAdmin: adminProcedure.input(setAdminInput).mutation(({ ctx, input }) =>
     ctx.db.transaction().execute(async (trx) => {
-      if (!input.isAdmin) {
+      if (input.isAdmin) {
+        const user = await trx.selectFrom('users').select('email_confirmed_at').where('id', '=', input.userId).executeTakeFirst();
+        if (user && !user.email_confirmed_at) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: UNCONFIRMED_ADMIN_MESSAGE });
+      } else {
         // Every admin row is locked, always in id order, before counting: two demotions at once
         // queue here, and the second counts after the first has committed, so neither can take
         // away the last admin (and the fixed order means they cannot deadlock).

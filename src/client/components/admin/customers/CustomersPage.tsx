@@ -260,6 +260,8 @@ function RowAction({ user, actions }: { user: UserRow; actions: Actions }) {
     );
   }
   const admin = user.customer_data.is_admin;
+  // The server refuses it too: anyone can sign up with an address they do not own.
+  const unconfirmed = !admin && !user.email_confirmed_at;
   return (
     <Button
       variant="secondary"
@@ -267,6 +269,8 @@ function RowAction({ user, actions }: { user: UserRow; actions: Actions }) {
       icon={admin ? ShieldOff : ShieldCheck}
       busy={busy}
       busyLabel="Updating..."
+      disabled={unconfirmed}
+      title={unconfirmed ? 'Their email address is not confirmed yet' : undefined}
       onClick={() => actions.toggleAdmin(user)}
     >
       {admin ? 'Remove Admin' : 'Make Admin'}
