@@ -6,7 +6,7 @@ import { createPaymentProvider } from './src/server/payments';
 import { ensureInitialAdmin } from './src/server/auth/admin';
 import { deleteExpiredSessions } from './src/server/auth/session';
 import { ConfigError, folderWarnings, loadConfig } from './src/server/config';
-import { APP_CONNECTION_SILENCE_MS, DatabaseBusyError, openDatabase } from './src/server/db/database';
+import { APP_CONNECTION_SILENCE_MS, DatabaseBusyError, openDatabase, type Db } from './src/server/db/database';
 import { migrateToLatest } from './src/server/db/migrate';
 import { startDisplayCopyBackfill } from './src/server/display-copies';
 import { startEmailProcessor } from './src/server/email/processor';
@@ -29,23 +29,6 @@ const HTTP_GRACE_MS = 5_000;
 
 async function main() {
   const config = loadConfig();
-  if (config.databaseUrl) {
-    // Migrations may wait in silence (another process migrating first, an index being built): on
-    // a server they run on a connection of their own, without the app's silence limit.
-    const migrating = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 1 });
-    try {
-      await migrateToLatest(migrating.db);
-    } finally {
-      await migrating.close();
-    }
-  }
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    silentConnectionMs: APP_CONNECTION_SILENCE_MS,
-  });
-  if (database.kind === 'pglite') await migrateToLatest(database.db);
-
   const storage = await createStorage(config);
   // A storage out of reach does not stop the store: pages without new images work, uploads say
   // what is wrong, and /readyz reports it until it answers. Only the demo data waits for it.
@@ -53,7 +36,29 @@ async function main() {
     () => undefined,
     (error: unknown) => error,
   );
-  const seeded = config.seedDemoData && !storageProblem && (await seedIfEmpty(database.db, storage));
+  const setUp = async (db: Db) => {
+    await migrateToLatest(db);
+    return config.seedDemoData && !storageProblem && (await seedIfEmpty(db, storage));
+  };
+
+  let seeded = false;
+  if (config.databaseUrl) {
+    // Migrations and the first start's seed may wait in silence (another process migrating or
+    // seeding first, an index being built): on a server they run on a connection of their own,
+    // without the app's silence limit.
+    const settingUp = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 1 });
+    try {
+      seeded = await setUp(settingUp.db);
+    } finally {
+      await settingUp.close();
+    }
+  }
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    silentConnectionMs: APP_CONNECTION_SILENCE_MS,
+  });
+  if (database.kind === 'pglite') seeded = await setUp(database.db);
 
   const admin = await ensureInitialAdmin(database.db, config);
   const adminNote = !admin
