@@ -1,4 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { OrderStatus } from '../../src/shared/constants';
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
   ARTWORK_REQUIRED,
@@ -11,7 +12,7 @@ import {
 } from '../../src/shared/schemas/admin-products';
 import { callTrpc, routerOverHttp, sharedCallers, sharedTestApp, signInHttp } from '../support/app';
 import { countRows } from '../support/db';
-import { createAdmin, createCustomer } from '../support/factories';
+import { createAdmin, createCustomer, createOrder } from '../support/factories';
 
 // admin.products.*: the paged, searchable list, every rule of SPEC §5 on create and update with
 // its message (and nothing written), duplicates, toggle, delete, and who may call them.
@@ -349,31 +350,15 @@ describe('admin.products.update, setActive and delete', () => {
     expect((await t.db.selectFrom('products').select('is_active').where('id', '=', id).executeTakeFirstOrThrow()).is_active).toBe(true);
   });
 
+  /** An order with one line of the product, still to print. */
+  const orderOf = async (productId: string, status: OrderStatus = 'pending') =>
+    createOrder(t.db, { customer_id: (await createCustomer(t.db)).id, subtotal: '24.99', total: '24.99', status }, [
+      { product_id: productId, product_name: 'Open Road Tee', size: 'M', quantity: 1, unit_price: '24.99', total_price: '24.99' },
+    ]);
+
   it('deletes a product; order lines keep their copy of it', async () => {
     const id = await createOne();
-    const buyerId = (await createCustomer(t.db)).id;
-    const order = await t.db
-      .insertInto('orders')
-      .values({
-        customer_id: buyerId,
-        subtotal: '24.99',
-        total: '24.99',
-        shipping_address: { street: '1 Main', city: 'X', state: 'TX', zip: '1', country: 'USA' },
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('order_items')
-      .values({
-        order_id: order.id,
-        product_id: id,
-        product_name: 'Open Road Tee',
-        size: 'M',
-        quantity: 1,
-        unit_price: '24.99',
-        total_price: '24.99',
-      })
-      .execute();
+    await orderOf(id);
 
     // Its line is still to print: the print shop needs the product's SKU and artwork.
     const refused = await call('delete', { id });
@@ -389,29 +374,7 @@ describe('admin.products.update, setActive and delete', () => {
 
   it('deletes a product whose lines still to print belong to cancelled orders', async () => {
     const id = await createOne();
-    const order = await t.db
-      .insertInto('orders')
-      .values({
-        customer_id: (await createCustomer(t.db)).id,
-        subtotal: '24.99',
-        total: '24.99',
-        status: 'cancelled',
-        shipping_address: { street: '1 Main', city: 'X', state: 'TX', zip: '1', country: 'USA' },
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('order_items')
-      .values({
-        order_id: order.id,
-        product_id: id,
-        product_name: 'Open Road Tee',
-        size: 'M',
-        quantity: 1,
-        unit_price: '24.99',
-        total_price: '24.99',
-      })
-      .execute();
+    await orderOf(id, 'cancelled');
     expect((await call('delete', { id })).data).toEqual({ id });
   });
 });

@@ -160,6 +160,10 @@ export async function markOrderRefunded(
   return true;
 }
 
+/** The order's status and tracking number, locked for a change of either. */
+const lockOrder = (db: Db, orderId: string) =>
+  db.selectFrom('orders').select(['status', 'tracking_number']).where('id', '=', orderId).forUpdate().executeTakeFirst();
+
 /**
  * Any status an admin sets (SPEC §4: no ordering enforced). Shipping and cancelling tell the
  * customer, the first time only: an order moved back and forth is not announced again. Null when
@@ -171,12 +175,7 @@ export async function setOrderStatus(
   orderId: string,
   status: OrderStatus,
 ): Promise<{ changed: boolean } | null> {
-  const current = await db
-    .selectFrom('orders')
-    .select(['status', 'tracking_number'])
-    .where('id', '=', orderId)
-    .forUpdate()
-    .executeTakeFirst();
+  const current = await lockOrder(db, orderId);
   if (!current) return null;
   if (current.status === status) return { changed: false };
   const toldBefore = await db
@@ -210,12 +209,7 @@ export async function setOrderTrackingNumber(
   orderId: string,
   trackingNumber: string | null,
 ): Promise<true | null> {
-  const current = await db
-    .selectFrom('orders')
-    .select(['status', 'tracking_number'])
-    .where('id', '=', orderId)
-    .forUpdate()
-    .executeTakeFirst();
+  const current = await lockOrder(db, orderId);
   if (!current) return null;
   if (current.tracking_number === trackingNumber) return true;
   await db
