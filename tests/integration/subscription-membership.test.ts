@@ -185,6 +185,25 @@ describe('a member', () => {
     expect(await as(member).subscriptions.resume({ id })).toMatchObject({ status: 'active', next_cycle_on: '2027-09-30' });
   });
 
+  it('keeps a skipped shipment skipped when it then pauses, and pauses the shipments after it', async () => {
+    const { id } = await join(member, (await createPlan()).slug);
+    await as(member).subscriptions.skipNext({ id });
+    // February's shipment is skipped already: one shipment paused is March's, so it resumes in April.
+    expect(await as(member).subscriptions.pause({ id, cycles: 1 })).toMatchObject({ status: 'paused', paused_until: '2027-04-30' });
+    // Back before the skipped day: February's stays skipped, the next shipment is March's.
+    setDay('2027-02-10');
+    expect(await as(member).subscriptions.resume({ id })).toMatchObject({
+      status: 'active',
+      next_cycle_on: '2027-03-31',
+      skip_next: false,
+    });
+    setDay('2027-02-28');
+    expect(await renew()).toMatchObject({ ordered: 0 });
+    setDay('2027-03-31');
+    expect(await renew()).toMatchObject({ ordered: 1 });
+    expect((await as(member).subscriptions.mine())[0]?.orders).toHaveLength(2);
+  });
+
   it("resumed the day it joined, does not make that day's cycle again", async () => {
     const { id } = await join(member, (await createPlan()).slug);
     expect(await as(member).subscriptions.pause({ id, cycles: 2 })).toMatchObject({ next_cycle_on: '2027-04-30' });

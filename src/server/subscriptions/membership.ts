@@ -30,7 +30,7 @@ import { addCycles, addDays, dayOfMonth, today } from './dates';
 import { notifyMember } from './notify';
 import { anyShirtFor } from './curation';
 import { nextOpenCycle } from './cycles';
-import { runCycle, type RenewalServices } from './renewal';
+import { recordCycle, runCycle, type RenewalServices } from './renewal';
 
 // What a member does with their membership: join a plan (its first cycle is made at once), change
 // size or categories, skip, pause, resume, cancel at the end of the paid period. Each change is
@@ -245,6 +245,8 @@ interface Change {
   set: Updateable<SubscriptionsTable>;
   email: MembershipChange;
   atStripe?: StripeChange;
+  /** A cycle recorded as skipped with the change (its day), so no later step makes it. */
+  skippedCycle?: string | null;
 }
 
 type PlannedChange = Change & { subscription: Subscription };
@@ -295,6 +297,7 @@ async function changeOwn(
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      if (now.skippedCycle) await recordCycle(trx, id, now.skippedCycle, 'skipped');
       await notifyMember(trx, mail, updated.id, now.email);
       return { updated };
     });
@@ -347,15 +350,18 @@ export const skipNext = (services: ChangeServices, member: Member, id: string) =
 export const pause = (services: ChangeServices, member: Member, input: z.output<typeof pauseInput>) =>
   changeOwn(services, member, input.id, (_trx, subscription) => {
     if (subscription.status !== 'active' || !live(subscription)) throw refuse('Only an active subscription can be paused');
-    // Paused for n cycles: the n shipments from the next one are not made; it resumes on the cycle after them.
-    const resumesOn =
-      input.cycles === null
-        ? null
-        : addCycles(subscription.next_cycle_on, subscription.billing_interval, input.cycles, subscription.anchor_day);
+    const step = (from: string, cycles: number) => addCycles(from, subscription.billing_interval, cycles, subscription.anchor_day);
+    // A shipment skipped already stays skipped, recorded so that resuming early does not bring it
+    // back; the pause's shipments are the ones after it.
+    const skippedCycle = subscription.skip_next ? subscription.next_cycle_on : null;
+    const firstPaused = skippedCycle ? step(skippedCycle, 1) : subscription.next_cycle_on;
+    // Paused for n cycles: the n shipments from the first paused one are not made; it resumes on the cycle after them.
+    const resumesOn = input.cycles === null ? null : step(firstPaused, input.cycles);
     return Promise.resolve({
-      set: { status: 'paused' as const, paused_until: resumesOn, next_cycle_on: resumesOn ?? subscription.next_cycle_on, skip_next: false },
+      set: { status: 'paused' as const, paused_until: resumesOn, next_cycle_on: resumesOn ?? firstPaused, skip_next: false },
       email: { kind: 'paused', resumesOn },
       atStripe: { kind: 'pause', resumesOn },
+      skippedCycle,
     });
   });
 

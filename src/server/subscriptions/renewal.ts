@@ -191,7 +191,7 @@ export async function runCycle(services: RenewalServices, subscription: Subscrip
  * Records a cycle once; false when it was recorded before (the cycle is done), unless it was
  * recorded as skipped and `overSkipped` (paid after all) makes it ordered.
  */
-async function recordCycle(
+export async function recordCycle(
   db: Db,
   subscriptionId: string,
   cycleStart: string,
