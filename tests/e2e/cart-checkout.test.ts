@@ -282,7 +282,10 @@ describe('cart and checkout', () => {
       expect(await summary.getByTestId('summary-items').textContent()).toBe('3');
       await expect.poll(() => summary.getByTestId('summary-total').textContent()).toBe(money(total));
       expect(await summary.getByText('FREE').isVisible()).toBe(true);
-      await page.getByTestId('payment-instructions').waitFor();
+      // The demo store has written no payment instructions: the buyer is told how to ask, not promised any.
+      expect(await page.getByTestId('payment-instructions').innerText()).toBe(
+        'We print your order once the payment arrives. Reply to your confirmation email to ask how to pay.',
+      );
       await expect.poll(() => page.getByRole('button', { name: 'Complete Order' }).isEnabled()).toBe(true);
 
       await waitForImages(page);

@@ -55,6 +55,9 @@ describe('subscription club and information pages', () => {
 
     expect(await cards.locator('h3').allTextContents()).toEqual(plans.map((plan) => plan.name));
     expect(await page.getByText('Retired Plan').count()).toBe(0);
+    // Joining is open: nothing says sign-up is still to come.
+    expect(await page.getByText('Skip a shipment, pause or cancel at any time from your membership page.').isVisible()).toBe(true);
+    expect(await page.getByText(/coming soon|waitlist/i).count()).toBe(0);
 
     const prices = (await cards.getByTestId('plan-price').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
     expect(prices).toEqual(
@@ -179,6 +182,10 @@ describe('subscription club and information pages', () => {
     expect(await answer.isVisible()).toBe(true);
     await page.keyboard.press('Space');
     await expect.poll(() => first.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+
+    const joinItem = items.filter({ hasText: 'How do I join?' });
+    await joinItem.locator('summary').click();
+    expect(await joinItem.locator('div').innerText()).toContain('and press Join: choose your shirt size');
 
     // An answer's links work: the care guide link lands on the care section of the returns page.
     const careItem = items.filter({ hasText: 'How do I care for my tee?' });

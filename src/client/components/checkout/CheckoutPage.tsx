@@ -216,7 +216,10 @@ function PaymentCard({ payment }: { payment: CartAmounts['payment'] | undefined 
           <Landmark className="mt-0.5 size-5 shrink-0 text-accent-700" aria-hidden="true" />
           <div>
             <p>
-              Pay by bank transfer. We print your order once the payment arrives; these instructions are in your confirmation email too.
+              {/* A store that has not written its instructions yet: the buyer can still ask. */}
+              {instructions
+                ? 'Pay as described below. We print your order once the payment arrives; these instructions are in your confirmation email too.'
+                : 'We print your order once the payment arrives. Reply to your confirmation email to ask how to pay.'}
             </p>
             {instructions && (
               <p className="mt-3 rounded-lg bg-stone-50 p-3 font-medium whitespace-pre-line text-stone-900">{instructions}</p>

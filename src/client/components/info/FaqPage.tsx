@@ -111,11 +111,12 @@ const GROUPS: { id: string; title: string; questions: Question[] }[] = [
         q: 'How do I join?',
         a: (
           <>
-            Online sign-up is coming soon. Until then, pick a plan on the{' '}
+            Pick a plan on the{' '}
             <Link to="/subscriptions" className={helpLinkClass}>
               club page
             </Link>{' '}
-            to join the waitlist, and we'll reach out when memberships open.
+            and press Join: choose your shirt size, the themes you like and where to ship. You can skip, pause or cancel from your
+            membership page at any time.
           </>
         ),
       },

@@ -74,9 +74,7 @@ function PlansSection() {
               </li>
             ))}
           </ul>
-          <p className="mt-8 text-center text-sm text-stone-600">
-            Online sign-up is coming soon. Join the waitlist and we'll reach out as soon as memberships open.
-          </p>
+          <p className="mt-8 text-center text-sm text-stone-600">Skip a shipment, pause or cancel at any time from your membership page.</p>
         </>
       )}
     </section>

@@ -185,7 +185,7 @@ function JoinForm({ options, defaults }: { options: JoinOptions; defaults: JoinF
           <p className="text-sm leading-6 text-stone-700">
             {paymentProvider === 'stripe'
               ? 'You pay by card on the next page; your card is then charged at the start of every cycle, and your first shirt goes to print once the first payment is in.'
-              : "Your first shirt's order is made as soon as you start. Pay each shipment's order by bank transfer, as the order page and email explain; we print once the payment arrives."}
+              : "Your first shirt's order is made as soon as you start. Pay each shipment's order as its order page and email explain; we print once the payment arrives."}
           </p>
         </Card>
 
