@@ -277,7 +277,9 @@ describe('catalog pages', () => {
     const lastSize = product.available_sizes.at(-1)!;
     await size.selectOption(lastSize);
     const add = page.getByRole('button', { name: 'Add to Cart' });
-    await add.click();
+    // From the keyboard: the focus stays on the button through its confirmation.
+    await add.focus();
+    await page.keyboard.press('Enter');
     const added = page.getByRole('button', { name: 'Added to Cart!' });
     await added.waitFor();
     const shownAt = Date.now();
@@ -287,6 +289,7 @@ describe('catalog pages', () => {
     expect(shownFor).toBeGreaterThan(1_500);
     expect(shownFor).toBeLessThan(3_000);
     expect(await add.isEnabled()).toBe(true);
+    expect(await add.evaluate((button) => button === document.activeElement)).toBe(true);
     expect(await page.getByTestId('cart-count').textContent()).toBe('2');
     const stored = await page.evaluate((key) => localStorage.getItem(key), cartStorageKey(env.config.storeName));
     expect(JSON.parse(stored ?? '[]')).toMatchObject([{ product: { id: product.id, price: product.price }, size: lastSize, quantity: 2 }]);
@@ -364,6 +367,24 @@ describe('catalog pages', () => {
       expect(env.pageErrors(page)).toEqual([]);
     } finally {
       await env.db.deleteFrom('products').where('slug', 'in', ['one-side-tee', 'bare-tee']).execute();
+    }
+  });
+
+  it('shows where the keyboard focus is on a category tile and a product card', async () => {
+    const page = await env.newPage();
+    await page.goto('/');
+    const tile = page.getByTestId('category-tile').first();
+    const card = page.getByTestId('product-card').first();
+    await card.waitFor();
+    await waitForImages(page);
+    await page.keyboard.press('Tab');
+    for (const item of [tile, card]) {
+      await item.scrollIntoViewIfNeeded();
+      const before = await item.screenshot();
+      await item.getByRole('link').focus();
+      expect(await item.getByRole('link').evaluate((link) => link.matches(':focus-visible'))).toBe(true);
+      // Something on the item itself shows it (a ring drawn outside and clipped away would not).
+      expect((await item.screenshot()).equals(before)).toBe(false);
     }
   });
 

@@ -40,7 +40,8 @@ export function CategoryTile({ category, imageSizes }: { category: CategoryTileD
           <Link
             to="/category/$slug"
             params={{ slug: category.slug }}
-            className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-accent-600"
+            // The ring is drawn inside the tile: the tile clips what lies outside its rounded edge.
+            className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-4 focus-visible:after:outline-accent-600"
           >
             {category.name}
           </Link>

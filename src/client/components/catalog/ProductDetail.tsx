@@ -231,7 +231,9 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
                 variant={confirming ? 'success' : 'accent'}
                 size="xl"
                 className="sm:flex-1"
-                disabled={!size || confirming !== null}
+                disabled={!size}
+                // Not `disabled` while it confirms: a disabled button drops the keyboard focus.
+                aria-disabled={confirming !== null || undefined}
               >
                 {confirming ? <Check className="size-5" aria-hidden="true" /> : <ShoppingBag className="size-5" aria-hidden="true" />}
                 {confirming ? 'Added to Cart!' : 'Add to Cart'}
