@@ -170,9 +170,11 @@ describe('client shell', () => {
       expect(await menu.getByRole('link', { name, exact: true }).isVisible(), name).toBe(true);
     }
 
-    // Escape closes it; so does following a link.
+    // Escape closes it, from a link in it, and the focus goes back to the button; following a link closes it too.
+    await menu.getByRole('link', { name: 'Shop', exact: true }).focus();
     await page.keyboard.press('Escape');
     expect(await menu.isVisible()).toBe(false);
+    expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);
     await toggle.click();
     await menu.getByRole('link', { name: 'Contact', exact: true }).click();
     await page.waitForURL('**/contact');

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, linkOptions, useRouterState } from '@tanstack/react-router';
 import { LayoutDashboard, LogOut, Menu, ShoppingBag, UserRound, X } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useCartCount } from '../../cart/cart';
 import { useNewContactCount } from '../../session/live';
 import { useMe, useSignOut } from '../../session/session';
@@ -45,6 +45,7 @@ export function Header() {
   const [menuOpenedOn, setMenuOpenedOn] = useState<string | null>(null);
   const menuOpen = menuOpenedOn === pathname;
   const closeMenu = () => setMenuOpenedOn(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   const handleSignOut = () => {
     closeMenu();
@@ -61,11 +62,15 @@ export function Header() {
     <header
       className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85"
       onKeyDown={(event) => {
-        if (event.key === 'Escape' && menuOpen) closeMenu();
+        if (event.key !== 'Escape' || !menuOpen) return;
+        closeMenu();
+        // The focus was in the menu, which is gone: back to the button that opens it.
+        menuButton.current?.focus();
       }}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6 lg:gap-6 lg:px-8">
         <button
+          ref={menuButton}
           type="button"
           className={`${iconButton} lg:hidden`}
           aria-expanded={menuOpen}
