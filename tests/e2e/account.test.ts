@@ -132,6 +132,11 @@ describe('account screens', () => {
     const confirmed = await env.db.selectFrom('users').select('email_confirmed_at').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(confirmed.email_confirmed_at).not.toBeNull();
 
+    // Opened again by its owner, now confirmed: no error, just that there is nothing more to do.
+    await shared.goto(link);
+    await expect.poll(() => formMessage(shared).textContent()).toBe('Your email address is already confirmed.');
+    expect(await shared.getByRole('link', { name: 'Go to My Account' }).isVisible()).toBe(true);
+
     // The link works once; the second visit, signed out, says so and offers a way forward.
     await page.goto(link);
     await expect.poll(() => formMessage(page).textContent()).toBe('Invalid or expired confirmation link');

@@ -72,21 +72,25 @@ export function ConfirmEmailPage() {
     );
   }
 
+  // A used link opened again by its confirmed owner: nothing went wrong for them.
+  if (me?.emailConfirmed) {
+    return (
+      <AuthCard icon={MailWarning} title="Confirm Email">
+        <FormMessage kind="success">Your email address is already confirmed.</FormMessage>
+        <p className="mt-5 text-sm leading-6 text-stone-600">This link has been used or has expired, and there is nothing more to do.</p>
+        <ButtonLink to="/dashboard" size="lg" block className="mt-6">
+          Go to My Account
+        </ButtonLink>
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard icon={MailWarning} title="Confirm Email">
       <FormMessage kind="error">
         {token ? errorMessage(confirm.error ?? pending.error, INVALID_CONFIRMATION_LINK) : INVALID_CONFIRMATION_LINK}
       </FormMessage>
-      {me?.emailConfirmed ? (
-        <>
-          <p className="mt-5 text-sm leading-6 text-stone-600">
-            Good news: your email address is already confirmed, so there is nothing more to do.
-          </p>
-          <ButtonLink to="/dashboard" size="lg" block className="mt-6">
-            Go to My Account
-          </ButtonLink>
-        </>
-      ) : me ? (
+      {me ? (
         <>
           <p className="mt-5 text-sm leading-6 text-stone-600">
             Confirmation links work once and expire after 7 days. We can send a new one to {me.email}.
