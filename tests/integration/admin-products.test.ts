@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OrderStatus } from '../../src/shared/constants';
+import type { OrderStatus, PaymentStatus } from '../../src/shared/constants';
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
   ARTWORK_REQUIRED,
@@ -351,8 +351,8 @@ describe('admin.products.update, setActive and delete', () => {
   });
 
   /** An order with one line of the product, still to print. */
-  const orderOf = async (productId: string, status: OrderStatus = 'pending') =>
-    createOrder(t.db, { customer_id: (await createCustomer(t.db)).id, subtotal: '24.99', total: '24.99', status }, [
+  const orderOf = async (productId: string, status: OrderStatus = 'pending', payment_status: PaymentStatus = 'pending') =>
+    createOrder(t.db, { customer_id: (await createCustomer(t.db)).id, subtotal: '24.99', total: '24.99', status, payment_status }, [
       { product_id: productId, product_name: 'Open Road Tee', size: 'M', quantity: 1, unit_price: '24.99', total_price: '24.99' },
     ]);
 
@@ -372,9 +372,11 @@ describe('admin.products.update, setActive and delete', () => {
     expect(line).toEqual({ product_id: null, product_name: 'Open Road Tee' });
   });
 
-  it('deletes a product whose lines still to print belong to cancelled orders', async () => {
+  it('deletes a product whose lines will never be printed: cancelled orders, failed or refunded payments', async () => {
     const id = await createOne();
     await orderOf(id, 'cancelled');
+    await orderOf(id, 'pending', 'failed');
+    await orderOf(id, 'processing', 'refunded');
     expect((await call('delete', { id })).data).toEqual({ id });
   });
 });

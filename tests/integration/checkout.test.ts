@@ -73,6 +73,13 @@ describe('placing an order paid by hand', () => {
     const [email] = await emailsTo(buyer.email);
     expect(email?.text_body).toContain('Reply to this email to ask how to pay.');
     expect(email?.text_body).not.toContain('How to pay:');
+    // Replies reach the store, whatever address EMAIL_FROM sends from.
+    const { reply_to } = await t.db
+      .selectFrom('email_queue')
+      .select('reply_to')
+      .where('to_email', '=', buyer.email)
+      .executeTakeFirstOrThrow();
+    expect(reply_to).toBe(t.config.storeEmail);
   });
 
   it('prices it on the server, snapshots each line, and emails the confirmation with the payment instructions', async () => {

@@ -463,6 +463,12 @@ describe("a card member's changes", () => {
 
     await as(member).subscriptions.pause({ id, cycles: null });
     expect(updates().at(-1)).toEqual({ pause_collection: { behavior: 'void' } });
+    // Back before the skipped shipment: it stays skipped, and Stripe charges from the one after it.
+    await as(member).subscriptions.resume({ id });
+    expect(updates().at(-1)).toEqual({ pause_collection: { behavior: 'void', resumes_at: midnight(addDays(nextCycle, 1)) } });
+    // With no skipped shipment ahead, resuming restarts collection at once.
+    setDay(addDays(nextCycle, 1));
+    await as(member).subscriptions.pause({ id, cycles: null });
     await as(member).subscriptions.resume({ id });
     expect(updates().at(-1)).toEqual({ pause_collection: '' });
 

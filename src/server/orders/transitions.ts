@@ -73,7 +73,9 @@ async function sendOrderEmail(
   orderId: string,
   build: (store: StoreInfo, order: OrderForEmail) => OutgoingEmail,
 ) {
-  await enqueueEmail(db, build(mail, await orderForEmail(db, orderId)), mail.emailMaxRetries);
+  const email = build(mail, await orderForEmail(db, orderId));
+  // They invite replies ("reply to ask how to pay"), and EMAIL_FROM may be an address nobody reads.
+  await enqueueEmail(db, { replyTo: mail.storeEmail, ...email }, mail.emailMaxRetries);
 }
 
 /** The confirmation of a just-placed order (to be paid by hand: with the store's payment instructions). */

@@ -164,11 +164,14 @@ export async function joinPlan(
     return { subscription, plan, openPage, replacesSessionId: live?.checkout_session_id ?? null };
   });
   if (replacesSessionId) {
+    // A page another join stored meanwhile (a second tab) is asked about too.
+    const state = replacesSessionId === waitingPage ? waitingPageState : await billing.checkoutState(replacesSessionId);
+    if (state === 'paid') throw new TRPCError({ code: 'CONFLICT', message: JOIN_PAID });
     // Unless Stripe has closed it meanwhile (its notice may be late, or lost): then a new one.
-    if (openPage && replacesSessionId === waitingPage && waitingPageState === 'open') return { id: subscription.id, redirectUrl: openPage };
+    if (openPage && state === 'open') return { id: subscription.id, redirectUrl: openPage };
     // Any other page is closed first. Paid on later (it stays in the member's browser history), it
     // would start a Stripe subscription at terms this membership no longer has.
-    await billing.closeCheckout(replacesSessionId);
+    if (state === 'open') await billing.closeCheckout(replacesSessionId);
   }
   const priceId = await planPriceId(services.db, billing, plan);
   const checkout = await billing.startSubscription({
@@ -373,11 +376,21 @@ export const resume = (services: ChangeServices, member: Member, id: string) =>
   changeOwn(services, member, id, async (trx, subscription) => {
     if (subscription.status !== 'paused') throw refuse('Only a paused subscription can be resumed');
     // A cycle already gone through (today's, say) is not made again.
-    const next = await nextOpenCycle(trx, subscription, today(services.clock));
+    const day = today(services.clock);
+    const next = await nextOpenCycle(trx, subscription, day);
+    // A shipment skipped before the pause and still ahead stays skipped: Stripe charges from the one after it.
+    const skippedAhead = await trx
+      .selectFrom('subscription_cycles')
+      .select('cycle_start')
+      .where('subscription_id', '=', subscription.id)
+      .where('outcome', '=', 'skipped')
+      .where('cycle_start', '>=', day)
+      .orderBy('cycle_start', 'desc')
+      .executeTakeFirst();
     return {
       set: { status: 'active' as const, paused_until: null, next_cycle_on: next },
       email: { kind: 'resumed', nextShipment: next },
-      atStripe: { kind: 'resume' },
+      atStripe: skippedAhead ? { kind: 'pause', resumesOn: addDays(skippedAhead.cycle_start, 1) } : { kind: 'resume' },
     };
   });
 

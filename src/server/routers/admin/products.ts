@@ -142,6 +142,8 @@ export const adminProductsRouter = router({
         .where('order_items.product_id', '=', input.id)
         .where('order_items.print_status', 'in', PRINT_QUEUE_STATUSES)
         .where('orders.status', '!=', 'cancelled')
+        // Paid, or still to be: a failed or refunded payment is never printed.
+        .where('orders.payment_status', 'in', ['paid', 'pending'])
         .executeTakeFirstOrThrow();
       if (toPrint > 0) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: productToPrintMessage(product.name, toPrint) });
       return trx.deleteFrom('products').where('id', '=', input.id).returning('id').executeTakeFirstOrThrow();
