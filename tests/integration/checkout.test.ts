@@ -390,6 +390,29 @@ describe('an admin moving an order along', () => {
     expect(emails[2]?.text_body).toContain('https://parcelsapp.com/en/tracking/1Z%20777');
   });
 
+  it('emails a tracking number given while a shipped order was moved back when it ships again, once', async () => {
+    const { orderNumber } = await place([{ productId: tee, size: 'M', quantity: 1 }]);
+    const { id } = await t.db.selectFrom('orders').select('id').where('order_number', '=', orderNumber).executeTakeFirstOrThrow();
+    const adminCaller = caller(admin);
+    await adminCaller.admin.orders.setStatus({ id, status: 'shipped' });
+    await adminCaller.admin.orders.setStatus({ id, status: 'processing' });
+    await adminCaller.admin.orders.setTrackingNumber({ id, trackingNumber: '1Z 555' });
+    await adminCaller.admin.orders.setStatus({ id, status: 'shipped' });
+    // Back and forth again with the same number: the customer has it.
+    await adminCaller.admin.orders.setStatus({ id, status: 'processing' });
+    await adminCaller.admin.orders.setStatus({ id, status: 'shipped' });
+    await adminCaller.admin.orders.setTrackingNumber({ id, trackingNumber: '1Z 556' });
+    const emails = await emailsTo(buyer.email);
+    expect(emails.map((e) => e.subject)).toEqual([
+      `Order ${orderNumber} confirmed`,
+      `Order ${orderNumber} has shipped`,
+      `Tracking number for order ${orderNumber}`,
+      `Tracking number for order ${orderNumber}`,
+    ]);
+    expect(emails[2]?.text_body).toContain('https://parcelsapp.com/en/tracking/1Z%20555');
+    expect(emails[3]?.text_body).toContain('https://parcelsapp.com/en/tracking/1Z%20556');
+  });
+
   it('refuses to mark a cancelled order paid, which would tell the buyer it goes to print', async () => {
     const { orderNumber } = await place([{ productId: tee, size: 'M', quantity: 1 }]);
     const { id } = await t.db.selectFrom('orders').select('id').where('order_number', '=', orderNumber).executeTakeFirstOrThrow();

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseBusyError, openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
-import * as emailReplyTo from '../../migrations/0011_email_reply_to';
+import * as trackingAnnounced from '../../migrations/0012_tracking_announced';
 import { createTestDatabase } from '../support/db';
 import { startHoldingProxy } from '../support/tcp-proxy';
 
@@ -91,12 +91,12 @@ describe('migrations', () => {
 
     // The latest migration undone, as on a database the last release left. Migrations are written
     // against an untyped database.
-    await emailReplyTo.down(database.db as unknown as Kysely<unknown>);
-    await sql`delete from kysely_migration where name = '0011_email_reply_to'`.execute(database.db);
-    expect(await migrateToLatest(database.db)).toEqual(['0011_email_reply_to']);
+    await trackingAnnounced.down(database.db as unknown as Kysely<unknown>);
+    await sql`delete from kysely_migration where name = '0012_tracking_announced'`.execute(database.db);
+    expect(await migrateToLatest(database.db)).toEqual(['0012_tracking_announced']);
     expect(await migrateToLatest(database.db)).toEqual([]);
     // What the migration makes is back.
-    await expect(sql`select reply_to from email_queue limit 0`.execute(database.db)).resolves.toBeDefined();
+    await expect(sql`select tracking_announced from orders limit 0`.execute(database.db)).resolves.toBeDefined();
   });
 });
 

@@ -10,6 +10,7 @@ import * as listPagingIndexes from '../../../migrations/0008_list_paging_indexes
 import * as orderStats from '../../../migrations/0009_order_stats';
 import * as pendingPasswords from '../../../migrations/0010_pending_passwords';
 import * as emailReplyTo from '../../../migrations/0011_email_reply_to';
+import * as trackingAnnounced from '../../../migrations/0012_tracking_announced';
 import type { Db } from './database';
 
 // A static list: Kysely's FileMigrationProvider cannot import .ts files under Vitest.
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0009_order_stats': orderStats,
   '0010_pending_passwords': pendingPasswords,
   '0011_email_reply_to': emailReplyTo,
+  '0012_tracking_announced': trackingAnnounced,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

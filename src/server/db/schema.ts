@@ -137,6 +137,8 @@ export interface OrdersTable {
   shipping_cost: ColumnType<string, string | number | undefined, string | number>;
   total: Money;
   tracking_number: string | null;
+  /** The tracking number the customer was last emailed. */
+  tracking_announced: string | null;
   shipping_address: Json<ShippingAddress>;
   notes: string | null;
   payment_provider: Generated<PaymentProviderName>;

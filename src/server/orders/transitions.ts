@@ -164,12 +164,17 @@ export async function markOrderRefunded(
 
 /** The order's status and tracking number, locked for a change of either. */
 const lockOrder = (db: Db, orderId: string) =>
-  db.selectFrom('orders').select(['status', 'tracking_number']).where('id', '=', orderId).forUpdate().executeTakeFirst();
+  db
+    .selectFrom('orders')
+    .select(['status', 'tracking_number', 'tracking_announced'])
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst();
 
 /**
  * Any status an admin sets (SPEC §4: no ordering enforced). Shipping and cancelling tell the
- * customer, the first time only: an order moved back and forth is not announced again. Null when
- * the order does not exist.
+ * customer, the first time only: an order moved back and forth is not announced again, except for
+ * a tracking number the customer has not been sent yet. Null when the order does not exist.
  */
 export async function setOrderStatus(
   db: Db,
@@ -192,18 +197,21 @@ export async function setOrderStatus(
     .where('id', '=', orderId)
     .execute();
   await recordOrderEvent(db, orderId, status);
-  if (toldBefore) return { changed: true };
-  if (status === 'shipped') {
+  if (status === 'shipped' && !toldBefore) {
     const tracking = current.tracking_number ? await trackingOf(db, current.tracking_number) : null;
     await sendOrderEmail(db, mail, orderId, (store, order) => orderShippedEmail(store, order, tracking));
+    if (current.tracking_number) await markTrackingAnnounced(db, orderId, current.tracking_number);
+  } else if (status === 'shipped' && current.tracking_number) {
+    await announceTracking(db, mail, orderId, current.tracking_number, current.tracking_announced);
   }
-  if (status === 'cancelled') await sendOrderEmail(db, mail, orderId, orderCancelledEmail);
+  if (status === 'cancelled' && !toldBefore) await sendOrderEmail(db, mail, orderId, orderCancelledEmail);
   return { changed: true };
 }
 
 /**
  * Sets or clears the tracking number. One given or changed once the order has shipped is emailed
- * to the customer: the shipping email went out without it. Null when the order does not exist.
+ * to the customer: the shipping email went out without it. One given before is sent with the
+ * shipping email. Null when the order does not exist.
  */
 export async function setOrderTrackingNumber(
   db: Db,
@@ -220,11 +228,21 @@ export async function setOrderTrackingNumber(
     .where('id', '=', orderId)
     .execute();
   if (trackingNumber && current.status === 'shipped') {
-    const tracking = await trackingOf(db, trackingNumber);
-    await sendOrderEmail(db, mail, orderId, (store, order) => orderTrackingEmail(store, order, tracking));
+    await announceTracking(db, mail, orderId, trackingNumber, current.tracking_announced);
   }
   return true;
 }
+
+/** Emails a shipped order's tracking number, unless it is the one the customer was sent last. */
+async function announceTracking(db: Db, mail: MailSettings, orderId: string, trackingNumber: string, announced: string | null) {
+  if (trackingNumber === announced) return;
+  const tracking = await trackingOf(db, trackingNumber);
+  await sendOrderEmail(db, mail, orderId, (store, order) => orderTrackingEmail(store, order, tracking));
+  await markTrackingAnnounced(db, orderId, trackingNumber);
+}
+
+const markTrackingAnnounced = (db: Db, orderId: string, trackingNumber: string) =>
+  db.updateTable('orders').set({ tracking_announced: trackingNumber }).where('id', '=', orderId).execute();
 
 async function trackingOf(db: Db, trackingNumber: string) {
   const { tracking_url_template: template } = await readCheckoutSettings(db);

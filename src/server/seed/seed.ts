@@ -199,6 +199,8 @@ async function insertDemoData(trx: Db, images: SeedImages, passwordHashes: strin
         shipping_cost: 0,
         total: subtotal,
         tracking_number: order.tracking ?? null,
+        // The demo's orders with a tracking number have shipped and told their customers of it.
+        tracking_announced: order.tracking ?? null,
         shipping_address: JSON.stringify({ name: `${customer.firstName} ${customer.lastName}`, ...customer.shipping }),
         notes: order.notes ?? null,
         paid_at: order.payment === 'paid' || order.payment === 'refunded' ? placed : null,
