@@ -206,6 +206,24 @@ describe('joining by card', () => {
     expect(stripe.prices.get(sessionOf(again.redirectUrl).price!)).toMatchObject({ unit_amount: 3300 });
   });
 
+  it('makes no second page for a member who paid on the first just as the join was closing it', async () => {
+    const plan = await createPlan('29.00');
+    const first = await join(member, plan.slug);
+    await t.db.updateTable('subscription_plans').set({ price: '31.00' }).where('id', '=', plan.id).execute();
+    // Paid on in the moment between the join's look at the page and its expiry.
+    stripe.beforeExpiry = (session) => {
+      completedSubscriptionSession(session);
+    };
+    const sessionsBefore = stripe.sessions.size;
+    try {
+      expect(await trpcFailure(join(member, plan.slug))).toMatchObject({ code: 'CONFLICT', message: JOIN_PAID });
+    } finally {
+      stripe.beforeExpiry = null;
+    }
+    expect(sessionOf(first.redirectUrl).status).toBe('complete');
+    expect(stripe.sessions.size).toBe(sessionsBefore);
+  });
+
   it('makes no second page for a member who paid on the first, its notice not come yet', async () => {
     const plan = await createPlan();
     const first = await join(member, plan.slug);

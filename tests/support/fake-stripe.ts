@@ -72,6 +72,8 @@ export interface FakeStripe {
   invoiceStatus: Map<string, 'open' | 'paid' | 'void'>;
   /** Makes the next session creation fail with Stripe's error shape (400). */
   failNextSession(): void;
+  /** Runs on a session just before an expiry of it is answered: a payment made in that moment, say. */
+  beforeExpiry: ((session: FakeSession) => void) | null;
   /** Keeps the next request unanswered until `release`, as a slow Stripe would; `arrived` settles when it comes in. */
   holdNextRequest(): { arrived: Promise<void>; release: () => void };
   close(): Promise<void>;
@@ -87,6 +89,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const paidInvoices = new Map<string, string>();
   const invoiceStatus: FakeStripe['invoiceStatus'] = new Map();
   let invoicePayments: FakeStripe['invoicePayments'] = 'paid';
+  let beforeExpiry: FakeStripe['beforeExpiry'] = null;
   const idempotent = new Map<string, { params: string; response: unknown }>();
   let failNext = false;
   let held: { arrive: () => void; released: Promise<void> } | null = null;
@@ -187,6 +190,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       if (known && req.method === 'GET' && !checkoutSession?.[2]) return send(200, known);
       if (known && req.method === 'POST' && checkoutSession?.[2]) {
+        beforeExpiry?.(known);
         if (known.status !== 'open') {
           return send(400, {
             error: {
@@ -264,12 +268,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     removed,
     paidInvoices,
     invoiceStatus,
-    // An accessor, so a test's setting reaches the server through sharedBeforeAll's copy.
+    // Accessors, so a test's setting reaches the server through sharedBeforeAll's copy.
     get invoicePayments() {
       return invoicePayments;
     },
     set invoicePayments(outcome) {
       invoicePayments = outcome;
+    },
+    get beforeExpiry() {
+      return beforeExpiry;
+    },
+    set beforeExpiry(hook) {
+      beforeExpiry = hook;
     },
     failNextSession: () => {
       failNext = true;

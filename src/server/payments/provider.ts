@@ -88,8 +88,11 @@ export interface SubscriptionBilling {
   startSubscription(request: SubscriptionCheckoutRequest): Promise<StartedPayment>;
   /** What became of a payment page: paid on, still payable, or closed (expired, or unknown to the provider). */
   checkoutState(sessionId: string): Promise<'open' | 'paid' | 'closed'>;
-  /** Closes a payment page so that it can no longer be paid on; nothing when it is finished already. */
-  closeCheckout(sessionId: string): Promise<void>;
+  /**
+   * Closes a payment page so that it can no longer be paid on; nothing when it is finished already.
+   * Says whether it ended closed or paid on (a moment before, perhaps).
+   */
+  closeCheckout(sessionId: string): Promise<'paid' | 'closed'>;
   /** No charge for cycles starting before `resumesOn` (a day), or until resumed when null. */
   pauseCollection(providerSubscriptionId: string, resumesOn: string | null): Promise<void>;
   resumeCollection(providerSubscriptionId: string): Promise<void>;

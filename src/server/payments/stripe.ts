@@ -175,15 +175,21 @@ async function sessionState(stripe: Stripe, sessionId: string): Promise<'open' |
   }
 }
 
-/** Expires a Checkout Session unless it is finished already (paid or expired): nothing is left to close then. */
-async function expireSession(stripe: Stripe, sessionId: string): Promise<void> {
-  const isOpen = async () => (await sessionState(stripe, sessionId)) === 'open';
-  if (!(await isOpen())) return;
+/**
+ * Expires a Checkout Session unless it is finished already (paid or expired): nothing is left to
+ * close then. Says whether it ended closed or paid on, which it may have been a moment before.
+ */
+async function expireSession(stripe: Stripe, sessionId: string): Promise<'paid' | 'closed'> {
+  const before = await sessionState(stripe, sessionId);
+  if (before !== 'open') return before;
   try {
     await stripe.checkout.sessions.expire(sessionId);
+    return 'closed';
   } catch (error) {
     // Paid (or expired) between the two calls.
-    if (await isOpen()) throw error;
+    const after = await sessionState(stripe, sessionId);
+    if (after === 'open') throw error;
+    return after;
   }
 }
 
@@ -194,7 +200,7 @@ function billingOf(client: () => Promise<Stripe>): SubscriptionBilling {
     },
 
     async closeCheckout(sessionId) {
-      await expireSession(await client(), sessionId);
+      return expireSession(await client(), sessionId);
     },
 
     async createRecurringPrice(request) {
@@ -384,6 +390,7 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
     },
 
     async closePayment(sessionId) {
+      // A payment made a moment before is refunded when its notice comes (refundCancelledOrder).
       await expireSession(await client(), sessionId);
     },
   };

@@ -166,12 +166,14 @@ export async function joinPlan(
   if (replacesSessionId) {
     // A page another join stored meanwhile (a second tab) is asked about too.
     const state = replacesSessionId === waitingPage ? waitingPageState : await billing.checkoutState(replacesSessionId);
-    if (state === 'paid') throw new TRPCError({ code: 'CONFLICT', message: JOIN_PAID });
+    const paid = new TRPCError({ code: 'CONFLICT', message: JOIN_PAID });
+    if (state === 'paid') throw paid;
     // Unless Stripe has closed it meanwhile (its notice may be late, or lost): then a new one.
     if (openPage && state === 'open') return { id: subscription.id, redirectUrl: openPage };
     // Any other page is closed first. Paid on later (it stays in the member's browser history), it
-    // would start a Stripe subscription at terms this membership no longer has.
-    if (state === 'open') await billing.closeCheckout(replacesSessionId);
+    // would start a Stripe subscription at terms this membership no longer has. Paid on as it was
+    // being closed, it made the membership: a second page would charge the member twice.
+    if (state === 'open' && (await billing.closeCheckout(replacesSessionId)) === 'paid') throw paid;
   }
   const priceId = await planPriceId(services.db, billing, plan);
   const checkout = await billing.startSubscription({
