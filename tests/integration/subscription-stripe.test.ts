@@ -206,6 +206,22 @@ describe('joining by card', () => {
     expect(stripe.prices.get(sessionOf(again.redirectUrl).price!)).toMatchObject({ unit_amount: 3300 });
   });
 
+  it('gives a second tab the page the first tab made while the second waited on Stripe, and makes no other', async () => {
+    const plan = await createPlan('29.00');
+    const first = await join(member, plan.slug);
+    await t.db.updateTable('subscription_plans').set({ price: '31.00' }).where('id', '=', plan.id).execute();
+    // The second tab asks Stripe about the old page and waits; the first tab's join runs through:
+    // it closes the old page and makes one at the new price.
+    const held = stripe.holdNextRequest();
+    const secondTab = join(member, plan.slug);
+    await held.arrived;
+    const firstTab = await join(member, plan.slug);
+    held.release();
+    expect(await secondTab).toEqual(firstTab);
+    const open = [...stripe.sessions.values()].filter((session) => session.client_reference_id === first.id && session.status === 'open');
+    expect(open.map((session) => session.url)).toEqual([firstTab.redirectUrl]);
+  });
+
   it('makes no second page for a member who paid on the first just as the join was closing it', async () => {
     const plan = await createPlan('29.00');
     const first = await join(member, plan.slug);
