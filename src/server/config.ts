@@ -102,7 +102,11 @@ const envSchema = z
     DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']),
     REDIS_URL: urlWithProtocols(['redis:', 'rediss:']),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
-    PUBLIC_URL: urlWithProtocols(['http:', 'https:']),
+    // The store answers at the root of its host: a path here would be left out of every link.
+    PUBLIC_URL: urlWithProtocols(['http:', 'https:']).refine(
+      (value) => value === undefined || /^[^:]+:\/\/[^/?#]+\/?$/.test(value),
+      "must be the store's origin alone (https://shop.example.com): the store is served at the root of its host",
+    ),
     STORE_NAME: z.preprocess(
       emptyToUndefined,
       z.string().trim().min(1).max(60, { error: 'must be at most 60 characters' }).default('Threadline'),
