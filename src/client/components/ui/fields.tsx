@@ -164,18 +164,29 @@ function fieldProps<T extends FieldProps>({
   return [{ label, name, registerOptions, error, invalidDescribedBy, showError, hideLabel, hint, className, required }, rest] as const;
 }
 
-/** A bound control takes the form's ref; an unbound one the caller's. */
-const pickRef = <E,>(control: ControlProps, ref: Ref<E> | undefined) => (control.ref as Ref<E> | undefined) ?? ref;
+/** The attributes a field kind's element takes from the caller's props: all but the field's own and the ref. */
+type ElementAttributes<T> = Omit<Omit<T, keyof FieldProps>, 'ref'>;
 
-export function TextField({ ref, ...props }: Props<InputHTMLAttributes<HTMLInputElement>, HTMLInputElement>) {
-  const [field, input] = fieldProps(props);
+/**
+ * One field kind: its own props (label, hint, ...) go to the frame; the rest, with the control's id,
+ * aria ties and form registration, to the element that `element` draws, told whether it is invalid.
+ * A bound element takes the form's ref; an unbound one the caller's.
+ */
+function renderField<T extends FieldProps & { ref?: unknown }>(
+  props: T,
+  element: (attributes: ElementAttributes<T> & Omit<ControlProps, 'ref'> & { ref: T['ref'] | undefined }, invalid: boolean) => ReactNode,
+  layout?: FrameProps['layout'],
+) {
+  const [field, { ref, ...attributes }] = fieldProps(props);
   return (
-    <Field {...field}>
-      {(control) => (
-        <input {...input} {...control} ref={pickRef(control, ref)} className={`mt-1.5 ${controlClass(Boolean(control['aria-invalid']))}`} />
-      )}
+    <Field {...field} layout={layout}>
+      {(control) => element({ ...attributes, ...control, ref: (control.ref as T['ref']) ?? ref }, Boolean(control['aria-invalid']))}
     </Field>
   );
+}
+
+export function TextField(props: Props<InputHTMLAttributes<HTMLInputElement>, HTMLInputElement>) {
+  return renderField(props, (input, invalid) => <input {...input} className={`mt-1.5 ${controlClass(invalid)}`} />);
 }
 
 type NumberFieldProps = Omit<Props<InputHTMLAttributes<HTMLInputElement>, HTMLInputElement>, 'type' | 'registerOptions'> & {
@@ -204,54 +215,23 @@ export function NumberField({ whole = false, optional = false, ...props }: Numbe
   );
 }
 
-export function TextArea({ ref, ...props }: Props<TextareaHTMLAttributes<HTMLTextAreaElement>, HTMLTextAreaElement>) {
-  const [field, textarea] = fieldProps(props);
-  return (
-    <Field {...field}>
-      {(control) => (
-        <textarea
-          {...textarea}
-          {...control}
-          ref={pickRef(control, ref)}
-          className={`mt-1.5 ${controlClass(Boolean(control['aria-invalid']))}`}
-        />
-      )}
-    </Field>
-  );
+export function TextArea(props: Props<TextareaHTMLAttributes<HTMLTextAreaElement>, HTMLTextAreaElement>) {
+  return renderField(props, (textarea, invalid) => <textarea {...textarea} className={`mt-1.5 ${controlClass(invalid)}`} />);
 }
 
-export function Select({ ref, children, ...props }: Props<SelectHTMLAttributes<HTMLSelectElement>, HTMLSelectElement>) {
-  const [field, select] = fieldProps(props);
-  return (
-    <Field {...field}>
-      {(control) => (
-        <select
-          {...select}
-          {...control}
-          ref={pickRef(control, ref)}
-          className={`mt-1.5 ${controlClass(Boolean(control['aria-invalid']))} pr-8`}
-        >
-          {children}
-        </select>
-      )}
-    </Field>
-  );
+export function Select({ children, ...props }: Props<SelectHTMLAttributes<HTMLSelectElement>, HTMLSelectElement>) {
+  return renderField(props, (select, invalid) => (
+    <select {...select} className={`mt-1.5 ${controlClass(invalid)} pr-8`}>
+      {children}
+    </select>
+  ));
 }
 
 /** A checkbox with its label on the right, and an optional hint and error under the label. */
-export function Checkbox({ ref, ...props }: Props<Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>, HTMLInputElement>) {
-  const [field, input] = fieldProps(props);
-  return (
-    <Field {...field} layout="inline">
-      {(control) => (
-        <input
-          {...input}
-          {...control}
-          ref={pickRef(control, ref)}
-          type="checkbox"
-          className="mt-0.5 size-4.5 shrink-0 rounded border-stone-400 accent-accent-700"
-        />
-      )}
-    </Field>
+export function Checkbox(props: Props<Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>, HTMLInputElement>) {
+  return renderField(
+    props,
+    (input) => <input {...input} type="checkbox" className="mt-0.5 size-4.5 shrink-0 rounded border-stone-400 accent-accent-700" />,
+    'inline',
   );
 }

@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CustomersPage } from '../../components/admin/customers/CustomersPage';
 import { customersSearchSchema, listInputOf } from '../../components/admin/customers/customers-search';
+import { listInAddress } from '../../components/admin/parts/list-in-address';
 
 export const Route = createFileRoute('/admin/customers')({
-  validateSearch: customersSearchSchema,
-  loaderDeps: ({ search }) => listInputOf(search),
-  // Not awaited: the list shows its loading state instead of holding the navigation.
-  loader: ({ context: { queryClient, trpc }, deps }) => {
-    void queryClient.prefetchQuery(trpc.admin.customers.list.queryOptions(deps));
-  },
+  ...listInAddress(customersSearchSchema, listInputOf, ({ queryClient, trpc }, input) => {
+    void queryClient.prefetchQuery(trpc.admin.customers.list.queryOptions(input));
+  }),
   component: CustomersPage,
 });

@@ -1,14 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SubscribersPage } from '../../components/admin/subscribers/SubscribersPage';
 import { listInputOf, subscribersSearchSchema } from '../../components/admin/subscribers/subscribers-search';
+import { listInAddress } from '../../components/admin/parts/list-in-address';
 
 export const Route = createFileRoute('/admin/subscribers')({
-  validateSearch: subscribersSearchSchema,
-  loaderDeps: ({ search }) => listInputOf(search),
-  // Not awaited: the table shows its loading state instead of holding the navigation.
-  loader: ({ context: { queryClient, trpc }, deps }) => {
-    void queryClient.prefetchQuery(trpc.admin.subscribers.list.queryOptions(deps));
+  ...listInAddress(subscribersSearchSchema, listInputOf, ({ queryClient, trpc }, input) => {
+    void queryClient.prefetchQuery(trpc.admin.subscribers.list.queryOptions(input));
     void queryClient.prefetchQuery(trpc.admin.plans.list.queryOptions());
-  },
+  }),
   component: SubscribersPage,
 });

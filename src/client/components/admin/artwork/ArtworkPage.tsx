@@ -15,10 +15,10 @@ import { EmptyState, LoadingState } from '../../ui/states';
 import { toast } from '../../ui/Toast';
 import { ListPagination } from '../parts/paged-list';
 import { KEEP_PREVIOUS_PAGE } from '../../ui/Pagination';
-import { useListNavigation } from '../parts/list-navigation';
+import { useListInAddress } from '../parts/list-in-address';
 import { PageHeader } from '../parts/PageHeader';
 import { ArtworkFormModal, type EditedArtwork } from './ArtworkFormModal';
-import { listInputOf, type ArtworkSearch } from './artwork-search';
+import { listInputOf } from './artwork-search';
 
 // The Artwork Library (SPEC §2, §5, §8): search, tag filter and paging run on the server and live
 // in the address; cards in 1 to 4 columns; Upload / Edit modals; delete after 'Are you sure you
@@ -30,11 +30,9 @@ type ArtworkRow = RouterOutputs['admin']['artwork']['list']['items'][number];
 type ModalState = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; artwork: EditedArtwork };
 
 export function ArtworkPage() {
-  const search = route.useSearch();
-  const { onSearch, filterBy, toPage } = useListNavigation<ArtworkSearch>(route.useNavigate());
+  const { input, onSearch, filterBy, toPage } = useListInAddress(route, listInputOf);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const input = listInputOf(search);
   const list = useQuery(trpc.admin.artwork.list.queryOptions(input, KEEP_PREVIOUS_PAGE));
   const tags = useQuery(trpc.admin.artwork.tags.queryOptions());
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });

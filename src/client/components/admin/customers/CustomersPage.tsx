@@ -17,11 +17,11 @@ import { EmptyState, LoadingState } from '../../ui/states';
 import { toast } from '../../ui/Toast';
 import { ToggleButton } from '../../ui/ToggleButton';
 import { KEEP_PREVIOUS_PAGE } from '../../ui/Pagination';
-import { useListNavigation } from '../parts/list-navigation';
+import { useListInAddress } from '../parts/list-in-address';
 import { PageHeader } from '../parts/PageHeader';
 import { usePendingIds } from '../parts/row-actions';
 import { TableHead } from '../parts/table';
-import { listInputOf, type CustomersSearch } from './customers-search';
+import { listInputOf } from './customers-search';
 
 // The Customers screen (SPEC §2): registered users newest first, paged, filtered and searched on
 // the server; filter buttons with counts of every user; and the actions Make Admin / Remove Admin
@@ -39,9 +39,8 @@ const FILTER_LABELS: Record<CustomerFilter, string> = {
 };
 
 export function CustomersPage() {
-  const search = route.useSearch();
+  const { input, onSearch, filterBy, toPage } = useListInAddress(route, listInputOf);
   const trpc = useTRPC();
-  const input = listInputOf(search);
   const list = useQuery(trpc.admin.customers.list.queryOptions(input, KEEP_PREVIOUS_PAGE));
   const myId = useMe().data?.id;
   const actions = useCustomerActions(myId);
@@ -51,7 +50,6 @@ export function CustomersPage() {
     if (loadError) toast.error(`Failed to load users: ${loadError}`);
   }, [loadError, list.errorUpdatedAt]);
 
-  const { onSearch, filterBy, toPage } = useListNavigation<CustomersSearch>(route.useNavigate());
   const onFilterChange = (filter: CustomerFilter) => filterBy({ filter: filter === 'all' ? undefined : filter });
 
   const users = list.data?.items ?? [];

@@ -22,6 +22,7 @@ import { Card } from '../../ui/Card';
 import { Checkbox, NumberField, Select, TextArea, TextField } from '../../ui/fields';
 import { Form } from '../../ui/Form';
 import { toast } from '../../ui/Toast';
+import { RecordOptions } from '../parts/RecordOptions';
 import { UploadField } from '../parts/UploadField';
 import { TagInput } from '../parts/TagInput';
 import { useSlugFromName } from '../parts/use-slug-from-name';
@@ -176,12 +177,7 @@ export function ProductForm({ product }: { product?: AdminProduct }) {
               <NumberField name="price" label="Price (USD)" required />
               <Select name="category_id" label="Category" required>
                 <option value="">{categories ? 'Select a category' : 'Loading categories...'}</option>
-                {categories?.map((category) => (
-                  <option key={category.id} value={category.id}>
-                    {category.name}
-                    {category.is_active ? '' : ' (inactive)'}
-                  </option>
-                ))}
+                {categories && <RecordOptions records={categories} />}
               </Select>
               <TextArea name="description" label="Description" required rows={5} className="sm:col-span-2" />
             </div>

@@ -13,11 +13,12 @@ import { Select } from '../../ui/fields';
 import { SearchField } from '../../ui/SearchField';
 import { toast } from '../../ui/Toast';
 import { KEEP_PREVIOUS_PAGE } from '../../ui/Pagination';
-import { useListNavigation } from '../parts/list-navigation';
+import { useListInAddress } from '../parts/list-in-address';
 import { PageHeader } from '../parts/PageHeader';
+import { RecordOptions } from '../parts/RecordOptions';
 import { ListPagination, PagedListStates } from '../parts/paged-list';
 import { ClickableRow, TableHead } from '../parts/table';
-import { listInputOf, type ProductsSearch } from './products-search';
+import { listInputOf } from './products-search';
 import { toastError, UNEXPECTED_ERROR } from '../../../errors';
 
 const route = getRouteApi('/admin/products/');
@@ -25,11 +26,9 @@ const route = getRouteApi('/admin/products/');
 type ProductRow = RouterOutputs['admin']['products']['list']['items'][number];
 
 export function ProductsPage() {
-  const search = route.useSearch();
-  const { onSearch, filterBy, toPage } = useListNavigation<ProductsSearch>(route.useNavigate());
+  const { input, onSearch, filterBy, toPage } = useListInAddress(route, listInputOf);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const input = listInputOf(search);
   const list = useQuery(trpc.admin.products.list.queryOptions(input, KEEP_PREVIOUS_PAGE));
   const categories = useQuery(trpc.admin.products.categoryOptions.queryOptions()).data ?? [];
   const [pendingDelete, setPendingDelete] = useState<ProductRow | null>(null);
@@ -81,19 +80,14 @@ export function ProductsPage() {
       />
 
       <Card className="mb-4 grid grid-cols-1 gap-3 p-4 sm:grid-cols-[1fr_14rem]">
-        <SearchField label="Search" value={search.search ?? ''} onSearch={onSearch} placeholder="Search by name or description..." />
+        <SearchField label="Search" value={input.search ?? ''} onSearch={onSearch} placeholder="Search by name or description..." />
         <Select
           label="Category"
           value={input.categoryId ?? ''}
           onChange={(event) => filterBy({ categoryId: event.target.value || undefined })}
         >
           <option value="">All Categories</option>
-          {categories.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.name}
-              {category.is_active ? '' : ' (inactive)'}
-            </option>
-          ))}
+          <RecordOptions records={categories} />
         </Select>
       </Card>
 

@@ -13,11 +13,12 @@ import { SearchField } from '../../ui/SearchField';
 import { EnumSelect } from '../parts/EnumSelect';
 import { ListPagination, PagedListStates } from '../parts/paged-list';
 import { KEEP_PREVIOUS_PAGE } from '../../ui/Pagination';
-import { useListNavigation } from '../parts/list-navigation';
+import { useListInAddress } from '../parts/list-in-address';
 import { PageHeader } from '../parts/PageHeader';
+import { RecordOptions } from '../parts/RecordOptions';
 import { cell, OpenableRows } from '../parts/table';
 import { SubscriberDetailModal } from './SubscriberDetailModal';
-import { listInputOf, type SubscribersSearch } from './subscribers-search';
+import { listInputOf } from './subscribers-search';
 import { planPrice, UNTIL_RESUMED } from './subscriber-look';
 
 // The Subscribers screen (issue 11): the club's members, newest first and paged on the server,
@@ -28,10 +29,8 @@ const route = getRouteApi('/admin/subscribers');
 type MemberRow = RouterOutputs['admin']['subscribers']['list']['items'][number];
 
 export function SubscribersPage() {
-  const search = route.useSearch();
-  const { onSearch, filterBy, toPage } = useListNavigation<SubscribersSearch>(route.useNavigate());
+  const { input, onSearch, filterBy, toPage } = useListInAddress(route, listInputOf);
   const trpc = useTRPC();
-  const input = listInputOf(search);
   const list = useQuery(trpc.admin.subscribers.list.queryOptions(input, KEEP_PREVIOUS_PAGE));
   const plans = useQuery(trpc.admin.plans.list.queryOptions()).data ?? [];
   const [openId, setOpenId] = useState<string | null>(null);
@@ -48,15 +47,10 @@ export function SubscribersPage() {
       <PageHeader title="Subscribers" subtitle="Members of the t-shirt club, newest first" />
 
       <Card className="mb-4 grid grid-cols-1 gap-3 p-4 sm:grid-cols-[1fr_14rem_11rem]">
-        <SearchField label="Search" value={search.search ?? ''} onSearch={onSearch} placeholder="Search by email..." />
+        <SearchField label="Search" value={input.search ?? ''} onSearch={onSearch} placeholder="Search by email..." />
         <Select label="Plan" value={input.planId ?? ''} onChange={(event) => filterBy({ planId: event.target.value || undefined })}>
           <option value="">All Plans</option>
-          {plans.map((plan) => (
-            <option key={plan.id} value={plan.id}>
-              {plan.name}
-              {plan.is_active ? '' : ' (inactive)'}
-            </option>
-          ))}
+          <RecordOptions records={plans} />
         </Select>
         <EnumSelect
           label="Status"
