@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound, redirect, stripSearchParams } from '@tanstack/react-router';
-import { ArrowLeft, SearchX } from 'lucide-react';
+import { SearchX } from 'lucide-react';
 import { useState } from 'react';
+import { CatalogNotFound } from '../components/catalog/CatalogNotFound';
 import { CategoryIcon } from '../components/catalog/category-icon';
 import { DEFAULT_SORT, sortSearch } from '../components/catalog/catalog-search';
 import { ProductListing, productListOptions } from '../components/catalog/ProductListing';
 import { SortSelect } from '../components/catalog/SortSelect';
-import { MessagePage } from '../components/MessagePage';
-import { ButtonLink } from '../components/ui/Button';
 import { ResponsiveImage } from '../components/ui/ResponsiveImage';
 import { useDocumentTitle } from '../components/ui/use-document-title';
 import { prefetchQuietly } from '../prefetch';
@@ -127,18 +126,9 @@ function BannerSkeleton() {
 }
 
 function CategoryNotFound() {
-  useDocumentTitle('Category Not Found');
   return (
-    <MessagePage
-      icon={SearchX}
-      title="Category Not Found"
-      actions={
-        <ButtonLink to="/shop" size="lg" icon={ArrowLeft}>
-          Browse All Products
-        </ButtonLink>
-      }
-    >
+    <CatalogNotFound icon={SearchX} title="Category Not Found" backLabel="Browse All Products">
       The category you're looking for doesn't exist.
-    </MessagePage>
+    </CatalogNotFound>
   );
 }

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
-import { ArrowLeft, Shirt } from 'lucide-react';
+import { Shirt } from 'lucide-react';
 import { ProductDetail, ProductDetailSkeleton } from '../components/catalog/ProductDetail';
-import { MessagePage } from '../components/MessagePage';
-import { ButtonLink } from '../components/ui/Button';
+import { CatalogNotFound } from '../components/catalog/CatalogNotFound';
 import { useDocumentTitle } from '../components/ui/use-document-title';
 import { prefetchQuietly } from '../prefetch';
 import { pageHead } from '../seo/page-head';
@@ -77,18 +76,9 @@ function ProductPage() {
 }
 
 function ProductNotFound() {
-  useDocumentTitle('Product Not Found');
   return (
-    <MessagePage
-      icon={Shirt}
-      title="Product Not Found"
-      actions={
-        <ButtonLink to="/shop" size="lg" icon={ArrowLeft}>
-          Return to Shop
-        </ButtonLink>
-      }
-    >
+    <CatalogNotFound icon={Shirt} title="Product Not Found" backLabel="Return to Shop">
       This tee may have sold out for good, or the link may be mistyped.
-    </MessagePage>
+    </CatalogNotFound>
   );
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { emptyAddress } from '../../../shared/constants';
@@ -128,11 +129,7 @@ function ProfileForm({ email, defaults }: { email: string; defaults: ProfileForm
         )}
       </Card>
 
-      <div className="flex justify-end">
-        <SubmitButton busyLabel="Saving..." className="w-full sm:w-auto">
-          Save Settings
-        </SubmitButton>
-      </div>
+      <SettingsSubmit busyLabel="Saving...">Save Settings</SettingsSubmit>
     </Form>
   );
 }
@@ -166,12 +163,21 @@ function PasswordSection() {
           required
         />
         <NewPasswordFields />
-        <div className="flex justify-end sm:col-span-2">
-          <SubmitButton busyLabel="Changing..." className="w-full sm:w-auto">
-            Change Password
-          </SubmitButton>
-        </div>
+        <SettingsSubmit busyLabel="Changing..." spansGrid>
+          Change Password
+        </SettingsSubmit>
       </Form>
     </Card>
+  );
+}
+
+/** A settings form's submit button: at the form's right end, full width on a phone; `spansGrid` in a form laid out in two columns. */
+function SettingsSubmit({ busyLabel, spansGrid = false, children }: { busyLabel: string; spansGrid?: boolean; children: ReactNode }) {
+  return (
+    <div className={spansGrid ? 'flex justify-end sm:col-span-2' : 'flex justify-end'}>
+      <SubmitButton busyLabel={busyLabel} className="w-full sm:w-auto">
+        {children}
+      </SubmitButton>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Check, ChevronDown, Minus, Plus, Printer, ShoppingBag, Truck } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { preload } from 'react-dom';
 import { ADD_TO_CART_CONFIRM_MS, MAX_LINE_QUANTITY, type ChestPosition, type MockupSide } from '../../../shared/constants';
 import type { DisplayImage } from '../../../shared/display-image';
@@ -45,6 +45,18 @@ function preloadMainImage(image: DisplayImage | null) {
     fetchPriority: 'high',
     ...(best ? { imageSrcSet: best.srcset, imageSizes: GALLERY_SIZES, type: best.type } : {}),
   });
+}
+
+/** One of the add-to-cart form's choices (size, quantity): its label above its control. */
+function ProductChoice({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-stone-900">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
 }
 
 /** Product page body; give it `key={product.id}` so moving to another product starts fresh. */
@@ -160,10 +172,7 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
 
           <form onSubmit={addToCart} className="mt-8 border-t border-stone-200 pt-8">
             <div className="grid gap-6 sm:grid-cols-2">
-              <div>
-                <label htmlFor={sizeId} className="block text-sm font-semibold text-stone-900">
-                  Size
-                </label>
+              <ProductChoice id={sizeId} label="Size">
                 <div className="relative mt-2">
                   <select
                     id={sizeId}
@@ -184,11 +193,8 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
                     aria-hidden="true"
                   />
                 </div>
-              </div>
-              <div>
-                <label htmlFor={quantityId} className="block text-sm font-semibold text-stone-900">
-                  Quantity
-                </label>
+              </ProductChoice>
+              <ProductChoice id={quantityId} label="Quantity">
                 <div className="mt-2 inline-flex h-12 items-center rounded-xl border border-stone-300 bg-white shadow-sm">
                   <button
                     type="button"
@@ -222,7 +228,7 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
                     <Plus className="size-4" aria-hidden="true" />
                   </button>
                 </div>
-              </div>
+              </ProductChoice>
             </div>
 
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">

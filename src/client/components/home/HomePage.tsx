@@ -8,6 +8,7 @@ import { useTRPC } from '../../trpc';
 import { LatinCross } from '../catalog/category-icon';
 import { CategoryTile, CategoryTileSkeleton } from '../catalog/CategoryTile';
 import { ProductCard, ProductCardSkeleton } from '../catalog/ProductCard';
+import { StoreSection } from '../layout/StoreSection';
 import { ButtonLink } from '../ui/Button';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { TeeGraphic } from './TeeGraphic';
@@ -132,7 +133,7 @@ function CategoriesSection() {
   const trpc = useTRPC();
   const { data: categories = [], isPending } = useQuery(trpc.catalog.categories.queryOptions());
   return (
-    <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
+    <StoreSection labelledBy="categories-heading">
       <SectionHeading id="categories-heading" title="Shop by Category" subtitle="Find the design that fits your passion." />
       {isPending ? (
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -151,7 +152,7 @@ function CategoriesSection() {
           ))}
         </ul>
       )}
-    </section>
+    </StoreSection>
   );
 }
 
@@ -164,40 +165,38 @@ function FeaturedSection() {
   const { data: products = [], isPending } = useQuery(trpc.catalog.featuredProducts.queryOptions());
   const featured = products.slice(0, FEATURED_PRODUCTS_LIMIT);
   return (
-    <section aria-labelledby="featured-heading" className="border-y border-stone-200 bg-stone-50">
-      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
-        <SectionHeading
-          id="featured-heading"
-          title="Featured Tees"
-          subtitle="Customer favorites and fresh drops."
-          link={{ to: '/shop', label: 'Shop all products' }}
-        />
-        {isPending ? (
-          <div className="mt-8 grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 md:grid-cols-3">
-            {Array.from({ length: FEATURED_PRODUCTS_LIMIT }, (_, i) => (
-              <ProductCardSkeleton key={i} />
-            ))}
-          </div>
-        ) : featured.length === 0 ? (
-          <EmptyState message="No featured tees right now." link={{ to: '/shop', label: 'Browse the shop' }} />
-        ) : (
-          <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 md:grid-cols-3" data-testid="featured-products">
-            {featured.map((product) => (
-              <li key={product.id} className="flex">
-                {/* Below the hero and the categories: lazy, fetched as the shopper scrolls near. */}
-                <ProductCard product={product} imageSizes={FEATURED_CARD_SIZES} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </section>
+    <StoreSection labelledBy="featured-heading" band>
+      <SectionHeading
+        id="featured-heading"
+        title="Featured Tees"
+        subtitle="Customer favorites and fresh drops."
+        link={{ to: '/shop', label: 'Shop all products' }}
+      />
+      {isPending ? (
+        <div className="mt-8 grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 md:grid-cols-3">
+          {Array.from({ length: FEATURED_PRODUCTS_LIMIT }, (_, i) => (
+            <ProductCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : featured.length === 0 ? (
+        <EmptyState message="No featured tees right now." link={{ to: '/shop', label: 'Browse the shop' }} />
+      ) : (
+        <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 md:grid-cols-3" data-testid="featured-products">
+          {featured.map((product) => (
+            <li key={product.id} className="flex">
+              {/* Below the hero and the categories: lazy, fetched as the shopper scrolls near. */}
+              <ProductCard product={product} imageSizes={FEATURED_CARD_SIZES} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </StoreSection>
   );
 }
 
 function ClubBanner() {
   return (
-    <section aria-labelledby="club-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
+    <StoreSection labelledBy="club-heading">
       <div className="relative isolate overflow-hidden rounded-3xl bg-accent-700 px-6 py-12 text-white sm:px-12 sm:py-16">
         <div
           aria-hidden="true"
@@ -222,6 +221,6 @@ function ClubBanner() {
           </ButtonLink>
         </div>
       </div>
-    </section>
+    </StoreSection>
   );
 }

@@ -3,6 +3,7 @@ import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { storeConfig } from '../../store-config';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { ContactForm } from './ContactForm';
+import { IconBadge } from './IconBadge';
 import { PageIntro } from './PageIntro';
 
 export function ContactPage({ initialSubject }: { initialSubject: string }) {
@@ -55,9 +56,7 @@ interface InfoTileProps {
 function InfoTile({ Icon, title, text, children }: InfoTileProps) {
   return (
     <li className="rounded-2xl border border-stone-200 bg-stone-50 p-5" data-testid="contact-tile">
-      <span className="inline-flex size-10 items-center justify-center rounded-full bg-accent-100 text-accent-700">
-        <Icon className="size-5" aria-hidden="true" />
-      </span>
+      <IconBadge Icon={Icon} />
       <h3 className="mt-3 font-semibold text-stone-950">{title}</h3>
       <p className="mt-1 text-sm leading-6 text-stone-600">{text}</p>
       {children}

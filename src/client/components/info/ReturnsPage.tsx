@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Ruler, ShieldCheck, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { HelpLayout, HelpList, HelpSection, helpLinkClass } from './HelpLayout';
+import { IconBadge } from './IconBadge';
 import { CLAIM_WINDOW_DAYS } from './policy';
 
 const CLAIM_WINDOW = `${CLAIM_WINDOW_DAYS} days of delivery`;
@@ -78,9 +79,7 @@ export function ReturnsPage() {
 function Highlight({ Icon, title, children }: { Icon: typeof ShieldCheck; title: string; children: ReactNode }) {
   return (
     <div className="flex gap-4 rounded-2xl border border-stone-200 bg-stone-50 p-5">
-      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-100 text-accent-700">
-        <Icon className="size-5" aria-hidden="true" />
-      </span>
+      <IconBadge Icon={Icon} className="shrink-0" />
       <div>
         <p className="font-semibold text-stone-950">{title}</p>
         <p className="mt-1 text-sm leading-6 text-stone-600">{children}</p>

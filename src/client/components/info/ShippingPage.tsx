@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Printer, ShoppingBag, Truck } from 'lucide-react';
 import { useShippingPromise } from '../../cart/shipping-policy';
 import { HelpLayout, HelpList, HelpSection, helpLinkClass } from './HelpLayout';
+import { IconBadge } from './IconBadge';
 
 const TIMELINE = [
   { Icon: ShoppingBag, title: 'You place your order', text: 'We get your order right away and queue your tees for printing.' },
@@ -32,9 +33,7 @@ export function ShippingPage() {
           {TIMELINE.map(({ Icon, title, text }, index) => (
             <li key={title} className="rounded-2xl border border-stone-200 bg-stone-50 p-5">
               <div className="flex items-center gap-3">
-                <span className="inline-flex size-10 items-center justify-center rounded-full bg-accent-100 text-accent-700">
-                  <Icon className="size-5" aria-hidden="true" />
-                </span>
+                <IconBadge Icon={Icon} />
                 <span className="text-sm font-semibold text-stone-500">Step {index + 1}</span>
               </div>
               <h3 className="mt-3 font-semibold text-stone-950">{title}</h3>

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { ArrowRight, Check, Gift, Layers, Mail, Printer, Shirt, Truck } from 'lucide-react';
 import { storeConfig } from '../../store-config';
 import { useTRPC, type RouterOutputs } from '../../trpc';
+import { StoreSection } from '../layout/StoreSection';
 import { ButtonLink } from '../ui/Button';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { PageIntro } from './PageIntro';
@@ -39,7 +40,7 @@ function PlansSection() {
   // A failed read shows the empty state (SPEC §8: storefront data errors are not shown).
   const { data: plans = [], isPending } = useQuery(trpc.subscriptions.plans.queryOptions());
   return (
-    <section aria-labelledby="plans-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
+    <StoreSection labelledBy="plans-heading">
       <div className="max-w-2xl">
         <h2 id="plans-heading" className="font-display text-2xl font-extrabold tracking-tight text-stone-950 sm:text-3xl">
           Choose Your Plan
@@ -77,7 +78,7 @@ function PlansSection() {
           <p className="mt-8 text-center text-sm text-stone-600">Skip a shipment, pause or cancel at any time from your membership page.</p>
         </>
       )}
-    </section>
+    </StoreSection>
   );
 }
 
@@ -150,36 +151,34 @@ function PlanCardSkeleton() {
 
 function HowItWorks() {
   return (
-    <section aria-labelledby="how-heading" className="border-y border-stone-200 bg-stone-50">
-      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
-        <h2 id="how-heading" className="font-display text-2xl font-extrabold tracking-tight text-stone-950 sm:text-3xl">
-          How It Works
-        </h2>
-        <p className="mt-2 text-stone-600">Four simple steps from sign-up to your doorstep.</p>
-        <ol className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
-          {HOW_IT_WORKS.map(({ Icon, title, text }, index) => (
-            <li key={title} className="flex gap-4 lg:flex-col">
-              <span className="relative inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-white text-accent-700 shadow-sm ring-1 ring-stone-200">
-                <Icon className="size-6" aria-hidden="true" />
-                <span className="absolute -top-1 -right-1 inline-flex size-5 items-center justify-center rounded-full bg-stone-900 text-[11px] font-bold text-white">
-                  {index + 1}
-                </span>
+    <StoreSection labelledBy="how-heading" band>
+      <h2 id="how-heading" className="font-display text-2xl font-extrabold tracking-tight text-stone-950 sm:text-3xl">
+        How It Works
+      </h2>
+      <p className="mt-2 text-stone-600">Four simple steps from sign-up to your doorstep.</p>
+      <ol className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+        {HOW_IT_WORKS.map(({ Icon, title, text }, index) => (
+          <li key={title} className="flex gap-4 lg:flex-col">
+            <span className="relative inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-white text-accent-700 shadow-sm ring-1 ring-stone-200">
+              <Icon className="size-6" aria-hidden="true" />
+              <span className="absolute -top-1 -right-1 inline-flex size-5 items-center justify-center rounded-full bg-stone-900 text-[11px] font-bold text-white">
+                {index + 1}
               </span>
-              <div>
-                <h3 className="font-semibold text-stone-950">{title}</h3>
-                <p className="mt-1 text-sm leading-6 text-stone-600">{text}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
-      </div>
-    </section>
+            </span>
+            <div>
+              <h3 className="font-semibold text-stone-950">{title}</h3>
+              <p className="mt-1 text-sm leading-6 text-stone-600">{text}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </StoreSection>
   );
 }
 
 function SupportSection() {
   return (
-    <section aria-labelledby="club-support-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
+    <StoreSection labelledBy="club-support-heading">
       <div className="flex flex-col items-start gap-6 rounded-3xl bg-stone-950 px-6 py-10 text-white sm:px-10 md:flex-row md:items-center md:justify-between">
         <div className="max-w-xl">
           <h2 id="club-support-heading" className="font-display text-2xl font-extrabold tracking-tight">
@@ -196,6 +195,6 @@ function SupportSection() {
           <span className="truncate">{storeConfig.storeEmail}</span>
         </a>
       </div>
-    </section>
+    </StoreSection>
   );
 }

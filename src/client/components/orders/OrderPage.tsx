@@ -6,10 +6,10 @@ import { formatDate, formatDateTime } from '../../../shared/dates';
 import { formatMoney, toCents } from '../../../shared/money';
 import { useTRPC, type RouterOutputs } from '../../trpc';
 import { ProductImage } from '../catalog/ProductImage';
-import { MessagePage } from '../MessagePage';
-import { OrderStatusBadge, PaymentStatusBadge } from '../status-badges';
+import { MissingPage } from '../MissingPage';
+import { OrderBadges } from './OrderBadges';
 import { ORDER_EVENT_LABELS } from './order-events';
-import { buttonClass, ButtonLink } from '../ui/Button';
+import { buttonClass } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { LoadingState } from '../ui/states';
 import { useDocumentTitle } from '../ui/use-document-title';
@@ -48,17 +48,9 @@ export function OrderPage() {
 /** An order number or link that is not one of this customer's orders. */
 export function OrderNotFound({ children }: { children: ReactNode }) {
   return (
-    <MessagePage
-      icon={PackageX}
-      title="Order Not Found"
-      actions={
-        <ButtonLink to="/orders" size="lg">
-          My Orders
-        </ButtonLink>
-      }
-    >
+    <MissingPage icon={PackageX} title="Order Not Found" link={{ to: '/orders', label: 'My Orders' }}>
       {children}
-    </MessagePage>
+    </MissingPage>
   );
 }
 
@@ -80,8 +72,7 @@ function OrderDetail({ order, thanks, payment }: { order: Order; thanks: boolean
           </p>
         </div>
         <div className="flex flex-wrap gap-1.5">
-          <OrderStatusBadge status={order.status} />
-          <PaymentStatusBadge status={order.payment_status} named />
+          <OrderBadges order={order} />
         </div>
       </div>
 

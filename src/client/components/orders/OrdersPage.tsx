@@ -5,7 +5,7 @@ import { formatDate } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
 import { useTRPC, type RouterOutputs } from '../../trpc';
 import { ProductImage } from '../catalog/ProductImage';
-import { OrderStatusBadge, PaymentStatusBadge } from '../status-badges';
+import { OrderBadges } from './OrderBadges';
 import { EmptyState, LoadingState } from '../ui/states';
 import { KEEP_PREVIOUS_PAGE, Pagination } from '../ui/Pagination';
 import { useDocumentTitle } from '../ui/use-document-title';
@@ -85,8 +85,7 @@ export function OrderList({ orders }: { orders: OrderSummaryRow[] }) {
                 {formatMoney(order.total)}
               </p>
               <div className="mt-2 flex flex-wrap gap-1.5">
-                <OrderStatusBadge status={order.status} />
-                <PaymentStatusBadge status={order.payment_status} named />
+                <OrderBadges order={order} />
               </div>
             </div>
             <ChevronRight className="size-5 shrink-0 text-stone-400" aria-hidden="true" />

@@ -14,9 +14,8 @@ import { AddressFields } from '../account/AddressFields';
 import { shippingDefaults } from '../account/shipping-defaults';
 import { CategoryChoices } from './CategoryChoices';
 import { formatPlanPrice, planIntervalLabel } from '../info/plan-format';
-import { MessagePage } from '../MessagePage';
+import { MissingPage } from '../MissingPage';
 import { BackLink } from '../ui/BackLink';
-import { ButtonLink } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { Select, TextField } from '../ui/fields';
 import { Form, FormMessage, SubmitButton } from '../ui/Form';
@@ -43,17 +42,9 @@ export function JoinPage() {
   if (options.isPending || profile.isPending) return <LoadingState label="Loading the plan..." />;
   if (!options.data) {
     return (
-      <MessagePage
-        icon={SearchX}
-        title="Plan Not Available"
-        actions={
-          <ButtonLink to="/subscriptions" size="lg">
-            See the plans
-          </ButtonLink>
-        }
-      >
+      <MissingPage icon={SearchX} title="Plan Not Available" link={{ to: '/subscriptions', label: 'See the plans' }}>
         This plan is not open for new members.
-      </MessagePage>
+      </MissingPage>
     );
   }
   return (

@@ -8,7 +8,8 @@ import { formatMoney } from '../../../shared/money';
 import { toastError, UNEXPECTED_ERROR } from '../../errors';
 import { useTRPC, type RouterOutputs } from '../../trpc';
 import { planIntervalLabel } from '../info/plan-format';
-import { OrderStatusBadge, PaymentStatusBadge, SubscriptionStatusBadge } from '../status-badges';
+import { OrderBadges } from '../orders/OrderBadges';
+import { SubscriptionStatusBadge } from '../status-badges';
 import { chosenCategoriesText, nextShipmentText } from '../subscription-schedule';
 import { BackLink } from '../ui/BackLink';
 import { Button } from '../ui/Button';
@@ -260,8 +261,7 @@ function PastShipments({ orders }: { orders: Membership['orders'] }) {
               </Link>
               <span className="text-stone-600">{formatDate(order.created_at)}</span>
               <span className="flex gap-1.5">
-                <OrderStatusBadge status={order.status} />
-                <PaymentStatusBadge status={order.payment_status} named />
+                <OrderBadges order={order} />
               </span>
               <span className="font-medium text-stone-900">{formatMoney(order.total)}</span>
             </li>
