@@ -126,11 +126,15 @@ describe('cart and checkout', () => {
     expect(await page.getByTestId('cart-count').textContent()).toBe('4');
 
     // Minus at 1 sets the quantity to 0, which removes the line; Remove removes the other.
-    await page.getByRole('button', { name: `Decrease quantity of ${product.name} (${large})` }).click();
+    // The button goes with its line: the keyboard focus goes to the page's heading, not the page's start.
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    await page.getByRole('button', { name: `Decrease quantity of ${product.name} (${large})` }).press('Enter');
     await expect.poll(() => cartLines(page).count()).toBe(1);
+    await expect.poll(focusedText).toBe('Shopping Cart');
     await expect.poll(() => summary.getByTestId('summary-total').textContent()).toBe(money(unit * 3));
-    await page.getByRole('button', { name: `Remove ${product.name} (${small})` }).click();
+    await page.getByRole('button', { name: `Remove ${product.name} (${small})` }).press('Enter');
     await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
+    await expect.poll(focusedText).toBe('Your cart is empty');
     expect(await page.evaluate((key) => localStorage.getItem(key), storageKey)).toBeNull();
     expect(env.pageErrors(page)).toEqual([]);
   });

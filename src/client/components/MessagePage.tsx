@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 
 /**
  * A page that is one message: an icon, a heading and a line of text, then what to do next (the
@@ -11,6 +11,7 @@ export function MessagePage({
   title,
   children,
   actions,
+  headingRef,
 }: {
   icon: LucideIcon;
   /** A short line above the heading, e.g. "404". */
@@ -18,6 +19,8 @@ export function MessagePage({
   title: string;
   children: ReactNode;
   actions: ReactNode;
+  /** For a page that moves the keyboard focus to its heading (the cart emptied by its last Remove). */
+  headingRef?: Ref<HTMLHeadingElement>;
 }) {
   const headingId = useId();
   return (
@@ -28,7 +31,9 @@ export function MessagePage({
       {eyebrow && <p className="mt-6 text-sm font-semibold tracking-widest text-accent-700 uppercase">{eyebrow}</p>}
       <h1
         id={headingId}
-        className={`font-display ${eyebrow ? 'mt-2' : 'mt-6'} text-3xl font-extrabold tracking-tight text-stone-950 sm:text-4xl`}
+        ref={headingRef}
+        tabIndex={headingRef ? -1 : undefined}
+        className={`font-display ${eyebrow ? 'mt-2' : 'mt-6'} text-3xl font-extrabold tracking-tight text-stone-950 focus:outline-none sm:text-4xl`}
       >
         {title}
       </h1>

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AlertTriangle, ArrowRight, ShoppingBag } from 'lucide-react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useCartQuote, useCartView } from '../cart/use-cart-view';
 import { CartLineItem } from '../components/cart/CartLineItem';
 import { OrderSummary } from '../components/cart/OrderSummary';
@@ -18,12 +19,20 @@ function CartPage() {
   useDocumentTitle('Cart');
   const view = useCartView();
   const quote = useCartQuote(view);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useFocusHeadingAfterRemoval(view.lines.length, headingRef);
 
-  if (view.lines.length === 0) return <EmptyCart />;
+  if (view.lines.length === 0) return <EmptyCart headingRef={headingRef} />;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-      <h1 className="font-display text-3xl font-extrabold tracking-tight text-stone-950 sm:text-4xl">Shopping Cart</h1>
+      <h1
+        ref={headingRef}
+        tabIndex={-1}
+        className="font-display text-3xl font-extrabold tracking-tight text-stone-950 focus:outline-none sm:text-4xl"
+      >
+        Shopping Cart
+      </h1>
       <div className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-12">
         <section aria-labelledby="cart-items-heading">
           <h2 id="cart-items-heading" className="sr-only">
@@ -66,9 +75,24 @@ function CartPage() {
   );
 }
 
-function EmptyCart() {
+/**
+ * A line's Remove (or its minus at 1) takes the button away with the line, and the keyboard focus
+ * would fall back to the start of the page: it goes to the page's heading instead, which a screen
+ * reader reads out. Focus elsewhere (a line removed in another tab) is left alone.
+ */
+function useFocusHeadingAfterRemoval(lineCount: number, headingRef: RefObject<HTMLHeadingElement | null>) {
+  const previousCount = useRef(lineCount);
+  useEffect(() => {
+    const removed = lineCount < previousCount.current;
+    previousCount.current = lineCount;
+    if (removed && document.activeElement === document.body) headingRef.current?.focus();
+  }, [lineCount, headingRef]);
+}
+
+function EmptyCart({ headingRef }: { headingRef: RefObject<HTMLHeadingElement | null> }) {
   return (
     <MessagePage
+      headingRef={headingRef}
       icon={ShoppingBag}
       title="Your cart is empty"
       actions={
