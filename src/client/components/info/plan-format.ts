@@ -1,10 +1,8 @@
-import { toAmount } from '../../../shared/money';
-
-const wholeUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+import { formatUsd } from '../../../shared/money';
 
 /** Public plan prices show as whole dollars (SPEC §1, §9): "29.00" -> "$29". */
 export function formatPlanPrice(price: string): string {
-  return wholeUsd.format(toAmount(price));
+  return formatUsd(price, 0);
 }
 
 /** The public page's interval label (SPEC §9): quarterly reads "3 months", anything else "month". */
