@@ -5,13 +5,13 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows } from '../../src/server/db/count';
 import { formatMoney } from '../../src/shared/money';
 import { ARTWORK_REQUIRED, DUPLICATE_SKU, PRODUCT_CHANGED_ELSEWHERE, PRODUCT_SAVE_FAILED } from '../../src/shared/schemas/admin-products';
 import { MAX_UPLOAD_BYTES } from '../../src/shared/constants';
 import { FILE_TOO_LARGE, NOT_AN_IMAGE } from '../../src/shared/schemas/admin-uploads';
 import { seriousA11yViolations } from '../support/a11y';
 import { saveScreenshot, signInInBrowser, VIEWPORTS, waitForImages, sharedBrowserApp } from '../support/browser';
-import { countRows } from '../support/db';
 import { createAdmin, createCustomer, type TestUser } from '../support/factories';
 
 // The admin layout, dashboard and products screens in Chromium against the built app and the

@@ -71,13 +71,20 @@ describe('list and tags', () => {
 
   it('searches name or description, case-insensitively, with % and _ taken literally', async () => {
     await seed();
-    const names = async (search: string) => (await artwork().list({ search })).items.map((row) => row.name);
-    expect(await names('skull')).toEqual(['Skull Rider']);
-    expect(await names('CHOPPER')).toEqual(['Skull Rider']);
-    expect(await names('hot rod')).toEqual(['Hot Rod']);
-    expect(await names('100%')).toEqual(['Cross 100%']);
-    expect(await names('_')).toEqual(['Hot Rod']);
-    expect(await names('nothing like this')).toEqual([]);
+    const found: [search: string, names: string[]][] = [
+      ['skull', ['Skull Rider']],
+      ['CHOPPER', ['Skull Rider']],
+      ['hot rod', ['Hot Rod']],
+      ['100%', ['Cross 100%']],
+      ['_', ['Hot Rod']],
+      ['nothing like this', []],
+    ];
+    for (const [search, names] of found) {
+      expect(
+        (await artwork().list({ search })).items.map((row) => row.name),
+        search,
+      ).toEqual(names);
+    }
   });
 
   it('filters by tag, case-insensitively, together with the search', async () => {

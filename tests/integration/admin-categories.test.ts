@@ -10,6 +10,7 @@ import {
 } from '../../src/shared/schemas/admin-categories';
 import { callerFor, routerOverHttp, sharedCallers, sharedTestApp } from '../support/app';
 import { trpcFailure } from '../support/async';
+import { emptyTables } from '../support/db';
 import { createCustomer, createMembership, createPlan, createProduct } from '../support/factories';
 
 // admin.categories.*: the inline form's rules, the order (insert last, move up/down, delete closes
@@ -19,10 +20,7 @@ import { createCustomer, createMembership, createPlan, createProduct } from '../
 const t = sharedTestApp();
 const as = sharedCallers(t);
 
-beforeEach(async () => {
-  await t.db.deleteFrom('products').execute();
-  await t.db.deleteFrom('categories').execute();
-});
+beforeEach(() => emptyTables(t.db, 'products', 'categories'));
 
 const http = routerOverHttp(t, 'admin.categories', { cookie: () => as.cookies.admin, queries: ['list'] });
 

@@ -1,12 +1,12 @@
 import type { TRPCError } from '@trpc/server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createOrPromoteAdmin } from '../../src/server/auth/admin';
+import { countRows } from '../../src/server/db/count';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { ADMIN_REQUIRED } from '../../src/server/trpc/init';
 import { CUSTOMERS_PAGE_SIZE, LAST_ADMIN_MESSAGE, UNCONFIRMED_ADMIN_MESSAGE } from '../../src/shared/schemas/admin-people';
 import { callerFor, callTrpc, sharedEventHub, sharedTestApp } from '../support/app';
 import { recordEvents, trpcFailure, waitFor } from '../support/async';
-import { countRows } from '../support/db';
 import { createAdmin, createCustomer } from '../support/factories';
 
 // admin.customers.*: the users list, paged on the server, with its filters, search and counts,

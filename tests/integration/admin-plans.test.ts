@@ -3,6 +3,7 @@ import { INVALID_SLUG } from '../../src/shared/schemas/admin-categories';
 import { PLAN_HAS_MEMBERS, PLAN_NOT_FOUND, PLAN_SLUG_TAKEN, type PlanInput } from '../../src/shared/schemas/admin-plans';
 import { routerOverHttp, sharedCallers, sharedTestApp } from '../support/app';
 import { trpcFailure } from '../support/async';
+import { emptyTables } from '../support/db';
 import { createCustomer } from '../support/factories';
 
 // admin.plans.*: every plan listed for admins, the modal's rules (slug normalised, features
@@ -11,10 +12,7 @@ import { createCustomer } from '../support/factories';
 
 const t = sharedTestApp();
 const as = sharedCallers(t);
-beforeEach(async () => {
-  await t.db.deleteFrom('subscriptions').execute();
-  await t.db.deleteFrom('subscription_plans').execute();
-});
+beforeEach(() => emptyTables(t.db, 'subscriptions', 'subscription_plans'));
 
 const http = routerOverHttp(t, 'admin.plans', { cookie: () => as.cookies.admin, queries: ['list'] });
 const plans = () => as.admin.admin.plans;

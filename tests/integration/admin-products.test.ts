@@ -1,4 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { countRows } from '../../src/server/db/count';
 import type { OrderStatus, PaymentStatus } from '../../src/shared/constants';
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
@@ -11,7 +12,7 @@ import {
   productToPrintMessage,
 } from '../../src/shared/schemas/admin-products';
 import { callTrpc, routerOverHttp, sharedCallers, sharedTestApp, signInHttp } from '../support/app';
-import { countRows } from '../support/db';
+import { emptyTables } from '../support/db';
 import { createAdmin, createCustomer, createOrder } from '../support/factories';
 
 // admin.products.*: the paged, searchable list, every rule of SPEC §5 on create and update with
@@ -43,11 +44,7 @@ beforeAll(async () => {
   car = categories.find((c) => c.slug === 'car')!.id;
 });
 
-beforeEach(async () => {
-  await t.db.deleteFrom('order_items').execute();
-  await t.db.deleteFrom('orders').execute();
-  await t.db.deleteFrom('products').execute();
-});
+beforeEach(() => emptyTables(t.db, 'order_items', 'orders', 'products'));
 
 /** `cookie` '' calls anonymously. */
 const call = routerOverHttp(t, 'admin.products', { cookie: () => as.cookies.admin, queries: ['list', 'byId', 'categoryOptions'] });

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { countRows } from '../../src/server/db/count';
 import { ORDER_TOO_LARGE, PRICES_CHANGED } from '../../src/server/orders/place';
 import { CANCELLED_NOT_PAYABLE } from '../../src/server/routers/admin/orders';
 import { EMPTY_CART, QUANTITY_RANGE } from '../../src/shared/schemas/checkout';
 import { callerFor, callTrpc, sharedTestApp, signInHttp } from '../support/app';
 import { trpcFailure } from '../support/async';
-import { countRows } from '../support/db';
 import { createAdmin, createCategory, createCustomer, createProduct, type TestUser } from '../support/factories';
 
 // Placing an order paid by hand (the default provider): priced by the server, written with line
@@ -35,6 +35,13 @@ const caller = (user: { id: string; email: string }) => callerFor(t.database, t.
 const place = (lines: { productId: string; size: string; quantity: number }[], key = randomUUID(), user = buyer) =>
   caller(user).checkout.placeOrder({ idempotencyKey: key, lines: lines as never, shipping });
 const orderCount = () => countRows(t.db.selectFrom('orders'));
+const orderIdOf = async (orderNumber: string) =>
+  (await t.db.selectFrom('orders').select('id').where('order_number', '=', orderNumber).executeTakeFirstOrThrow()).id;
+/** The buyer's order of one tee, with its id for the admin's calls. */
+const placeTeeOrder = async () => {
+  const { orderNumber } = await place([{ productId: tee, size: 'M', quantity: 1 }]);
+  return { orderNumber, id: await orderIdOf(orderNumber) };
+};
 const emailsTo = (to: string) =>
   t.db.selectFrom('email_queue').select(['subject', 'text_body']).where('to_email', '=', to).orderBy('created_at').execute();
 
@@ -326,8 +333,7 @@ describe("a customer's orders", () => {
 
 describe('an admin moving an order along', () => {
   it('marks a hand-paid order paid once, refunds it once, and the customer hears of each', async () => {
-    const { orderNumber } = await place([{ productId: tee, size: 'M', quantity: 1 }]);
-    const { id } = await t.db.selectFrom('orders').select('id').where('order_number', '=', orderNumber).executeTakeFirstOrThrow();
+    const { orderNumber, id } = await placeTeeOrder();
     const adminCaller = caller(admin);
 
     expect(await adminCaller.admin.orders.markPaid({ id })).toMatchObject({ payment_status: 'paid', payment_provider: 'manual' });
@@ -347,8 +353,7 @@ describe('an admin moving an order along', () => {
   });
 
   it('emails a tracking link when the order ships, and a notice when it is cancelled', async () => {
-    const { orderNumber } = await place([{ productId: tee, size: 'M', quantity: 1 }]);
-    const { id } = await t.db.selectFrom('orders').select('id').where('order_number', '=', orderNumber).executeTakeFirstOrThrow();
+    const { orderNumber, id } = await placeTeeOrder();
     const adminCaller = caller(admin);
     await adminCaller.admin.orders.setTrackingNumber({ id, trackingNumber: '1Z 999' });
     await adminCaller.admin.orders.setStatus({ id, status: 'shipped' });
@@ -367,8 +372,7 @@ describe('an admin moving an order along', () => {
   });
 
   it('emails a tracking number given after shipping, and tells of shipping and cancelling once', async () => {
-    const { orderNumber } = await place([{ productId: tee, size: 'M', quantity: 1 }]);
-    const { id } = await t.db.selectFrom('orders').select('id').where('order_number', '=', orderNumber).executeTakeFirstOrThrow();
+    const { orderNumber, id } = await placeTeeOrder();
     const adminCaller = caller(admin);
     // As the order screen invites: the status first, then the tracking number.
     await adminCaller.admin.orders.setStatus({ id, status: 'shipped' });
@@ -391,8 +395,7 @@ describe('an admin moving an order along', () => {
   });
 
   it('emails a tracking number given while a shipped order was moved back when it ships again, once', async () => {
-    const { orderNumber } = await place([{ productId: tee, size: 'M', quantity: 1 }]);
-    const { id } = await t.db.selectFrom('orders').select('id').where('order_number', '=', orderNumber).executeTakeFirstOrThrow();
+    const { orderNumber, id } = await placeTeeOrder();
     const adminCaller = caller(admin);
     await adminCaller.admin.orders.setStatus({ id, status: 'shipped' });
     await adminCaller.admin.orders.setStatus({ id, status: 'processing' });
@@ -414,8 +417,7 @@ describe('an admin moving an order along', () => {
   });
 
   it('refuses to mark a cancelled order paid, which would tell the buyer it goes to print', async () => {
-    const { orderNumber } = await place([{ productId: tee, size: 'M', quantity: 1 }]);
-    const { id } = await t.db.selectFrom('orders').select('id').where('order_number', '=', orderNumber).executeTakeFirstOrThrow();
+    const { orderNumber, id } = await placeTeeOrder();
     await caller(admin).admin.orders.setStatus({ id, status: 'cancelled' });
     expect(await trpcFailure(caller(admin).admin.orders.markPaid({ id }))).toEqual({
       code: 'PRECONDITION_FAILED',
@@ -430,7 +432,7 @@ describe('an admin moving an order along', () => {
   it('counts revenue from paid orders only', async () => {
     const paid = await place([{ productId: hoodie, size: 'M', quantity: 1 }]);
     await place([{ productId: tee, size: 'M', quantity: 1 }]);
-    const { id } = await t.db.selectFrom('orders').select('id').where('order_number', '=', paid.orderNumber).executeTakeFirstOrThrow();
+    const id = await orderIdOf(paid.orderNumber);
     await caller(admin).admin.orders.markPaid({ id });
     expect(await caller(admin).admin.dashboard.overview()).toMatchObject({ totalOrders: 2, totalRevenue: '30.00' });
   });

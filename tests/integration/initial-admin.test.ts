@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ensureInitialAdmin } from '../../src/server/auth/admin';
 import { verifyPassword } from '../../src/server/auth/password';
+import { countRows } from '../../src/server/db/count';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
-import { countRows, createTestDatabase } from '../support/db';
+import { createTestDatabase } from '../support/db';
 
 let database: DatabaseHandle & { url?: string };
 beforeEach(async () => {

@@ -155,7 +155,7 @@ let userCount = 0;
 
 /**
  * A user signed in with a real session (the streams read the sessions table) and a caller acting
- * in it, on `hub`; the caller's streams end when `controller` aborts.
+ * in it, on `hub`; the caller's streams end when `close` aborts them, or once `expire` ends the session.
  */
 async function signedIn(hub: EventHub, options: { admin?: boolean } = {}) {
   const email = `streamer${++userCount}@example.com`;
@@ -164,7 +164,14 @@ async function signedIn(hub: EventHub, options: { admin?: boolean } = {}) {
   const sessionId = token.split('.')[0]!;
   const controller = new AbortController();
   const { caller } = callerFor(t.database, t.config, { id: userId, email }, { events: hub, sessionId, signal: controller.signal });
-  return { caller, userId, sessionId, close: () => controller.abort() };
+  // The session running out, as a tab left open for longer than the session lasts finds it.
+  const expire = () =>
+    t.db
+      .updateTable('sessions')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where('id', '=', sessionId)
+      .execute();
+  return { caller, userId, sessionId, expire, close: () => controller.abort() };
 }
 
 async function startedHub(options: EventHubOptions = {}): Promise<EventHub> {
@@ -344,7 +351,7 @@ describe('live events in one process', () => {
 
   it('end a stream whose session expired, at its next check, delivering nothing after the expiry', async () => {
     const hub = await startedHub({ accessRecheckMs: 200 });
-    const { caller, userId, sessionId, close } = await signedIn(hub);
+    const { caller, userId, expire, close } = await signedIn(hub);
     const stream = watch(await caller.live.feed());
     try {
       // One event, once the stream listens: several published until one arrived could arrive after the expiry.
@@ -352,11 +359,7 @@ describe('live events in one process', () => {
       await publishEvent(t.db, { type: 'customer_changed', userId });
       await waitFor(() => stream.values.length === 1, 'an event before the expiry');
       // A tab left open for longer than the session lasts: nothing else happens, no event comes.
-      await t.db
-        .updateTable('sessions')
-        .set({ expires_at: sql<Date>`now() - interval '1 second'` })
-        .where('id', '=', sessionId)
-        .execute();
+      await expire();
       await waitFor(() => stream.ended !== null, 'the stream to end', 2000);
       expect(stream.ended).toBe('UNAUTHORIZED');
       expect(stream.values).toHaveLength(1);
@@ -368,14 +371,10 @@ describe('live events in one process', () => {
 
   it("end an expired session's stream at the next event instead of delivering it", async () => {
     const hub = await startedHub();
-    const { caller, userId, sessionId, close } = await signedIn(hub);
+    const { caller, userId, expire, close } = await signedIn(hub);
     const stream = watch(await caller.live.feed());
     try {
-      await t.db
-        .updateTable('sessions')
-        .set({ expires_at: sql<Date>`now() - interval '1 second'` })
-        .where('id', '=', sessionId)
-        .execute();
+      await expire();
       await publishEvent(t.db, { type: 'customer_changed', userId });
       await waitFor(() => stream.ended !== null, 'the stream to end');
       expect(stream.ended).toBe('UNAUTHORIZED');

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows } from '../../src/server/db/count';
 import type { ProcedureMeta } from '../../src/server/trpc/init';
 import { appRouter } from '../../src/server/trpc/router';
 import { callTrpc, createTestApp, TEST_ORIGIN, type TestApp } from '../support/app';
-import { countRows } from '../support/db';
 import { createAdmin, createCustomer } from '../support/factories';
 
 // Every procedure, fed junk by every kind of caller, must answer with a client error, never a 5xx.

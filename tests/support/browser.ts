@@ -4,12 +4,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page, type Response as PageResponse } from 'playwright-core';
+import { expect } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
 import type { DatabaseHandle, Db } from '../../src/server/db/database';
 import { seedIfEmpty } from '../../src/server/seed/seed';
 import { LocalStorage } from '../../src/server/storage/local';
 import type { Storage } from '../../src/server/storage/storage';
+import { seriousA11yViolations } from './a11y';
 import { testConfig } from './app';
 import { createTestDatabase } from './db';
 import { DEFAULT_PASSWORD } from './factories';
@@ -254,4 +256,14 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * A screen checked at phone width: nothing wider than the screen and no serious accessibility
+ * violations; then a screenshot of it to look at.
+ */
+export async function expectFitsPhone(page: Page, screenshotName: string): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await saveScreenshot(page, screenshotName);
 }

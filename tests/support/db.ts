@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import type { SelectQueryBuilder } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { openDatabase, type DatabaseHandle, type Db } from '../../src/server/db/database';
+import type { DB } from '../../src/server/db/schema';
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory by default, or a new
@@ -43,9 +43,7 @@ export async function withAdminClient<T>(url: string, fn: (client: pg.Client) =>
   }
 }
 
-/** How many rows a query selects: `countRows(db.selectFrom('orders').where(...))`. */
-export async function countRows<DB, TB extends keyof DB>(query: SelectQueryBuilder<DB, TB, object>): Promise<number> {
-  // The generic query hides the selection's type from the compiler; it is count(*) as n.
-  const row = (await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: string | number | bigint };
-  return Number(row.n);
+/** Deletes every row of the tables, one after another: name those whose rows point at others first. */
+export async function emptyTables(db: Db, ...tables: (keyof DB)[]): Promise<void> {
+  for (const table of tables) await db.deleteFrom(table).execute();
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
+import { countRows } from '../db/count';
 import type { Db } from '../db/database';
 import { publishEvent } from '../events/events';
 import { hashPassword } from './password';
@@ -63,14 +64,7 @@ async function writeAdmin(trx: Db, email: string, password: string | undefined, 
   return { email: existing?.email ?? email, password, created: !existing };
 }
 
-async function countAdmins(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('customers')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('is_admin', '=', true)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
+const countAdmins = (db: Db) => countRows(db.selectFrom('customers').where('is_admin', '=', true));
 
 /** Read fresh on every call: a demotion takes effect on the user's very next request. */
 export async function isAdmin(db: Db, userId: string): Promise<boolean> {

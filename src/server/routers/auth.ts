@@ -98,6 +98,9 @@ async function emailExistingAccount(ctx: Context, email: string, passwordHash: s
   });
 }
 
+/** What a link from one of our emails opens: those uses share one rate limit. */
+const emailLinkProcedure = publicProcedure.use(rateLimited('emailLink'));
+
 export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => (ctx.session ? loadMe(ctx.db, ctx.session.user.id) : null)),
 
@@ -154,46 +157,40 @@ export const authRouter = router({
       return { ok: true as const };
     }),
 
-  verifyResetToken: publicProcedure
-    .use(rateLimited('emailLink'))
-    .input(verifyResetTokenInput)
-    .query(async ({ ctx, input }) => {
-      const userId = await peekAuthToken(ctx.db, input.token, 'password_reset');
-      if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_EXPIRED_RESET_LINK });
-      return { valid: true as const };
-    }),
+  verifyResetToken: emailLinkProcedure.input(verifyResetTokenInput).query(async ({ ctx, input }) => {
+    const userId = await peekAuthToken(ctx.db, input.token, 'password_reset');
+    if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_EXPIRED_RESET_LINK });
+    return { valid: true as const };
+  }),
 
   /**
    * Sets a new password from a reset link and ends every session of that user. The link is checked
    * before the (costly) hash, so junk links cost the server nothing but a lookup.
    */
-  resetPassword: publicProcedure
-    .use(rateLimited('emailLink'))
-    .input(resetPasswordInput)
-    .mutation(async ({ ctx, input }) => {
-      if (!(await peekAuthToken(ctx.db, input.token, 'password_reset'))) {
-        throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_EXPIRED_RESET_LINK });
-      }
-      const passwordHash = await hashPassword(input.password);
-      await ctx.db.transaction().execute(async (trx) => {
-        const userId = (await consumeAuthToken(trx, input.token, 'password_reset'))?.userId;
-        if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_EXPIRED_RESET_LINK });
-        await trx
-          .updateTable('users')
-          .set({
-            password_hash: passwordHash,
-            // The reset link reached this inbox, which proves the address.
-            email_confirmed_at: sql`coalesce(email_confirmed_at, now())`,
-            updated_at: new Date(),
-          })
-          .where('id', '=', userId)
-          .execute();
-        await invalidateUserSessions(trx, userId);
-        await revokeAuthTokens(trx, userId, 'password_reset', 'email_confirmation');
-      });
-      ctx.clearSessionCookie();
-      return { ok: true as const };
-    }),
+  resetPassword: emailLinkProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
+    if (!(await peekAuthToken(ctx.db, input.token, 'password_reset'))) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_EXPIRED_RESET_LINK });
+    }
+    const passwordHash = await hashPassword(input.password);
+    await ctx.db.transaction().execute(async (trx) => {
+      const userId = (await consumeAuthToken(trx, input.token, 'password_reset'))?.userId;
+      if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_EXPIRED_RESET_LINK });
+      await trx
+        .updateTable('users')
+        .set({
+          password_hash: passwordHash,
+          // The reset link reached this inbox, which proves the address.
+          email_confirmed_at: sql`coalesce(email_confirmed_at, now())`,
+          updated_at: new Date(),
+        })
+        .where('id', '=', userId)
+        .execute();
+      await invalidateUserSessions(trx, userId);
+      await revokeAuthTokens(trx, userId, 'password_reset', 'email_confirmation');
+    });
+    ctx.clearSessionCookie();
+    return { ok: true as const };
+  }),
 
   /** A fresh confirmation link for the signed-in user, when the first one was lost or has expired. */
   resendConfirmation: customerProcedure.use(rateLimited('signUp')).mutation(async ({ ctx }) => {
@@ -214,15 +211,12 @@ export const authRouter = router({
    * The address a confirmation link is for, shown before anything happens: opening a link confirms
    * nothing, so a link someone else sent cannot sign this browser into their account unnoticed.
    */
-  confirmationFor: publicProcedure
-    .use(rateLimited('emailLink'))
-    .input(confirmEmailInput)
-    .query(async ({ ctx, input }) => {
-      const userId = await peekAuthToken(ctx.db, input.token, 'email_confirmation');
-      const user = userId ? await ctx.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst() : undefined;
-      if (!user) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_CONFIRMATION_LINK });
-      return { email: user.email };
-    }),
+  confirmationFor: emailLinkProcedure.input(confirmEmailInput).query(async ({ ctx, input }) => {
+    const userId = await peekAuthToken(ctx.db, input.token, 'email_confirmation');
+    const user = userId ? await ctx.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst() : undefined;
+    if (!user) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_CONFIRMATION_LINK });
+    return { email: user.email };
+  }),
 
   /**
    * Confirms the address and signs its owner in: the link reached this inbox, which proves who they
@@ -230,34 +224,31 @@ export const authRouter = router({
    * every other session and reset link, and a link that answered a later sign-up sets that
    * sign-up's password.
    */
-  confirmEmail: publicProcedure
-    .use(rateLimited('emailLink'))
-    .input(confirmEmailInput)
-    .mutation(async ({ ctx, input }) => {
-      const userId = await ctx.db.transaction().execute(async (trx) => {
-        const link = await consumeAuthToken(trx, input.token, 'email_confirmation');
-        if (!link) return null;
-        const firstConfirmation = await trx
-          .updateTable('users')
-          .set({
-            email_confirmed_at: new Date(),
-            ...(link.passwordHash ? { password_hash: link.passwordHash } : {}),
-            updated_at: new Date(),
-          })
-          .where('id', '=', link.userId)
-          .where('email_confirmed_at', 'is', null)
-          .returning('id')
-          .executeTakeFirst();
-        if (firstConfirmation) {
-          await invalidateUserSessions(trx, link.userId);
-          await revokeAuthTokens(trx, link.userId, 'email_confirmation', 'password_reset');
-        } else {
-          // Confirmed before: the other links mailed for it sign no one in any more.
-          await revokeAuthTokens(trx, link.userId, 'email_confirmation');
-        }
-        return link.userId;
-      });
-      if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_CONFIRMATION_LINK });
-      return startSession(ctx, userId);
-    }),
+  confirmEmail: emailLinkProcedure.input(confirmEmailInput).mutation(async ({ ctx, input }) => {
+    const userId = await ctx.db.transaction().execute(async (trx) => {
+      const link = await consumeAuthToken(trx, input.token, 'email_confirmation');
+      if (!link) return null;
+      const firstConfirmation = await trx
+        .updateTable('users')
+        .set({
+          email_confirmed_at: new Date(),
+          ...(link.passwordHash ? { password_hash: link.passwordHash } : {}),
+          updated_at: new Date(),
+        })
+        .where('id', '=', link.userId)
+        .where('email_confirmed_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      if (firstConfirmation) {
+        await invalidateUserSessions(trx, link.userId);
+        await revokeAuthTokens(trx, link.userId, 'email_confirmation', 'password_reset');
+      } else {
+        // Confirmed before: the other links mailed for it sign no one in any more.
+        await revokeAuthTokens(trx, link.userId, 'email_confirmation');
+      }
+      return link.userId;
+    });
+    if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_CONFIRMATION_LINK });
+    return startSession(ctx, userId);
+  }),
 });

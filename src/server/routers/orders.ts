@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { CUSTOMER_ORDERS_PAGE_SIZE, orderNumberInput, ordersPageInput } from '../../shared/schemas/checkout';
+import { countRows } from '../db/count';
 import type { Db } from '../db/database';
 import { displayImages } from '../display-copies';
 import { readCheckoutSettings } from '../orders/pricing';
 import { trackingUrl } from '../orders/transitions';
 import { assertFound } from '../trpc/errors';
 import { customerProcedure, router } from '../trpc/init';
-import { pageWindow } from '../trpc/paging';
+import { readPage } from '../trpc/paging';
 
 // A customer's own orders (the authorization matrix checks nobody reads another's): every query
 // is filtered by the signed-in customer, so another's order is simply not found.
@@ -43,24 +44,14 @@ async function withThumbnails<T extends { items: { image: string | null } }>(db:
 export const ordersRouter = router({
   /** The customer's orders, newest first, a page at a time. */
   list: customerProcedure.input(ordersPageInput).query(async ({ ctx, input }) => {
-    const { total } = await ownOrders(ctx.db, ctx.session.user.id)
-      .select(sql<number>`count(*)::int`.as('total'))
-      .executeTakeFirstOrThrow();
-    const { page, pageCount, offset } = pageWindow(total, input.page, CUSTOMER_ORDERS_PAGE_SIZE);
-    const orders = await ownOrders(ctx.db, ctx.session.user.id)
-      .select([...SUMMARY_COLUMNS, withItemsSummary.as('items')])
-      .orderBy('orders.created_at', 'desc')
-      .orderBy('orders.id', 'desc')
-      .limit(CUSTOMER_ORDERS_PAGE_SIZE)
-      .offset(offset)
-      .execute();
-    return {
-      orders: await withThumbnails(ctx.db, orders),
-      total,
-      page,
-      pageCount,
-      pageSize: CUSTOMER_ORDERS_PAGE_SIZE,
-    };
+    const orders = ownOrders(ctx.db, ctx.session.user.id);
+    const { items, ...pager } = await readPage(await countRows(orders), input.page, CUSTOMER_ORDERS_PAGE_SIZE, () =>
+      orders
+        .select([...SUMMARY_COLUMNS, withItemsSummary.as('items')])
+        .orderBy('orders.created_at', 'desc')
+        .orderBy('orders.id', 'desc'),
+    );
+    return { orders: await withThumbnails(ctx.db, items), ...pager };
   }),
 
   /** The last three, for My Account's Recent Orders. */

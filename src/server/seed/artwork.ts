@@ -273,26 +273,17 @@ function emblem(d: Extract<Design, { kind: 'emblem' }>, p: Palette): string {
   return parts.join('');
 }
 
+type DesignKind = Design['kind'];
+type DesignOf<K extends DesignKind> = Extract<Design, { kind: K }>;
+type Drawing<K extends DesignKind> = (design: DesignOf<K>, palette: Palette) => string;
+
+/** How each kind of design is drawn. */
+const DRAWINGS: { [K in DesignKind]: Drawing<K> } = { badge, sunset, crest, winged, gauge, plate, stack, emblem };
+
+function draw<K extends DesignKind>(design: DesignOf<K>, palette: Palette): string {
+  return DRAWINGS[design.kind](design, palette);
+}
+
 export function designSvg(design: Design, palette: Palette): string {
-  const body = (() => {
-    switch (design.kind) {
-      case 'badge':
-        return badge(design, palette);
-      case 'sunset':
-        return sunset(design, palette);
-      case 'crest':
-        return crest(design, palette);
-      case 'winged':
-        return winged(design, palette);
-      case 'gauge':
-        return gauge(design, palette);
-      case 'plate':
-        return plate(design, palette);
-      case 'stack':
-        return stack(design, palette);
-      case 'emblem':
-        return emblem(design, palette);
-    }
-  })();
-  return svgDocument(ART_SIZE, ART_SIZE, body);
+  return svgDocument(ART_SIZE, ART_SIZE, draw(design, palette));
 }

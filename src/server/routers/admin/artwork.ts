@@ -7,9 +7,11 @@ import {
   artworkListInput,
   artworkUpdateInput,
 } from '../../../shared/schemas/admin-artwork';
-import { assertFound, containsPattern } from '../../trpc/errors';
+import { countRows } from '../../db/count';
+import { nameOrDescriptionContains } from '../../db/search';
+import { assertFound } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
-import { pageWindow } from '../../trpc/paging';
+import { readPage } from '../../trpc/paging';
 
 const COLUMNS = ['id', 'name', 'description', 'artwork_url', 'tags', 'created_by', 'created_at'] as const;
 
@@ -20,22 +22,12 @@ export const adminArtworkRouter = router({
    */
   list: adminProcedure.input(artworkListInput).query(async ({ ctx, input }) => {
     let filtered = ctx.db.selectFrom('artwork_library');
-    if (input.search) {
-      const pattern = containsPattern(input.search);
-      filtered = filtered.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('description', 'ilike', pattern)]));
-    }
+    if (input.search) filtered = filtered.where(nameOrDescriptionContains('artwork_library', input.search));
     // Tags are stored lowercase and the input is lowercased, so equality is case-insensitive.
     if (input.tag) filtered = filtered.where(sql<boolean>`tags @> ${sql.val([input.tag])}::text[]`);
-    const counted = await filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    const { page, pageCount, offset } = pageWindow(counted.total, input.page, ARTWORK_PAGE_SIZE);
-    const items = await filtered
-      .select(COLUMNS)
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(ARTWORK_PAGE_SIZE)
-      .offset(offset)
-      .execute();
-    return { items, total: counted.total, page, pageCount, pageSize: ARTWORK_PAGE_SIZE };
+    return readPage(await countRows(filtered), input.page, ARTWORK_PAGE_SIZE, () =>
+      filtered.select(COLUMNS).orderBy('created_at', 'desc').orderBy('id'),
+    );
   }),
 
   /**

@@ -9,6 +9,7 @@ import {
   categorySetActiveInput,
   categoryUpdateInput,
 } from '../../../shared/schemas/admin-categories';
+import { countRows } from '../../db/count';
 import type { Db } from '../../db/database';
 import type { CategoriesTable } from '../../db/schema';
 import { isForeignKeyViolation } from '../../db/errors';
@@ -35,14 +36,7 @@ async function updateCategory(db: Db, id: string, values: Updateable<CategoriesT
   return assertFound(row, 'Category');
 }
 
-const productCount = async (db: Db, categoryId: string) => {
-  const row = await db
-    .selectFrom('products')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('category_id', '=', categoryId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-};
+const productCount = (db: Db, categoryId: string) => countRows(db.selectFrom('products').where('category_id', '=', categoryId));
 
 export const adminCategoriesRouter = router({
   /** Every category, active or not, in sort_order, with how many products each holds. */

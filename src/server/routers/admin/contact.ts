@@ -1,21 +1,14 @@
-import { sql } from 'kysely';
 import { CONTACT_PAGE_SIZE, contactListInput, contactOpenInput, contactSetStatusInput } from '../../../shared/schemas/admin-people';
+import { countRows, statusCounts } from '../../db/count';
 import type { Db } from '../../db/database';
 import { publishEvent } from '../../events/events';
 import { notFound } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
-import { pageWindow } from '../../trpc/paging';
+import { readPage } from '../../trpc/paging';
 
 const SUBMISSION_COLUMNS = ['id', 'name', 'email', 'subject', 'message', 'status', 'created_at'] as const;
 /** Contact submissions whose status is new (the admin badge); also sent live by live.feed. */
-export const countNewContactSubmissions = async (db: Db) => {
-  const row = await db
-    .selectFrom('contact_submissions')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('status', '=', 'new')
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-};
+export const countNewContactSubmissions = (db: Db) => countRows(db.selectFrom('contact_submissions').where('status', '=', 'new'));
 
 export const adminContactRouter = router({
   /** Contact submissions whose status is new: the red badge on the header's Admin link. */
@@ -30,24 +23,14 @@ export const adminContactRouter = router({
     const filtered = ctx.db.selectFrom('contact_submissions').$call((qb) => (status ? qb.where('status', '=', status) : qb));
     const counts = await ctx.db
       .selectFrom('contact_submissions')
-      .select([
-        sql<number>`count(*)::int`.as('total'),
-        sql<number>`(count(*) filter (where status = 'new'))::int`.as('new'),
-        sql<number>`(count(*) filter (where status = 'read'))::int`.as('read'),
-        sql<number>`(count(*) filter (where status = 'resolved'))::int`.as('resolved'),
-      ])
+      .select(statusCounts({ new: 'new', read: 'read', resolved: 'resolved' }))
       .executeTakeFirstOrThrow();
     // The filter's own total is one of the counts just read: no second count.
     const total = status ? counts[status] : counts.total;
-    const { page, pageCount, offset } = pageWindow(total, input.page, CONTACT_PAGE_SIZE);
-    const items = await filtered
-      .select(SUBMISSION_COLUMNS)
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(CONTACT_PAGE_SIZE)
-      .offset(offset)
-      .execute();
-    return { items, total, page, pageCount, pageSize: CONTACT_PAGE_SIZE, counts };
+    const listPage = await readPage(total, input.page, CONTACT_PAGE_SIZE, () =>
+      filtered.select(SUBMISSION_COLUMNS).orderBy('created_at', 'desc').orderBy('id'),
+    );
+    return { ...listPage, counts };
   }),
 
   /** Opens one submission for the detail panel; a new one becomes read in the same step (SPEC §4). */

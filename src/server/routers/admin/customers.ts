@@ -8,11 +8,12 @@ import {
   UNCONFIRMED_ADMIN_MESSAGE,
   setAdminInput,
 } from '../../../shared/schemas/admin-people';
+import { countRows } from '../../db/count';
 import { isUniqueViolation } from '../../db/errors';
 import { publishEvent } from '../../events/events';
 import { containsPattern, notFound } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
-import { pageWindow } from '../../trpc/paging';
+import { readPage } from '../../trpc/paging';
 
 const NOT_IN_CUSTOMERS = 'This user is not in customers';
 
@@ -39,8 +40,8 @@ export const adminCustomersRouter = router({
         ]),
       );
     }
-    const [counted, counts] = await Promise.all([
-      filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+    const [total, counts] = await Promise.all([
+      countRows(filtered),
       usersWithCustomers
         .select([
           sql<number>`count(*)::int`.as('all'),
@@ -50,24 +51,22 @@ export const adminCustomersRouter = router({
         ])
         .executeTakeFirstOrThrow(),
     ]);
-    const { page, pageCount, offset } = pageWindow(counted.total, input.page, CUSTOMERS_PAGE_SIZE);
-    const rows = await filtered
-      .select([
-        'users.id',
-        'users.email',
-        'users.email_confirmed_at',
-        'users.last_sign_in_at',
-        'customers.is_admin',
-        sql<boolean>`customers.id is not null`.as('has_customer_record'),
-        sql<string | null>`nullif(btrim(customers.first_name || ' ' || customers.last_name), '')`.as('full_name'),
-      ])
-      .orderBy('users.created_at', 'desc')
-      .orderBy('users.id')
-      .limit(CUSTOMERS_PAGE_SIZE)
-      .offset(offset)
-      .execute();
+    const { items, ...pager } = await readPage(total, input.page, CUSTOMERS_PAGE_SIZE, () =>
+      filtered
+        .select([
+          'users.id',
+          'users.email',
+          'users.email_confirmed_at',
+          'users.last_sign_in_at',
+          'customers.is_admin',
+          sql<boolean>`customers.id is not null`.as('has_customer_record'),
+          sql<string | null>`nullif(btrim(customers.first_name || ' ' || customers.last_name), '')`.as('full_name'),
+        ])
+        .orderBy('users.created_at', 'desc')
+        .orderBy('users.id'),
+    );
     return {
-      items: rows.map((row) => ({
+      items: items.map((row) => ({
         id: row.id,
         email: row.email,
         email_confirmed_at: row.email_confirmed_at,
@@ -75,10 +74,7 @@ export const adminCustomersRouter = router({
         has_customer_record: row.has_customer_record,
         customer_data: row.has_customer_record ? { full_name: row.full_name, is_admin: row.is_admin === true } : null,
       })),
-      total: counted.total,
-      page,
-      pageCount,
-      pageSize: CUSTOMERS_PAGE_SIZE,
+      ...pager,
       counts,
     };
   }),

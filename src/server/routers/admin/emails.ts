@@ -8,6 +8,7 @@ import {
   emailRetryInput,
   emailsListInput,
 } from '../../../shared/schemas/admin-orders';
+import { statusCounts } from '../../db/count';
 import { processEmailQueue } from '../../email/processor';
 import { createTransport } from '../../email/transport';
 import { notFound } from '../../trpc/errors';
@@ -44,13 +45,7 @@ export const adminEmailsRouter = router({
         .execute(),
       ctx.db
         .selectFrom('email_queue')
-        .select([
-          sql<number>`count(*)::int`.as('total'),
-          sql<number>`(count(*) filter (where status = 'sent'))::int`.as('sent'),
-          sql<number>`(count(*) filter (where status = 'pending'))::int`.as('pending'),
-          sql<number>`(count(*) filter (where status = 'failed'))::int`.as('failed'),
-          sql<number>`(count(*) filter (where status = 'permanently_failed'))::int`.as('permanentlyFailed'),
-        ])
+        .select(statusCounts({ sent: 'sent', pending: 'pending', failed: 'failed', permanentlyFailed: 'permanently_failed' }))
         .executeTakeFirstOrThrow(),
     ]);
     return { emails, counts };

@@ -12,7 +12,7 @@ import type { Db } from '../../db/database';
 import { markOrderPaid, markOrderRefunded, setOrderStatus, setOrderTrackingNumber } from '../../orders/transitions';
 import { assertFound, notFound } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
-import { pageWindow } from '../../trpc/paging';
+import { readPage } from '../../trpc/paging';
 
 // The Orders screen (SPEC §2, §4, §7): a server-paged list newest first with a status filter,
 // one order with its items and history, and the changes an admin makes (order status, tracking
@@ -96,22 +96,14 @@ export const adminOrdersRouter = router({
       .select(sql<number>`coalesce(sum(order_count), 0)::int`.as('total'))
       .$call((qb) => (status ? qb.where('status', '=', status) : qb))
       .executeTakeFirstOrThrow();
-    const { page, pageCount, offset } = pageWindow(counted.total, input.page, ORDERS_PAGE_SIZE);
-    const orders = await ordersWithCustomer(ctx.db)
-      .select(ORDER_COLUMNS)
-      .$call((qb) => (status ? qb.where('orders.status', '=', status) : qb))
-      .orderBy('orders.created_at', 'desc')
-      .orderBy('orders.id', 'desc')
-      .limit(ORDERS_PAGE_SIZE)
-      .offset(offset)
-      .execute();
-    return {
-      orders,
-      total: counted.total,
-      page,
-      pageCount,
-      pageSize: ORDERS_PAGE_SIZE,
-    };
+    const { items, ...pager } = await readPage(counted.total, input.page, ORDERS_PAGE_SIZE, () =>
+      ordersWithCustomer(ctx.db)
+        .select(ORDER_COLUMNS)
+        .$call((qb) => (status ? qb.where('orders.status', '=', status) : qb))
+        .orderBy('orders.created_at', 'desc')
+        .orderBy('orders.id', 'desc'),
+    );
+    return { orders: items, ...pager };
   }),
 
   /** One order with its customer and items (product SKU joined), for the detail modal. */

@@ -16,10 +16,12 @@ import {
 } from '../../../shared/schemas/admin-products';
 import { PRINT_QUEUE_STATUSES } from '../../../shared/schemas/admin-orders';
 import { isForeignKeyViolation } from '../../db/errors';
+import { countRows } from '../../db/count';
 import { PRODUCT_PAGE_COLUMNS } from '../../db/product-columns';
-import { assertFound, containsPattern, fieldError, withUniqueColumns } from '../../trpc/errors';
+import { nameOrDescriptionContains } from '../../db/search';
+import { assertFound, fieldError, withUniqueColumns } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
-import { pageWindow } from '../../trpc/paging';
+import { readPage } from '../../trpc/paging';
 
 // Admin products (SPEC §2, §7): every product whatever its state, newest first, paged on the server.
 
@@ -49,33 +51,26 @@ const columnsOf = (product: ProductInput) => ({ ...product, price: product.price
 export const adminProductsRouter = router({
   list: adminProcedure.input(productListSearch).query(async ({ ctx, input }) => {
     let filtered = ctx.db.selectFrom('products');
-    if (input.search) {
-      const pattern = containsPattern(input.search);
-      filtered = filtered.where((eb) => eb.or([eb('products.name', 'ilike', pattern), eb('products.description', 'ilike', pattern)]));
-    }
+    if (input.search) filtered = filtered.where(nameOrDescriptionContains('products', input.search));
     if (input.categoryId) filtered = filtered.where('products.category_id', '=', input.categoryId);
 
-    const count = await filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    const { page, pageCount, offset } = pageWindow(count.total, input.page, ADMIN_PRODUCTS_PAGE_SIZE);
-    const items = await filtered
-      .innerJoin('categories', 'categories.id', 'products.category_id')
-      .select([
-        'products.id',
-        'products.sku_number',
-        'products.name',
-        'products.price',
-        'products.image_url',
-        'products.is_active',
-        'products.is_featured',
-        'products.created_at',
-        'categories.name as category_name',
-      ])
-      .orderBy('products.created_at', 'desc')
-      .orderBy('products.id', 'desc')
-      .limit(ADMIN_PRODUCTS_PAGE_SIZE)
-      .offset(offset)
-      .execute();
-    return { items, total: count.total, page, pageSize: ADMIN_PRODUCTS_PAGE_SIZE, pageCount };
+    return readPage(await countRows(filtered), input.page, ADMIN_PRODUCTS_PAGE_SIZE, () =>
+      filtered
+        .innerJoin('categories', 'categories.id', 'products.category_id')
+        .select([
+          'products.id',
+          'products.sku_number',
+          'products.name',
+          'products.price',
+          'products.image_url',
+          'products.is_active',
+          'products.is_featured',
+          'products.created_at',
+          'categories.name as category_name',
+        ])
+        .orderBy('products.created_at', 'desc')
+        .orderBy('products.id', 'desc'),
+    );
   }),
 
   /** Every category, active or not, for the list's filter and the form's select. */
@@ -135,16 +130,16 @@ export const adminProductsRouter = router({
         await trx.selectFrom('products').select('name').where('id', '=', input.id).forUpdate().executeTakeFirst(),
         'Product',
       );
-      const { toPrint } = await trx
-        .selectFrom('order_items')
-        .innerJoin('orders', 'orders.id', 'order_items.order_id')
-        .select(sql<number>`count(*)::int`.as('toPrint'))
-        .where('order_items.product_id', '=', input.id)
-        .where('order_items.print_status', 'in', PRINT_QUEUE_STATUSES)
-        .where('orders.status', '!=', 'cancelled')
-        // Paid, or still to be: a failed or refunded payment is never printed.
-        .where('orders.payment_status', 'in', ['paid', 'pending'])
-        .executeTakeFirstOrThrow();
+      const toPrint = await countRows(
+        trx
+          .selectFrom('order_items')
+          .innerJoin('orders', 'orders.id', 'order_items.order_id')
+          .where('order_items.product_id', '=', input.id)
+          .where('order_items.print_status', 'in', PRINT_QUEUE_STATUSES)
+          .where('orders.status', '!=', 'cancelled')
+          // Paid, or still to be: a failed or refunded payment is never printed.
+          .where('orders.payment_status', 'in', ['paid', 'pending']),
+      );
       if (toPrint > 0) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: productToPrintMessage(product.name, toPrint) });
       return trx.deleteFrom('products').where('id', '=', input.id).returning('id').executeTakeFirstOrThrow();
     }),

@@ -1,14 +1,14 @@
-import { sql } from 'kysely';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../../shared/constants';
 import { SUBSCRIBERS_PAGE_SIZE, subscriberGetInput, subscribersListInput } from '../../../shared/schemas/admin-subscribers';
 import { cancelInput, pauseInput } from '../../../shared/schemas/subscriptions';
+import { countRows } from '../../db/count';
 import type { Db } from '../../db/database';
 import { cancelAtPeriodEnd, pause } from '../../subscriptions/membership';
 import { chosenCategoryNames, MEMBERSHIP_COLUMNS } from '../../subscriptions/queries';
 import { assertFound, containsPattern } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
 import { membershipServices } from '../subscriptions';
-import { pageWindow } from '../../trpc/paging';
+import { readPage } from '../../trpc/paging';
 
 // The Subscribers screen (issue 11): the club's members, server-paged newest first with a search
 // by email and plan and status filters; one member with their cycles; and pause or cancel on the
@@ -81,17 +81,13 @@ export const adminSubscribersRouter = router({
     if (input.search) filtered = filtered.where('customers.email', 'ilike', containsPattern(input.search));
     if (input.planId) filtered = filtered.where('subscriptions.plan_id', '=', input.planId);
     if (input.status !== 'all') filtered = filtered.where('subscriptions.status', '=', input.status);
-    const counted = await filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    const { page, pageCount, offset } = pageWindow(counted.total, input.page, SUBSCRIBERS_PAGE_SIZE);
-    const items = await filtered
-      .select(MEMBER_COLUMNS)
-      .$narrowType<MemberStatus>()
-      .orderBy('subscriptions.created_at', 'desc')
-      .orderBy('subscriptions.id', 'desc')
-      .limit(SUBSCRIBERS_PAGE_SIZE)
-      .offset(offset)
-      .execute();
-    return { items, total: counted.total, page, pageCount, pageSize: SUBSCRIBERS_PAGE_SIZE };
+    return readPage(await countRows(filtered), input.page, SUBSCRIBERS_PAGE_SIZE, () =>
+      filtered
+        .select(MEMBER_COLUMNS)
+        .$narrowType<MemberStatus>()
+        .orderBy('subscriptions.created_at', 'desc')
+        .orderBy('subscriptions.id', 'desc'),
+    );
   }),
 
   /** One member with their plan, chosen categories, address and cycles (newest first, with each cycle's order). */
