@@ -7,6 +7,7 @@ import { DatabaseBusyError, openDatabase, type DatabaseHandle } from '../../src/
 import { migrateToLatest } from '../../src/server/db/migrate';
 import * as trackingAnnounced from '../../migrations/0012_tracking_announced';
 import { createTestDatabase } from '../support/db';
+import { createCustomer } from '../support/factories';
 import { startHoldingProxy } from '../support/tcp-proxy';
 
 let database: DatabaseHandle;
@@ -97,6 +98,46 @@ describe('migrations', () => {
     expect(await migrateToLatest(database.db)).toEqual([]);
     // What the migration makes is back.
     await expect(sql`select tracking_announced from orders limit 0`.execute(database.db)).resolves.toBeDefined();
+  });
+});
+
+describe('0012_tracking_announced', () => {
+  it('counts as told the tracking numbers of shipped orders only, not one given while an order was moved back', async () => {
+    const db = database.db as unknown as Kysely<unknown>;
+    await trackingAnnounced.down(db);
+    try {
+      const customer = await createCustomer(database.db);
+      const order = async (status: 'shipped' | 'processing', trackingNumber: string) => {
+        const { id } = await database.db
+          .insertInto('orders')
+          .values({
+            customer_id: customer.id,
+            subtotal: '10.00',
+            total: '10.00',
+            status,
+            tracking_number: trackingNumber,
+            shipping_address: '{}',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await database.db.insertInto('order_events').values({ order_id: id, kind: 'shipped' }).execute();
+        return id;
+      };
+      const shipped = await order('shipped', '1Z 100');
+      const movedBack = await order('processing', '1Z 200');
+      await trackingAnnounced.up(db);
+      const announced = await database.db
+        .selectFrom('orders')
+        .select(['id', 'tracking_announced'])
+        .where('id', 'in', [shipped, movedBack])
+        .execute();
+      expect(Object.fromEntries(announced.map((row) => [row.id, row.tracking_announced]))).toEqual({
+        [shipped]: '1Z 100',
+        [movedBack]: null,
+      });
+    } finally {
+      await sql`alter table orders add column if not exists tracking_announced text`.execute(db);
+    }
   });
 });
 

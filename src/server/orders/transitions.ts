@@ -210,8 +210,8 @@ export async function setOrderStatus(
 
 /**
  * Sets or clears the tracking number. One given or changed once the order has shipped is emailed
- * to the customer: the shipping email went out without it. One given before is sent with the
- * shipping email. Null when the order does not exist.
+ * to the customer (the shipping email went out without it), unless it is the one they were sent
+ * last. One given before is sent with the shipping email. Null when the order does not exist.
  */
 export async function setOrderTrackingNumber(
   db: Db,
