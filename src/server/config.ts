@@ -83,6 +83,9 @@ const urlWithProtocols = (protocols: string[]) =>
       .optional(),
   );
 
+/** Nothing but scheme, host and port: URL's parser is asked, as it reads `\` as `/` and drops user info from the origin. */
+const isOriginOnly = (url: URL) => url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+
 const envSchema = z
   .object({
     NODE_ENV: z.preprocess(
@@ -104,7 +107,7 @@ const envSchema = z
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
     // The store answers at the root of its host: a path here would be left out of every link.
     PUBLIC_URL: urlWithProtocols(['http:', 'https:']).refine(
-      (value) => value === undefined || /^[^:]+:\/\/[^/?#]+\/?$/.test(value),
+      (value) => value === undefined || !URL.canParse(value) || isOriginOnly(new URL(value)),
       "must be the store's origin alone (https://shop.example.com): the store is served at the root of its host",
     ),
     STORE_NAME: z.preprocess(

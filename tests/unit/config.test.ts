@@ -60,6 +60,8 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'not a url', 'PUBLIC_URL'],
     ['PUBLIC_URL', 'https://example.com/shop', 'PUBLIC_URL'],
     ['PUBLIC_URL', 'https://example.com/?ref=x', 'PUBLIC_URL'],
+    ['PUBLIC_URL', 'https://example.com\\shop', 'PUBLIC_URL'],
+    ['PUBLIC_URL', 'https://user:secret@example.com', 'PUBLIC_URL'],
     ['SMTP_URL', 'http://mail', 'SMTP_URL'],
     ['STORE_EMAIL', 'nobody', 'STORE_EMAIL'],
     ['EMAIL_POLL_INTERVAL_MS', '5', 'EMAIL_POLL_INTERVAL_MS'],
