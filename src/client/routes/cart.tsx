@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AlertTriangle, ArrowRight, ShoppingBag } from 'lucide-react';
-import { useEffect, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { useCartQuote, useCartView } from '../cart/use-cart-view';
 import { CartLineItem } from '../components/cart/CartLineItem';
 import { OrderSummary } from '../components/cart/OrderSummary';
@@ -20,7 +20,7 @@ function CartPage() {
   const view = useCartView();
   const quote = useCartQuote(view);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useFocusHeadingAfterRemoval(view.lines.length, headingRef);
+  const focusHeadingAfterRemoval = useFocusHeadingAfterRemoval(view.lines.length, headingRef);
 
   if (view.lines.length === 0) return <EmptyCart headingRef={headingRef} />;
 
@@ -40,7 +40,7 @@ function CartPage() {
           </h2>
           <ul className="divide-y divide-stone-200 border-y border-stone-200">
             {view.lines.map((line) => (
-              <CartLineItem key={line.key} line={line} />
+              <CartLineItem key={line.key} line={line} onRemove={focusHeadingAfterRemoval} />
             ))}
           </ul>
         </section>
@@ -78,15 +78,21 @@ function CartPage() {
 /**
  * A line's Remove (or its minus at 1) takes the button away with the line, and the keyboard focus
  * would fall back to the start of the page: it goes to the page's heading instead, which a screen
- * reader reads out. Focus elsewhere (a line removed in another tab) is left alone.
+ * reader reads out, without scrolling (a mouse user stays where they were). A line removed in
+ * another tab moves nothing. Returns what a line calls as its own buttons remove it.
  */
 function useFocusHeadingAfterRemoval(lineCount: number, headingRef: RefObject<HTMLHeadingElement | null>) {
   const previousCount = useRef(lineCount);
+  const removedHere = useRef(false);
   useEffect(() => {
     const removed = lineCount < previousCount.current;
     previousCount.current = lineCount;
-    if (removed && document.activeElement === document.body) headingRef.current?.focus();
+    if (removed && removedHere.current) headingRef.current?.focus({ preventScroll: true });
+    removedHere.current = false;
   }, [lineCount, headingRef]);
+  return useCallback(() => {
+    removedHere.current = true;
+  }, []);
 }
 
 function EmptyCart({ headingRef }: { headingRef: RefObject<HTMLHeadingElement | null> }) {

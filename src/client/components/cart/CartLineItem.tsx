@@ -13,11 +13,17 @@ const stepButton =
 /** The thumbnail's width: w-20, sm:w-28. */
 const THUMB_SIZES = '(min-width: 640px) 112px, 80px';
 
-/** One cart line: image, name, size, today's price, quantity minus/plus and remove. */
-export function CartLineItem({ line }: { line: CartViewLine }) {
+/**
+ * One cart line: image, name, size, today's price, quantity minus/plus and remove. `onRemove` is
+ * told when the line's own buttons take it away (Remove, or minus at 1), before it goes.
+ */
+export function CartLineItem({ line, onRemove }: { line: CartViewLine; onRemove: () => void }) {
   const available = line.status === 'available';
   const label = `${line.name} (${line.size})`;
-  const setQuantity = (quantity: number) => cart.setQuantity(line.productId, line.size, quantity);
+  const setQuantity = (quantity: number) => {
+    if (quantity < 1) onRemove();
+    cart.setQuantity(line.productId, line.size, quantity);
+  };
 
   return (
     <li className="flex gap-4 py-6 sm:gap-6" data-testid="cart-line">
@@ -98,7 +104,10 @@ export function CartLineItem({ line }: { line: CartViewLine }) {
             size="sm"
             pill
             icon={Trash2}
-            onClick={() => cart.remove(line.productId, line.size)}
+            onClick={() => {
+              onRemove();
+              cart.remove(line.productId, line.size);
+            }}
             aria-label={`Remove ${label}`}
           >
             Remove
