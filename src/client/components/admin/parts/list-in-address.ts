@@ -4,8 +4,9 @@ import type { RouterContext } from '../../../router-context';
 
 // A server-paged admin list whose search, filters and page live in the address, so a view
 // survives a reload and can be shared (Products, Artwork, Subscribers, Customers, Contact).
-// The route takes its options from listInAddress; the page reads the list's input and moves
-// through the list with useListInAddress.
+// The route takes its options from listInAddress; the pages of the first four read the list's
+// input and move through the list with useListInAddress (Contact moves by hand: its filters keep
+// the scroll where they are).
 //
 //   export const Route = createFileRoute('/admin/products/')({
 //     ...listInAddress(productsSearchSchema, listInputOf, ({ queryClient, trpc }, input) => {
