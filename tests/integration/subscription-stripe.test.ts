@@ -238,6 +238,8 @@ describe('joining by card', () => {
     }
     expect(sessionOf(first.redirectUrl).status).toBe('complete');
     expect(stripe.sessions.size).toBe(sessionsBefore);
+    // The membership keeps the terms of the page paid on, not the ones this join came with.
+    expect(await subscriptionRow(first.id)).toMatchObject({ price: '29.00', checkout_url: first.redirectUrl });
   });
 
   it('makes no second page for a member who paid on the first, its notice not come yet', async () => {

@@ -122,7 +122,7 @@ export async function joinPlan(
   if (waitingPageState === 'paid') throw new TRPCError({ code: 'CONFLICT', message: JOIN_PAID });
 
   // No transaction waits on Stripe: the row is stored first, the Price and Checkout come after.
-  const { subscription, plan, openPage, replacesSessionId } = await services.db.transaction().execute(async (trx) => {
+  const { subscription, plan, openPage, replacesSessionId, previous } = await services.db.transaction().execute(async (trx) => {
     const { plan, choices } = await checkedJoin(trx, input);
     await ensureCustomerRow(trx, member);
     // Joins of one member to one plan (a double click) wait here for each other: the first stores
@@ -130,7 +130,19 @@ export async function joinPlan(
     await sql`select pg_advisory_xact_lock(hashtextextended(${`join:${member.id}:${plan.id}`}, 0))`.execute(trx);
     const live = await trx
       .selectFrom('subscriptions')
-      .select(['id', 'status', 'price', 'billing_interval', 'checkout_url', 'checkout_session_id'])
+      .select([
+        'id',
+        'status',
+        'price',
+        'billing_interval',
+        'checkout_url',
+        'checkout_session_id',
+        'size',
+        'category_ids',
+        'shipping_address',
+        'anchor_day',
+        'next_cycle_on',
+      ])
       .where('customer_id', '=', member.id)
       .where('plan_id', '=', plan.id)
       .where('status', '<>', 'cancelled')
@@ -161,19 +173,39 @@ export async function joinPlan(
           .returningAll()
           .executeTakeFirstOrThrow();
     const openPage = sameTerms ? (live.checkout_url ?? null) : null;
-    return { subscription, plan, openPage, replacesSessionId: live?.checkout_session_id ?? null };
+    return { subscription, plan, openPage, replacesSessionId: live?.checkout_session_id ?? null, previous: live };
   });
-  if (replacesSessionId) {
+  if (replacesSessionId && previous) {
+    // The page paid on was made for the terms the row had before this join: they stand.
+    const refusePaid = async () => {
+      const { size, category_ids, shipping_address, price, billing_interval, anchor_day, next_cycle_on, checkout_url } = previous;
+      await services.db
+        .updateTable('subscriptions')
+        .set({
+          size,
+          category_ids,
+          shipping_address: JSON.stringify(shipping_address),
+          price,
+          billing_interval,
+          anchor_day,
+          next_cycle_on,
+          checkout_url,
+          updated_at: new Date(),
+        })
+        .where('id', '=', subscription.id)
+        .where('status', '=', 'incomplete')
+        .execute();
+      throw new TRPCError({ code: 'CONFLICT', message: JOIN_PAID });
+    };
     // A page another join stored meanwhile (a second tab) is asked about too.
     const state = replacesSessionId === waitingPage ? waitingPageState : await billing.checkoutState(replacesSessionId);
-    const paid = new TRPCError({ code: 'CONFLICT', message: JOIN_PAID });
-    if (state === 'paid') throw paid;
+    if (state === 'paid') return refusePaid();
     // Unless Stripe has closed it meanwhile (its notice may be late, or lost): then a new one.
     if (openPage && state === 'open') return { id: subscription.id, redirectUrl: openPage };
     // Any other page is closed first. Paid on later (it stays in the member's browser history), it
     // would start a Stripe subscription at terms this membership no longer has. Paid on as it was
     // being closed, it made the membership: a second page would charge the member twice.
-    if (state === 'open' && (await billing.closeCheckout(replacesSessionId)) === 'paid') throw paid;
+    if (state === 'open' && (await billing.closeCheckout(replacesSessionId)) === 'paid') return refusePaid();
   }
   const priceId = await planPriceId(services.db, billing, plan);
   const checkout = await billing.startSubscription({
