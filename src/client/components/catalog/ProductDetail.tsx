@@ -11,6 +11,7 @@ import type { RouterOutputs } from '../../trpc';
 import { Button, ButtonLink } from '../ui/Button';
 import { ProductImage } from './ProductImage';
 import { BackLink } from '../ui/BackLink';
+import { gridImageSizes } from '../ui/grid-image-sizes';
 
 type ProductDetailData = NonNullable<RouterOutputs['catalog']['productBySlug']>;
 
@@ -23,12 +24,8 @@ const SIDE_LABELS: Record<MockupSide, string> = { front: 'Front', back: 'Back' }
 
 const clampQuantity = (value: number) => Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(value)));
 
-/**
- * The main photo's width: the page's max-w-7xl container (padding 16 / 24 / 32 px), one column,
- * then half of two with a 64 px gap from lg; at most (1280 - 64 - 64) / 2 = 576 px.
- */
-const GALLERY_SIZES =
-  '(min-width: 1280px) 576px, (min-width: 1024px) calc((100vw - 128px) / 2), (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)';
+/** The main photo's width: the page's grid-cols-1 gap-10 lg:grid-cols-2 lg:gap-16. */
+const GALLERY_SIZES = gridImageSizes({ columns: { base: 1, lg: 2 }, gap: { base: 40, lg: 64 } });
 /** A side toggle's picture: the 96 px button less its 6 px padding each side. */
 const SIDE_THUMB_SIZES = '84px';
 

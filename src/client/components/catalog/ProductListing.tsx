@@ -3,6 +3,7 @@ import { LoaderCircle, PackageSearch } from 'lucide-react';
 import type { SortOption } from '../../../shared/constants';
 import { useTRPC, type Trpc } from '../../trpc';
 import { Button } from '../ui/Button';
+import { gridImageSizes } from '../ui/grid-image-sizes';
 import { ProductCard, ProductCardSkeleton } from './ProductCard';
 
 export interface ProductListFilter {
@@ -20,12 +21,8 @@ export function productListOptions(trpc: Trpc, filter: ProductListFilter) {
 }
 
 const GRID = 'grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 md:grid-cols-3 lg:grid-cols-4';
-/**
- * A card's width in GRID inside the pages' max-w-7xl container (padding 16 / 24 / 32 px at base /
- * sm / lg, column gaps 16 / 24 px): 2, 3, then 4 columns, at most (1280 - 64 - 3 × 24) / 4 = 286 px.
- */
-const CARD_SIZES =
-  '(min-width: 1280px) 286px, (min-width: 1024px) calc((100vw - 136px) / 4), (min-width: 768px) calc((100vw - 96px) / 3), (min-width: 640px) calc((100vw - 72px) / 2), calc((100vw - 48px) / 2)';
+/** A card's width in GRID. */
+const CARD_SIZES = gridImageSizes({ columns: { base: 2, md: 3, lg: 4 }, gap: { base: 16, sm: 24 } });
 /** Cards in the first row on desktop (the first two rows on phones): the page's largest images above the fold. */
 const FIRST_ROW = 4;
 

@@ -10,6 +10,7 @@ import { CategoryTile, CategoryTileSkeleton } from '../catalog/CategoryTile';
 import { ProductCard, ProductCardSkeleton } from '../catalog/ProductCard';
 import { StoreSection } from '../layout/StoreSection';
 import { ButtonLink } from '../ui/Button';
+import { gridImageSizes } from '../ui/grid-image-sizes';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { TeeGraphic } from './TeeGraphic';
 
@@ -125,9 +126,8 @@ function EmptyState({ message, link }: { message: string; link: MoreLink }) {
   );
 }
 
-/** A tile's width: 1 column, 2 from sm, 3 from lg, in the max-w-7xl container; at most (1280 - 64 - 2 × 24) / 3 = 389 px. */
-const CATEGORY_TILE_SIZES =
-  '(min-width: 1280px) 389px, (min-width: 1024px) calc((100vw - 112px) / 3), (min-width: 640px) calc((100vw - 72px) / 2), calc(100vw - 32px)';
+/** A tile's width in the section's grid gap-6 sm:grid-cols-2 lg:grid-cols-3. */
+const CATEGORY_TILE_SIZES = gridImageSizes({ columns: { base: 1, sm: 2, lg: 3 }, gap: { base: 24 } });
 
 function CategoriesSection() {
   const trpc = useTRPC();
@@ -156,9 +156,8 @@ function CategoriesSection() {
   );
 }
 
-/** A featured card's width: 2 columns, 3 from md, in the max-w-7xl container; at most (1280 - 64 - 2 × 24) / 3 = 389 px. */
-const FEATURED_CARD_SIZES =
-  '(min-width: 1280px) 389px, (min-width: 1024px) calc((100vw - 112px) / 3), (min-width: 768px) calc((100vw - 96px) / 3), (min-width: 640px) calc((100vw - 72px) / 2), calc((100vw - 48px) / 2)';
+/** A featured card's width in the section's grid grid-cols-2 gap-x-4 sm:gap-x-6 md:grid-cols-3. */
+const FEATURED_CARD_SIZES = gridImageSizes({ columns: { base: 2, md: 3 }, gap: { base: 16, sm: 24 } });
 
 function FeaturedSection() {
   const trpc = useTRPC();
