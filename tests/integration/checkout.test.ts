@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countRows } from '../../src/server/db/count';
 import { ORDER_TOO_LARGE, PRICES_CHANGED } from '../../src/server/orders/place';
 import { CANCELLED_NOT_PAYABLE } from '../../src/server/routers/admin/orders';
+import type { OrderStatus } from '../../src/shared/constants';
 import { EMPTY_CART, QUANTITY_RANGE } from '../../src/shared/schemas/checkout';
 import { callerFor, callTrpc, sharedTestApp, signInHttp } from '../support/app';
 import { trpcFailure } from '../support/async';
@@ -41,6 +42,14 @@ const orderIdOf = async (orderNumber: string) =>
 const placeTeeOrder = async () => {
   const { orderNumber } = await place([{ productId: tee, size: 'M', quantity: 1 }]);
   return { orderNumber, id: await orderIdOf(orderNumber) };
+};
+/** The admin's calls on order `id`, one after another in the order given: a new status, or a tracking number. */
+const moveOrder = async (id: string, ...steps: (OrderStatus | { trackingNumber: string })[]) => {
+  const orders = caller(admin).admin.orders;
+  for (const step of steps) {
+    if (typeof step === 'string') await orders.setStatus({ id, status: step });
+    else await orders.setTrackingNumber({ id, trackingNumber: step.trackingNumber });
+  }
 };
 const emailsTo = (to: string) =>
   t.db.selectFrom('email_queue').select(['subject', 'text_body']).where('to_email', '=', to).orderBy('created_at').execute();
@@ -354,11 +363,7 @@ describe('an admin moving an order along', () => {
 
   it('emails a tracking link when the order ships, and a notice when it is cancelled', async () => {
     const { orderNumber, id } = await placeTeeOrder();
-    const adminCaller = caller(admin);
-    await adminCaller.admin.orders.setTrackingNumber({ id, trackingNumber: '1Z 999' });
-    await adminCaller.admin.orders.setStatus({ id, status: 'shipped' });
-    await adminCaller.admin.orders.setStatus({ id, status: 'shipped' });
-    await adminCaller.admin.orders.setStatus({ id, status: 'cancelled' });
+    await moveOrder(id, { trackingNumber: '1Z 999' }, 'shipped', 'shipped', 'cancelled');
     const emails = await emailsTo(buyer.email);
     expect(emails.map((e) => e.subject)).toEqual([
       `Order ${orderNumber} confirmed`,
@@ -373,17 +378,10 @@ describe('an admin moving an order along', () => {
 
   it('emails a tracking number given after shipping, and tells of shipping and cancelling once', async () => {
     const { orderNumber, id } = await placeTeeOrder();
-    const adminCaller = caller(admin);
     // As the order screen invites: the status first, then the tracking number.
-    await adminCaller.admin.orders.setStatus({ id, status: 'shipped' });
-    await adminCaller.admin.orders.setTrackingNumber({ id, trackingNumber: '1Z 777' });
-    await adminCaller.admin.orders.setTrackingNumber({ id, trackingNumber: '1Z 777' });
+    await moveOrder(id, 'shipped', { trackingNumber: '1Z 777' }, { trackingNumber: '1Z 777' });
     // Moved back and forth: nothing more is announced.
-    await adminCaller.admin.orders.setStatus({ id, status: 'processing' });
-    await adminCaller.admin.orders.setStatus({ id, status: 'shipped' });
-    await adminCaller.admin.orders.setStatus({ id, status: 'cancelled' });
-    await adminCaller.admin.orders.setStatus({ id, status: 'pending' });
-    await adminCaller.admin.orders.setStatus({ id, status: 'cancelled' });
+    await moveOrder(id, 'processing', 'shipped', 'cancelled', 'pending', 'cancelled');
     const emails = await emailsTo(buyer.email);
     expect(emails.map((e) => e.subject)).toEqual([
       `Order ${orderNumber} confirmed`,
@@ -396,15 +394,9 @@ describe('an admin moving an order along', () => {
 
   it('emails a tracking number given while a shipped order was moved back when it ships again, once', async () => {
     const { orderNumber, id } = await placeTeeOrder();
-    const adminCaller = caller(admin);
-    await adminCaller.admin.orders.setStatus({ id, status: 'shipped' });
-    await adminCaller.admin.orders.setStatus({ id, status: 'processing' });
-    await adminCaller.admin.orders.setTrackingNumber({ id, trackingNumber: '1Z 555' });
-    await adminCaller.admin.orders.setStatus({ id, status: 'shipped' });
+    await moveOrder(id, 'shipped', 'processing', { trackingNumber: '1Z 555' }, 'shipped');
     // Back and forth again with the same number: the customer has it.
-    await adminCaller.admin.orders.setStatus({ id, status: 'processing' });
-    await adminCaller.admin.orders.setStatus({ id, status: 'shipped' });
-    await adminCaller.admin.orders.setTrackingNumber({ id, trackingNumber: '1Z 556' });
+    await moveOrder(id, 'processing', 'shipped', { trackingNumber: '1Z 556' });
     const emails = await emailsTo(buyer.email);
     expect(emails.map((e) => e.subject)).toEqual([
       `Order ${orderNumber} confirmed`,

@@ -155,15 +155,14 @@ let userCount = 0;
 
 /**
  * A user signed in with a real session (the streams read the sessions table) and a caller acting
- * in it, on `hub`; the caller's streams end when `close` aborts them, or once `expire` ends the session.
+ * in it, on `hub`; the caller's streams end when `signal` aborts, or once `expire` ends the session.
  */
-async function signedIn(hub: EventHub, options: { admin?: boolean } = {}) {
+async function signIn(hub: EventHub, signal: AbortSignal, options: { admin?: boolean } = {}) {
   const email = `streamer${++userCount}@example.com`;
   const userId = (await (options.admin ? createAdmin : createCustomer)(t.db, { email })).id;
   const { token } = await createSession(t.db, userId, t.config.sessionDays);
   const sessionId = token.split('.')[0]!;
-  const controller = new AbortController();
-  const { caller } = callerFor(t.database, t.config, { id: userId, email }, { events: hub, sessionId, signal: controller.signal });
+  const { caller } = callerFor(t.database, t.config, { id: userId, email }, { events: hub, sessionId, signal });
   // The session running out, as a tab left open for longer than the session lasts finds it.
   const expire = () =>
     t.db
@@ -171,13 +170,36 @@ async function signedIn(hub: EventHub, options: { admin?: boolean } = {}) {
       .set({ expires_at: sql<Date>`now() - interval '1 second'` })
       .where('id', '=', sessionId)
       .execute();
-  return { caller, userId, sessionId, expire, close: () => controller.abort() };
+  return { caller, userId, sessionId, expire };
 }
 
 async function startedHub(options: EventHubOptions = {}): Promise<EventHub> {
   const hub = new EventHub(t.database, options);
   await hub.start();
   return hub;
+}
+
+type SignedIn = Awaited<ReturnType<typeof signIn>>;
+
+/**
+ * Runs `test` with a started hub (with `options`) and a user signed in on it, an admin if asked;
+ * `signInAnother` signs in a second customer. Afterwards, passed or failed, the streams of everyone
+ * signed in end and the hub stops (again, harmlessly, if the test stopped it).
+ */
+async function withSignedInUser(
+  options: EventHubOptions & { admin?: boolean },
+  test: (signedIn: SignedIn & { hub: EventHub; signInAnother: () => Promise<SignedIn> }) => Promise<void>,
+): Promise<void> {
+  const { admin, ...hubOptions } = options;
+  const hub = await startedHub(hubOptions);
+  const streams = new AbortController();
+  try {
+    const user = await signIn(hub, streams.signal, { admin });
+    await test({ ...user, hub, signInAnother: () => signIn(hub, streams.signal) });
+  } finally {
+    streams.abort();
+    await hub.stop();
+  }
 }
 
 describe('streams end with the session or the right that opened them', () => {
@@ -227,13 +249,11 @@ describe('streams end with the session or the right that opened them', () => {
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('live events when the listening connection drops', () => {
-  it('resume, and whoever follows something reads again what may have changed meanwhile', async () => {
-    const hub = await startedHub();
-    const { caller, userId, close } = await signedIn(hub, { admin: true });
-    const stream = watch(await caller.live.feed());
-    const cache = new CatalogCache();
-    cache.follow(hub);
-    try {
+  it('resume, and whoever follows something reads again what may have changed meanwhile', () =>
+    withSignedInUser({ admin: true }, async ({ hub, caller, userId }) => {
+      const stream = watch(await caller.live.feed());
+      const cache = new CatalogCache();
+      cache.follow(hub);
       await waitFor(() => stream.values.length === 1, 'the first count');
       expect(await cache.read('products', () => Promise.resolve('before'))).toBe('before');
       expect(await cache.read('products', () => Promise.resolve('after'))).toBe('before');
@@ -256,11 +276,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live events when the listening co
       await waitFor(() => stream.values.length === 4, 'an event after the drop');
       expect(stream.values[3]).toEqual({ kind: 'account' });
       expect(stream.ended).toBeNull();
-    } finally {
-      close();
-      await hub.stop();
-    }
-  });
+    }));
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('the catalog cache while the listening connection is down', () => {
@@ -299,40 +315,32 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the catalog cache while the liste
 });
 
 describe('live events in one process', () => {
-  it('tell a user only about changes to their own account', async () => {
-    const hub = await startedHub();
-    const { caller, userId, close } = await signedIn(hub);
-    const otherId = (await createCustomer(t.db, { email: 'other@example.com' })).id;
-    const iterator = (await caller.live.feed())[Symbol.asyncIterator]();
-    const next = iterator.next();
-    // Notifications arrive in order: had the other user's event got through, it would be read first.
-    await publishEvent(t.db, { type: 'customer_changed', userId: otherId });
-    await publishEvent(t.db, { type: 'customer_changed', userId });
-    expect(await next).toEqual({ done: false, value: { kind: 'account' } });
-    close();
-    await hub.stop();
-  });
+  it('tell a user only about changes to their own account', () =>
+    withSignedInUser({}, async ({ caller, userId }) => {
+      const otherId = (await createCustomer(t.db, { email: 'other@example.com' })).id;
+      const iterator = (await caller.live.feed())[Symbol.asyncIterator]();
+      const next = iterator.next();
+      // Notifications arrive in order: had the other user's event got through, it would be read first.
+      await publishEvent(t.db, { type: 'customer_changed', userId: otherId });
+      await publishEvent(t.db, { type: 'customer_changed', userId });
+      expect(await next).toEqual({ done: false, value: { kind: 'account' } });
+    }));
 
-  it('end an admin stream once the admin is demoted', async () => {
-    const hub = await startedHub();
-    const { caller, userId, close } = await signedIn(hub, { admin: true });
-    const stream = await caller.live.feed();
-    const iterator = stream[Symbol.asyncIterator]();
-    expect((await iterator.next()).value).toMatchObject({ kind: 'newContactCount' });
-    await t.db.updateTable('customers').set({ is_admin: false }).where('id', '=', userId).execute();
-    await publishEvent(t.db, { type: 'contact_submissions_changed' });
-    await expect(iterator.next()).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    close();
-    await hub.stop();
-  });
+  it('end an admin stream once the admin is demoted', () =>
+    withSignedInUser({ admin: true }, async ({ caller, userId }) => {
+      const stream = await caller.live.feed();
+      const iterator = stream[Symbol.asyncIterator]();
+      expect((await iterator.next()).value).toMatchObject({ kind: 'newContactCount' });
+      await t.db.updateTable('customers').set({ is_admin: false }).where('id', '=', userId).execute();
+      await publishEvent(t.db, { type: 'contact_submissions_changed' });
+      await expect(iterator.next()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    }));
 
-  it("end a stream at once when the hub says the user's sessions ended", async () => {
-    const hub = await startedHub();
-    const { caller, userId, sessionId, close } = await signedIn(hub);
-    const other = await signedIn(hub);
-    const stream = watch(await caller.live.feed());
-    const bystander = watch(await other.caller.live.feed());
-    try {
+  it("end a stream at once when the hub says the user's sessions ended", () =>
+    withSignedInUser({}, async ({ caller, userId, sessionId, signInAnother }) => {
+      const other = await signInAnother();
+      const stream = watch(await caller.live.feed());
+      const bystander = watch(await other.caller.live.feed());
       await t.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
       await publishEvent(t.db, { type: 'sessions_ended', userId });
       await waitFor(() => stream.ended !== null, 'the stream to end');
@@ -342,18 +350,11 @@ describe('live events in one process', () => {
       await publishEvent(t.db, { type: 'customer_changed', userId: other.userId });
       await waitFor(() => bystander.values.length === 1, "the other user's event");
       expect(bystander.ended).toBeNull();
-    } finally {
-      close();
-      other.close();
-      await hub.stop();
-    }
-  });
+    }));
 
-  it('end a stream whose session expired, at its next check, delivering nothing after the expiry', async () => {
-    const hub = await startedHub({ accessRecheckMs: 200 });
-    const { caller, userId, expire, close } = await signedIn(hub);
-    const stream = watch(await caller.live.feed());
-    try {
+  it('end a stream whose session expired, at its next check, delivering nothing after the expiry', () =>
+    withSignedInUser({ accessRecheckMs: 200 }, async ({ hub, caller, userId, expire }) => {
+      const stream = watch(await caller.live.feed());
       // One event, once the stream listens: several published until one arrived could arrive after the expiry.
       await waitFor(() => hub.subscriptions === 1, 'the stream to listen');
       await publishEvent(t.db, { type: 'customer_changed', userId });
@@ -363,33 +364,21 @@ describe('live events in one process', () => {
       await waitFor(() => stream.ended !== null, 'the stream to end', 2000);
       expect(stream.ended).toBe('UNAUTHORIZED');
       expect(stream.values).toHaveLength(1);
-    } finally {
-      close();
-      await hub.stop();
-    }
-  });
+    }));
 
-  it("end an expired session's stream at the next event instead of delivering it", async () => {
-    const hub = await startedHub();
-    const { caller, userId, expire, close } = await signedIn(hub);
-    const stream = watch(await caller.live.feed());
-    try {
+  it("end an expired session's stream at the next event instead of delivering it", () =>
+    withSignedInUser({}, async ({ caller, userId, expire }) => {
+      const stream = watch(await caller.live.feed());
       await expire();
       await publishEvent(t.db, { type: 'customer_changed', userId });
       await waitFor(() => stream.ended !== null, 'the stream to end');
       expect(stream.ended).toBe('UNAUTHORIZED');
       expect(stream.values).toEqual([]);
-    } finally {
-      close();
-      await hub.stop();
-    }
-  });
+    }));
 
-  it('end an admin stream at the next check when a demotion announced nothing', async () => {
-    const hub = await startedHub({ accessRecheckMs: 200 });
-    const { caller, userId, close } = await signedIn(hub, { admin: true });
-    const stream = watch(await caller.live.feed());
-    try {
+  it('end an admin stream at the next check when a demotion announced nothing', () =>
+    withSignedInUser({ admin: true, accessRecheckMs: 200 }, async ({ caller, userId }) => {
+      const stream = watch(await caller.live.feed());
       await waitFor(() => stream.values.length === 1, 'the first count');
       // Still an admin: the periodic checks let the stream be.
       await holdsFor(() => stream.ended === null, 'the stream', 500);
@@ -397,22 +386,13 @@ describe('live events in one process', () => {
       await waitFor(() => stream.ended !== null, 'the stream to end', 2000);
       expect(stream.ended).toBe('FORBIDDEN');
       expect(stream.values).toHaveLength(1);
-    } finally {
-      close();
-      await hub.stop();
-    }
-  });
+    }));
 
-  it('end streams with a code the client retries when the server closes', async () => {
-    const hub = await startedHub();
-    const { caller, close } = await signedIn(hub);
-    const stream = watch(await caller.live.feed());
-    try {
+  it('end streams with a code the client retries when the server closes', () =>
+    withSignedInUser({}, async ({ hub, caller }) => {
+      const stream = watch(await caller.live.feed());
       await hub.stop();
       await waitFor(() => stream.ended !== null, 'the stream to end');
       expect(stream.ended).toBe('SERVICE_UNAVAILABLE');
-    } finally {
-      close();
-    }
-  });
+    }));
 });
