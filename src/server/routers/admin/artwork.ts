@@ -12,6 +12,7 @@ import { nameOrDescriptionContains } from '../../db/search';
 import { assertFound } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
 import { readPage } from '../../trpc/paging';
+import { updateById } from '../../trpc/update';
 
 const COLUMNS = ['id', 'name', 'description', 'artwork_url', 'tags', 'created_by', 'created_at'] as const;
 
@@ -57,15 +58,9 @@ export const adminArtworkRouter = router({
       .executeTakeFirstOrThrow(),
   ),
 
-  update: adminProcedure.input(artworkUpdateInput).mutation(async ({ ctx, input: { id, ...fields } }) => {
-    const row = await ctx.db
-      .updateTable('artwork_library')
-      .set({ ...fields, updated_at: new Date() })
-      .where('id', '=', id)
-      .returning(COLUMNS)
-      .executeTakeFirst();
-    return assertFound(row, 'Artwork');
-  }),
+  update: adminProcedure
+    .input(artworkUpdateInput)
+    .mutation(({ ctx, input: { id, ...fields } }) => updateById(ctx.db, 'artwork_library', id, fields, COLUMNS, 'Artwork')),
 
   delete: adminProcedure.input(artworkIdInput).mutation(async ({ ctx, input }) => {
     const row = await ctx.db.deleteFrom('artwork_library').where('id', '=', input.id).returning('id').executeTakeFirst();

@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { sql, type Updateable } from 'kysely';
+import { sql } from 'kysely';
 import {
   CATEGORY_SLUG_TAKEN,
   categoryIdInput,
@@ -11,10 +11,10 @@ import {
 } from '../../../shared/schemas/admin-categories';
 import { countRows } from '../../db/count';
 import type { Db } from '../../db/database';
-import type { CategoriesTable } from '../../db/schema';
 import { isForeignKeyViolation } from '../../db/errors';
 import { assertFound, withUniqueSlug } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
+import { updateById } from '../../trpc/update';
 
 const COLUMNS = ['id', 'slug', 'name', 'description', 'image_url', 'is_active', 'sort_order', 'updated_at'] as const;
 
@@ -24,17 +24,6 @@ const COLUMNS = ['id', 'slug', 'name', 'description', 'image_url', 'is_active', 
  * the order the previous one committed: no duplicates, no gaps. Plain reads are never blocked.
  */
 const lockSortOrder = (trx: Db) => sql`lock table categories in share row exclusive mode`.execute(trx);
-
-/** Changes one category and returns it as the screen shows it; NOT_FOUND when it is gone. */
-async function updateCategory(db: Db, id: string, values: Updateable<CategoriesTable>) {
-  const row = await db
-    .updateTable('categories')
-    .set({ ...values, updated_at: new Date() })
-    .where('id', '=', id)
-    .returning(COLUMNS)
-    .executeTakeFirst();
-  return assertFound(row, 'Category');
-}
 
 const productCount = (db: Db, categoryId: string) => countRows(db.selectFrom('products').where('category_id', '=', categoryId));
 
@@ -71,11 +60,13 @@ export const adminCategoriesRouter = router({
 
   update: adminProcedure
     .input(categoryUpdateInput)
-    .mutation(({ ctx, input: { id, ...fields } }) => withUniqueSlug(() => updateCategory(ctx.db, id, fields), CATEGORY_SLUG_TAKEN)),
+    .mutation(({ ctx, input: { id, ...fields } }) =>
+      withUniqueSlug(() => updateById(ctx.db, 'categories', id, fields, COLUMNS, 'Category'), CATEGORY_SLUG_TAKEN),
+    ),
 
   setActive: adminProcedure
     .input(categorySetActiveInput)
-    .mutation(({ ctx, input }) => updateCategory(ctx.db, input.id, { is_active: input.is_active })),
+    .mutation(({ ctx, input }) => updateById(ctx.db, 'categories', input.id, { is_active: input.is_active }, COLUMNS, 'Category')),
 
   /** Swaps sort_order with the neighbour above or below; at the top (or bottom) nothing moves. */
   move: adminProcedure.input(categoryMoveInput).mutation(({ ctx, input }) =>

@@ -5,6 +5,7 @@ import { publishEvent } from '../../events/events';
 import { notFound } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
 import { readPage } from '../../trpc/paging';
+import { updateById } from '../../trpc/update';
 
 const SUBMISSION_COLUMNS = ['id', 'name', 'email', 'subject', 'message', 'status', 'created_at'] as const;
 /** Contact submissions whose status is new (the admin badge); also sent live by live.feed. */
@@ -60,13 +61,7 @@ export const adminContactRouter = router({
   /** Any status at any time (SPEC §4); every admin's badge follows through the event. */
   setStatus: adminProcedure.input(contactSetStatusInput).mutation(({ ctx, input }) =>
     ctx.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('contact_submissions')
-        .set({ status: input.status, updated_at: new Date() })
-        .where('id', '=', input.id)
-        .returning(SUBMISSION_COLUMNS)
-        .executeTakeFirst();
-      if (!updated) throw notFound('Submission');
+      const updated = await updateById(trx, 'contact_submissions', input.id, { status: input.status }, SUBMISSION_COLUMNS, 'Submission');
       await publishEvent(trx, { type: 'contact_submissions_changed' });
       return updated;
     }),

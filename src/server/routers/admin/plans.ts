@@ -1,5 +1,4 @@
 import { TRPCError } from '@trpc/server';
-import type { Updateable } from 'kysely';
 import {
   PLAN_HAS_MEMBERS,
   PLAN_SLUG_TAKEN,
@@ -8,11 +7,10 @@ import {
   planSetActiveInput,
   planUpdateInput,
 } from '../../../shared/schemas/admin-plans';
-import type { Db } from '../../db/database';
 import { isForeignKeyViolation } from '../../db/errors';
-import type { SubscriptionPlansTable } from '../../db/schema';
 import { assertFound, withUniqueSlug } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
+import { updateById } from '../../trpc/update';
 
 const COLUMNS = [
   'id',
@@ -26,17 +24,6 @@ const COLUMNS = [
   'features',
   'updated_at',
 ] as const;
-
-/** Changes one plan and returns it as the screen shows it; NOT_FOUND when it is gone. */
-async function updatePlan(db: Db, id: string, values: Updateable<SubscriptionPlansTable>) {
-  const row = await db
-    .updateTable('subscription_plans')
-    .set({ ...values, updated_at: new Date() })
-    .where('id', '=', id)
-    .returning(COLUMNS)
-    .executeTakeFirst();
-  return assertFound(row, 'Plan');
-}
 
 export const adminPlansRouter = router({
   /** Every plan, active or not (SPEC §7 admin: all), cheapest first like the public page. */
@@ -59,12 +46,15 @@ export const adminPlansRouter = router({
   update: adminProcedure
     .input(planUpdateInput)
     .mutation(({ ctx, input: { id, ...fields } }) =>
-      withUniqueSlug(() => updatePlan(ctx.db, id, { ...fields, price: fields.price.toFixed(2) }), PLAN_SLUG_TAKEN),
+      withUniqueSlug(
+        () => updateById(ctx.db, 'subscription_plans', id, { ...fields, price: fields.price.toFixed(2) }, COLUMNS, 'Plan'),
+        PLAN_SLUG_TAKEN,
+      ),
     ),
 
   setActive: adminProcedure
     .input(planSetActiveInput)
-    .mutation(({ ctx, input }) => updatePlan(ctx.db, input.id, { is_active: input.is_active })),
+    .mutation(({ ctx, input }) => updateById(ctx.db, 'subscription_plans', input.id, { is_active: input.is_active }, COLUMNS, 'Plan')),
 
   /** Members (past ones too) keep their plan: such a plan can only be deactivated. */
   delete: adminProcedure.input(planIdInput).mutation(async ({ ctx, input }) => {

@@ -22,6 +22,7 @@ import { nameOrDescriptionContains } from '../../db/search';
 import { assertFound, fieldError, withUniqueColumns } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
 import { readPage } from '../../trpc/paging';
+import { updateById } from '../../trpc/update';
 
 // Admin products (SPEC §2, §7): every product whatever its state, newest first, paged on the server.
 
@@ -108,15 +109,9 @@ export const adminProductsRouter = router({
     throw new TRPCError({ code: 'CONFLICT', message: PRODUCT_CHANGED_ELSEWHERE });
   }),
 
-  setActive: adminProcedure.input(productSetActiveInput).mutation(async ({ ctx, input }) => {
-    const updated = await ctx.db
-      .updateTable('products')
-      .set({ is_active: input.isActive, updated_at: new Date() })
-      .where('id', '=', input.id)
-      .returning(['id', 'is_active'])
-      .executeTakeFirst();
-    return assertFound(updated, 'Product');
-  }),
+  setActive: adminProcedure
+    .input(productSetActiveInput)
+    .mutation(({ ctx, input }) => updateById(ctx.db, 'products', input.id, { is_active: input.isActive }, ['id', 'is_active'], 'Product')),
 
   /**
    * Order lines keep their copied name, image and price; their product link becomes empty (ON
