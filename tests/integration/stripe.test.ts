@@ -186,7 +186,7 @@ describe('checking out with Stripe', () => {
     expect(await t.db.selectFrom('payment_events').select('event_id').execute()).toEqual(eventsBefore);
 
     const stranger = await deliver(
-      event('checkout.session.completed', { ...session, id: 'cs_unknown', client_reference_id: randomUUID() }),
+      event('checkout.session.completed', { ...session, id: 'cs_unknown', metadata: { order_id: randomUUID() } }),
     );
     expect(stranger).toEqual({ status: 200, body: { received: true, outcome: 'unknown_order' } });
   });
@@ -214,14 +214,48 @@ describe('checking out with Stripe', () => {
     expect(await orderOf(session.id)).toMatchObject({ status: 'pending', payment_status: 'pending' });
   });
 
+  it('pays or cancels an order only on its own payment page, whatever order id another payment names', async () => {
+    const placed = await placeOrder();
+    const session = sessionOf(placed.redirectUrl);
+    const { id } = await orderOf(session.id);
+    // $1 through a Payment Link whose URL set client_reference_id to this order's id; and pages
+    // on the account that carry the order's id in their metadata but are not the order's page.
+    const paidDollar = { ...session, status: 'complete', payment_status: 'paid', payment_intent: 'pi_foreign', amount_total: 100 };
+    const outcomes = [];
+    for (const foreignEvent of [
+      event('checkout.session.completed', { ...paidDollar, id: 'cs_link_1', client_reference_id: id, metadata: {} }),
+      event('checkout.session.completed', { ...paidDollar, id: 'cs_other_1' }),
+      event('checkout.session.async_payment_succeeded', { ...paidDollar, id: 'cs_other_2' }),
+      event('checkout.session.expired', { ...session, id: 'cs_other_3', status: 'expired' }),
+      event('checkout.session.async_payment_failed', { ...session, id: 'cs_other_4' }),
+    ]) {
+      outcomes.push((await deliver(foreignEvent)).body);
+    }
+    expect(outcomes).toEqual([
+      { received: true, outcome: 'ignored' },
+      { received: true, outcome: 'ignored' },
+      { received: true, outcome: 'ignored' },
+      { received: true, outcome: 'ignored' },
+      { received: true, outcome: 'ignored' },
+    ]);
+    expect(await orderOf(session.id)).toMatchObject({ status: 'pending', payment_status: 'pending', payment_intent_id: null });
+    expect(await emailSubjects()).toEqual([]);
+
+    // Its own page still pays it.
+    await deliver(event('checkout.session.completed', paidSession(session, 'pi_own')));
+    expect(await orderOf(session.id)).toMatchObject({ status: 'pending', payment_status: 'paid', payment_intent_id: 'pi_own' });
+  });
+
   it('opens a new session when a submission whose prices changed is sent again', async () => {
     const changing = (await createProduct(t.db, { name: 'Changing Tee', price: '20.00' })).id;
     const payments = createPaymentProvider(t.config);
+    let firstSessionId = '';
     // The price changes while the first session is being opened.
     const racing: typeof payments = {
       ...payments,
       startPayment: async (request) => {
         const started = await payments.startPayment(request);
+        firstSessionId = started?.sessionId ?? '';
         await t.db.updateTable('products').set({ price: '22.00' }).where('id', '=', changing).execute();
         return started;
       },
@@ -236,8 +270,17 @@ describe('checking out with Stripe', () => {
     expect(await trpcFailure(submit(racing))).toEqual({ code: 'CONFLICT', message: PRICES_CHANGED });
 
     const placed = await submit(payments);
-    expect(sessionOf(placed.redirectUrl).amount_total).toBe(2600);
-    expect(await orderOf(sessionOf(placed.redirectUrl).id)).toMatchObject({ total: '26.00', payment_status: 'pending' });
+    const session = sessionOf(placed.redirectUrl);
+    expect(session.amount_total).toBe(2600);
+    expect(await orderOf(session.id)).toMatchObject({ total: '26.00', payment_status: 'pending' });
+
+    // The first page, never shown to the buyer, expires a day later: the order stays payable on its own.
+    const firstSession = stripe.sessions.get(firstSessionId);
+    expect(firstSession?.id).not.toBe(session.id);
+    await deliver(event('checkout.session.expired', { ...firstSession, status: 'expired' }));
+    expect(await orderOf(session.id)).toMatchObject({ status: 'pending', payment_status: 'pending' });
+    await deliver(event('checkout.session.completed', paidSession(session, 'pi_second_page')));
+    expect(await orderOf(session.id)).toMatchObject({ status: 'pending', payment_status: 'paid', payment_intent_id: 'pi_second_page' });
   });
 
   it("closes an order's open payment page when an admin cancels it; sent again, the submission is not sent to pay", async () => {

@@ -20,18 +20,14 @@ export interface NotificationServices {
   log: FastifyBaseLogger;
 }
 
-async function orderIdOf(db: Db, notification: PaymentNotification): Promise<string | null> {
+/** The order a notification is about, with the payment page it was last given. */
+async function orderOf(db: Db, notification: PaymentNotification) {
+  const orders = db.selectFrom('orders').select(['id', 'checkout_session_id']);
   if (notification.effect === 'refunded' && !notification.orderId) {
-    const order = await db
-      .selectFrom('orders')
-      .select('id')
-      .where('payment_intent_id', '=', notification.paymentIntentId)
-      .executeTakeFirst();
-    return order?.id ?? null;
+    return orders.where('payment_intent_id', '=', notification.paymentIntentId).executeTakeFirst();
   }
-  if (!notification.orderId) return null;
-  const order = await db.selectFrom('orders').select('id').where('id', '=', notification.orderId).executeTakeFirst();
-  return order?.id ?? null;
+  if (!notification.orderId) return undefined;
+  return orders.where('id', '=', notification.orderId).executeTakeFirst();
 }
 
 export async function applyPaymentNotification(
@@ -40,7 +36,8 @@ export async function applyPaymentNotification(
   notification: PaymentNotification,
 ): Promise<NotificationOutcome> {
   return db.transaction().execute(async (trx) => {
-    const orderId = await orderIdOf(trx, notification);
+    const order = await orderOf(trx, notification);
+    const orderId = order?.id ?? null;
     const stored = await trx
       .insertInto('payment_events')
       .values({ provider: provider.name, event_id: notification.eventId, type: notification.type, order_id: orderId })
@@ -63,6 +60,16 @@ export async function applyPaymentNotification(
       // Acknowledged all the same: the provider would only send it again.
       log.warn({ eventId: notification.eventId, type: notification.type }, 'payment notification for an order this store does not have');
       return 'unknown_order';
+    }
+    if ('paymentPageId' in notification && notification.paymentPageId !== order?.checkout_session_id) {
+      // Not the page the order was given: a page of the same order left over from a try whose prices
+      // changed (its expiry must not cancel the order paid on the newer one), or another payment on
+      // the account that names this order (nobody may pay for an order on some other page's terms).
+      log.warn(
+        { eventId: notification.eventId, type: notification.type, orderId, paymentPageId: notification.paymentPageId },
+        "payment notification from a payment page that is not the order's: ignored",
+      );
+      return 'ignored';
     }
     switch (notification.effect) {
       case 'paid':

@@ -47,8 +47,9 @@ export type BillingEvent =
 /** What a provider's notification means for an order, whatever the provider calls it. */
 export type PaymentNotification =
   | { eventId: string; type: string; effect: 'membership'; orderId: null; billing: BillingEvent }
-  | { eventId: string; type: string; effect: 'paid'; orderId: string; paymentIntentId: string | null }
-  | { eventId: string; type: string; effect: 'payment_failed' | 'expired'; orderId: string }
+  /** `paymentPageId`: the payment page (Stripe's Checkout Session) it is about; only the order's own counts. */
+  | { eventId: string; type: string; effect: 'paid'; orderId: string; paymentPageId: string; paymentIntentId: string | null }
+  | { eventId: string; type: string; effect: 'payment_failed' | 'expired'; orderId: string; paymentPageId: string }
   | { eventId: string; type: string; effect: 'refunded'; orderId: string | null; paymentIntentId: string }
   /** Nothing to change: a payment still clearing, or an event this store does not act on. */
   | { eventId: string; type: string; effect: 'none'; orderId: string | null };

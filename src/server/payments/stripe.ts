@@ -85,6 +85,12 @@ function membershipOf(invoice: Stripe.Invoice): { subscriptionId: string | null;
 const ourId = (value: string | null | undefined): string | null => (isUuid(value) ? value : null);
 
 /**
+ * The order a Checkout Session pays for, from the metadata only this server writes (startPayment):
+ * never client_reference_id, which a Payment Link's buyer can set to any order's id.
+ */
+const orderIdOf = (session: Stripe.Checkout.Session): string | null => ourId(session.metadata?.order_id);
+
+/**
  * Whether a Stripe subscription (`current`: as it stands) ends: now, on a set day (cancelled at the
  * period's end, by us or in Stripe's dashboard), or not; `subscription` (as an event carried it)
  * names the membership.
@@ -356,20 +362,21 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
         case 'checkout.session.completed':
         case 'checkout.session.async_payment_succeeded': {
           const session = event.data.object;
-          const orderId = ourId(session.client_reference_id ?? session.metadata?.order_id);
+          const orderId = orderIdOf(session);
           if (!orderId) return { ...base, effect: 'none', orderId: null };
           // A bank debit completes the session before the money arrives: paid comes later.
           if (session.payment_status === 'unpaid') return { ...base, effect: 'none', orderId };
-          return { ...base, effect: 'paid', orderId, paymentIntentId: idOf(session.payment_intent) };
+          return { ...base, effect: 'paid', orderId, paymentPageId: session.id, paymentIntentId: idOf(session.payment_intent) };
         }
         case 'checkout.session.async_payment_failed':
         case 'checkout.session.expired': {
           const session = event.data.object;
-          const orderId = ourId(session.client_reference_id ?? session.metadata?.order_id);
+          const orderId = orderIdOf(session);
           // A membership's Checkout changes no order: its expiry is a billing notice (above), and a
           // first payment that fails is the member's to retry on the same page.
           if (!orderId || session.mode === 'subscription') return { ...base, effect: 'none', orderId: null };
-          return { ...base, effect: event.type === 'checkout.session.expired' ? 'expired' : 'payment_failed', orderId };
+          const effect = event.type === 'checkout.session.expired' ? 'expired' : 'payment_failed';
+          return { ...base, effect, orderId, paymentPageId: session.id };
         }
         case 'charge.refunded': {
           const charge = event.data.object;
