@@ -87,6 +87,22 @@ describe('every auth mutation', () => {
       await limited.close();
     }
   });
+
+  it("limits a member's changes, each of which emails them, in a budget of their own per IP", async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      const cookie = await signInHttp(limited.app, (await createCustomer(limited.db)).email);
+      const status = async (procedure: string) => (await callTrpc(limited.app, procedure, { input: {}, cookie })).statusCode;
+      const changes = ['pause', 'resume', 'skipNext', 'changeChoices', 'cancel'];
+      const statuses = [];
+      for (const change of changes) statuses.push(await status(`subscriptions.${change}`));
+      expect(statuses).toEqual([400, 400, 429, 429, 429]);
+      // Orders and joins keep their own budget.
+      expect(await status('checkout.placeOrder')).toBe(400);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('password work', () => {

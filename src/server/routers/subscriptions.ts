@@ -29,6 +29,9 @@ export const membershipServices = (ctx: Context): RenewalServices => ({
 });
 const member = (ctx: Context & { session: { user: { id: string; email: string } } }) => ctx.session.user;
 
+/** A member's own change: each one emails the account's address, so a flood of them is refused. */
+const membershipChange = customerProcedure.use(rateLimited('membership'));
+
 export const subscriptionsRouter = router({
   /** Active plans, cheapest first (SPEC §7). */
   plans: publicProcedure.query(({ ctx }) =>
@@ -100,13 +103,13 @@ export const subscriptionsRouter = router({
     }));
   }),
 
-  changeChoices: customerProcedure
+  changeChoices: membershipChange
     .input(changeChoicesInput)
     .mutation(({ ctx, input }) => changeChoices(membershipServices(ctx), member(ctx), input)),
-  skipNext: customerProcedure
+  skipNext: membershipChange
     .input(subscriptionIdInput)
     .mutation(({ ctx, input }) => skipNext(membershipServices(ctx), member(ctx), input.id)),
-  pause: customerProcedure.input(pauseInput).mutation(({ ctx, input }) => pause(membershipServices(ctx), member(ctx), input)),
-  resume: customerProcedure.input(subscriptionIdInput).mutation(({ ctx, input }) => resume(membershipServices(ctx), member(ctx), input.id)),
-  cancel: customerProcedure.input(cancelInput).mutation(({ ctx, input }) => cancelAtPeriodEnd(membershipServices(ctx), member(ctx), input)),
+  pause: membershipChange.input(pauseInput).mutation(({ ctx, input }) => pause(membershipServices(ctx), member(ctx), input)),
+  resume: membershipChange.input(subscriptionIdInput).mutation(({ ctx, input }) => resume(membershipServices(ctx), member(ctx), input.id)),
+  cancel: membershipChange.input(cancelInput).mutation(({ ctx, input }) => cancelAtPeriodEnd(membershipServices(ctx), member(ctx), input)),
 });

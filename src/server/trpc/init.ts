@@ -51,10 +51,19 @@ export interface RequestScope {
 /**
  * Abuse-prone actions, each with its own per-IP budget: signing in (and changing a password),
  * signing up, asking for a reset link, using an emailed link, ending a session, contact messages,
- * and placing an order or joining a plan (each emails the account's address, which an unconfirmed
- * account may not own).
+ * placing an order or joining a plan, and changing a membership (each of these last emails the
+ * account's address, which an unconfirmed account may not own).
  */
-export const RATE_LIMITED_ACTIONS = ['signIn', 'signUp', 'passwordReset', 'emailLink', 'session', 'contact', 'order'] as const;
+export const RATE_LIMITED_ACTIONS = [
+  'signIn',
+  'signUp',
+  'passwordReset',
+  'emailLink',
+  'session',
+  'contact',
+  'order',
+  'membership',
+] as const;
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
 
 /**
