@@ -98,30 +98,42 @@ describe('sign up', () => {
     expect(withOwnPassword.statusCode).toBe(200);
   });
 
-  it('sends a known unconfirmed address a fresh confirmation link with the note, which signs its owner in instead of anyone else', async () => {
+  it('sends a known unconfirmed address a link to choose its password with the note; the sign-up sets no password', async () => {
     const pending = await createCustomer(db, { email: 'pending.rider@example.com', confirmed: false });
-    await attempt(pending.email);
+    await attempt(pending.email, 'strangers-password');
     const note = await queuedEmail(db, pending.email, EXISTING_ACCOUNT_SUBJECT);
-    const [confirmLink, ...others] = linksIn(note.text_body);
-    expect(new URL(confirmLink!).pathname).toBe('/confirm-email');
-    expect(others).toEqual([`${TEST_ORIGIN}/login`, `${TEST_ORIGIN}/login?mode=reset`]);
+    expect(note.text_body).toContain('Your email address is not confirmed yet. Choose your password with the link below');
+    const [passwordLink, ...others] = linksIn(note.text_body);
+    expect(new URL(passwordLink!).pathname).toBe('/reset-password');
+    expect(others).toEqual([`${TEST_ORIGIN}/login`]);
+    // The sign-up's password is nowhere: not the account's, and not waiting in a link.
+    expect((await callTrpc(t.app, 'auth.signIn', { input: { email: pending.email, password: 'strangers-password' } })).statusCode).toBe(
+      400,
+    );
 
-    // Someone else is signed in in the browser that opens the link.
-    const other = await createCustomer(db);
-    const otherCookie = await signInHttp(t.app, other.email);
-    const token = new URL(confirmLink!).searchParams.get('token');
-    const res = await callTrpc(t.app, 'auth.confirmEmail', { input: { token }, cookie: otherCookie });
-    expect(res.statusCode).toBe(200);
-    const me = await callTrpc(t.app, 'auth.me', { type: 'query', cookie: `session=${res.cookies.session}` });
-    expect(me.data).toMatchObject({ id: pending.id, emailConfirmed: true });
-    // A request the browser sent with the old cookie before this answer came names no one, and
-    // must not clear the cookie: that would end the new session just set.
-    const crossed = await callTrpc(t.app, 'auth.me', { type: 'query', cookie: otherCookie });
-    expect(crossed.data).toBeNull();
-    expect(crossed.setCookies).toEqual([]);
+    // Whoever holds the inbox chooses the password: that confirms the address, and only that password signs in.
+    const token = new URL(passwordLink!).searchParams.get('token');
+    expect((await callTrpc(t.app, 'auth.resetPassword', { input: { token, password: 'inbox-owners' } })).statusCode).toBe(200);
+    const user = await db.selectFrom('users').select('email_confirmed_at').where('id', '=', pending.id).executeTakeFirstOrThrow();
+    expect(user.email_confirmed_at).not.toBeNull();
+    expect((await callTrpc(t.app, 'auth.signIn', { input: { email: pending.email, password: 'inbox-owners' } })).statusCode).toBe(200);
+    expect((await callTrpc(t.app, 'auth.signIn', { input: { email: pending.email, password: pending.password } })).statusCode).toBe(400);
   });
 
-  it("gives an account made with someone else's address to the address's owner once they confirm it: the maker is signed out and their password ends", async () => {
+  it("leaves an unconfirmed owner's account theirs when a stranger signs up with the address and the owner follows the note", async () => {
+    // The owner signed up and has not confirmed yet; a stranger signs up with the same address.
+    const owner = await createCustomer(db, { email: 'dana.owner@example.com', confirmed: false });
+    await attempt(owner.email, 'strangers-password');
+    const note = await queuedEmail(db, owner.email, EXISTING_ACCOUNT_SUBJECT);
+    const [link] = linksIn(note.text_body);
+    // The owner, thinking it their confirmation, follows it and chooses their password again.
+    const token = new URL(link!).searchParams.get('token');
+    expect((await callTrpc(t.app, 'auth.resetPassword', { input: { token, password: owner.password } })).statusCode).toBe(200);
+    expect((await callTrpc(t.app, 'auth.signIn', { input: { email: owner.email, password: owner.password } })).statusCode).toBe(200);
+    expect((await callTrpc(t.app, 'auth.signIn', { input: { email: owner.email, password: 'strangers-password' } })).statusCode).toBe(400);
+  });
+
+  it("gives an account made with someone else's address to the address's owner once they choose its password: the maker is signed out and their password ends", async () => {
     const email = 'carol.owner@example.com';
     const signIn = (password: string) => callTrpc(t.app, 'auth.signIn', { input: { email, password } });
     // Made by someone who does not own the address, and signed in (an unconfirmed account may be).
@@ -129,16 +141,16 @@ describe('sign up', () => {
     const makersLink = await queuedEmailLink(db, email, CONFIRMATION_SUBJECT);
     const makerCookie = await signInHttp(t.app, email, 'makers-password');
 
-    // The owner signs up too, and confirms through the note they get.
+    // The owner signs up too, and chooses the password through the note they get.
     await attempt(email, 'owners-password');
     const note = await queuedEmail(db, email, EXISTING_ACCOUNT_SUBJECT);
-    const [confirmLink] = linksIn(note.text_body);
-    const confirmed = await callTrpc(t.app, 'auth.confirmEmail', { input: { token: new URL(confirmLink!).searchParams.get('token') } });
-    expect(confirmed.statusCode).toBe(200);
+    const [passwordLink] = linksIn(note.text_body);
+    const token = new URL(passwordLink!).searchParams.get('token');
+    expect((await callTrpc(t.app, 'auth.resetPassword', { input: { token, password: 'owners-choice' } })).statusCode).toBe(200);
 
     expect((await callTrpc(t.app, 'auth.me', { type: 'query', cookie: makerCookie })).data).toBeNull();
     expect((await signIn('makers-password')).error?.message).toBe('Invalid login credentials');
-    expect((await signIn('owners-password')).statusCode).toBe(200);
+    expect((await signIn('owners-choice')).statusCode).toBe(200);
     const makersToken = new URL(makersLink).searchParams.get('token');
     expect((await callTrpc(t.app, 'auth.confirmEmail', { input: { token: makersToken } })).error?.message).toBe(INVALID_CONFIRMATION_LINK);
   });

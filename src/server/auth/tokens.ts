@@ -10,24 +10,12 @@ function hashToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
-/** A new token; `passwordHash` rides with a confirmation link that sets that password (see confirmEmail). */
-export async function createAuthToken(
-  db: Db,
-  userId: string,
-  purpose: AuthTokenPurpose,
-  ttlMs: number,
-  passwordHash: string | null = null,
-): Promise<string> {
+/** A new token, of which only the hash is stored. */
+export async function createAuthToken(db: Db, userId: string, purpose: AuthTokenPurpose, ttlMs: number): Promise<string> {
   const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(32)));
   await db
     .insertInto('auth_tokens')
-    .values({
-      token_hash: hashToken(token),
-      user_id: userId,
-      purpose,
-      expires_at: new Date(Date.now() + ttlMs),
-      password_hash: passwordHash,
-    })
+    .values({ token_hash: hashToken(token), user_id: userId, purpose, expires_at: new Date(Date.now() + ttlMs) })
     .execute();
   return token;
 }
@@ -45,15 +33,8 @@ export async function peekAuthToken(db: Db, token: string, purpose: AuthTokenPur
   return row?.user_id ?? null;
 }
 
-/**
- * Uses a token up and returns its user and the password it carries, or null when it is unknown,
- * used, expired or for another purpose.
- */
-export async function consumeAuthToken(
-  db: Db,
-  token: string,
-  purpose: AuthTokenPurpose,
-): Promise<{ userId: string; passwordHash: string | null } | null> {
+/** Uses a token up and returns its user, or null when it is unknown, used, expired or for another purpose. */
+export async function consumeAuthToken(db: Db, token: string, purpose: AuthTokenPurpose): Promise<{ userId: string } | null> {
   const row = await db
     .updateTable('auth_tokens')
     .set({ used_at: new Date() })
@@ -61,9 +42,9 @@ export async function consumeAuthToken(
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
     .where('expires_at', '>', new Date().toISOString())
-    .returning(['user_id', 'password_hash'])
+    .returning('user_id')
     .executeTakeFirst();
-  return row ? { userId: row.user_id, passwordHash: row.password_hash } : null;
+  return row ? { userId: row.user_id } : null;
 }
 
 /**

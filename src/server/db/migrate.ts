@@ -11,6 +11,7 @@ import * as orderStats from '../../../migrations/0009_order_stats';
 import * as pendingPasswords from '../../../migrations/0010_pending_passwords';
 import * as emailReplyTo from '../../../migrations/0011_email_reply_to';
 import * as trackingAnnounced from '../../../migrations/0012_tracking_announced';
+import * as noPasswordsInLinks from '../../../migrations/0013_no_passwords_in_links';
 import type { Db } from './database';
 
 // A static list: Kysely's FileMigrationProvider cannot import .ts files under Vitest.
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0010_pending_passwords': pendingPasswords,
   '0011_email_reply_to': emailReplyTo,
   '0012_tracking_announced': trackingAnnounced,
+  '0013_no_passwords_in_links': noPasswordsInLinks,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -55,8 +55,6 @@ export interface AuthTokensTable {
   purpose: AuthTokenPurpose;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
-  /** A confirmation link's password: that of the sign-up it answered, set when the address is confirmed through it. */
-  password_hash: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 

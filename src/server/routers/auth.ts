@@ -69,7 +69,7 @@ async function completeSignUp(ctx: Context, email: string, passwordHash: string)
       ctx.log.warn({ err: error }, 'sign-up raced another for the same address');
     }
   }
-  await emailExistingAccount(ctx, email, passwordHash);
+  await emailExistingAccount(ctx, email);
 }
 
 async function createAccount(ctx: Context, email: string, passwordHash: string): Promise<void> {
@@ -82,19 +82,18 @@ async function createAccount(ctx: Context, email: string, passwordHash: string):
 }
 
 /**
- * Tells a known address someone signed up with it. An account not confirmed yet gets a link that
- * confirms it with this sign-up's password: the account may have been made by someone who does not
- * own the address, and the one who does must not be left sharing it with them.
+ * Tells a known address someone signed up with it. An account not confirmed yet gets a reset link,
+ * whose password the inbox's owner chooses (resetPassword confirms the address and signs everyone
+ * out): the account may have been made by someone who does not own the address, and this sign-up
+ * too, so neither one's password may come with the link.
  */
-async function emailExistingAccount(ctx: Context, email: string, passwordHash: string): Promise<void> {
+async function emailExistingAccount(ctx: Context, email: string): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const user = await findUserByEmail(trx, email);
     // Deleted in the meantime: there is no one to tell.
     if (!user) return;
-    const confirmationToken = user.email_confirmed_at
-      ? null
-      : await createAuthToken(trx, user.id, 'email_confirmation', EMAIL_CONFIRMATION_TTL_MS, passwordHash);
-    await enqueueEmail(trx, existingAccountEmail(ctx.config, user.email, confirmationToken), ctx.config.emailMaxRetries);
+    const passwordToken = user.email_confirmed_at ? null : await createAuthToken(trx, user.id, 'password_reset', PASSWORD_RESET_TTL_MS);
+    await enqueueEmail(trx, existingAccountEmail(ctx.config, user.email, passwordToken), ctx.config.emailMaxRetries);
   });
 }
 
@@ -221,8 +220,7 @@ export const authRouter = router({
   /**
    * Confirms the address and signs its owner in: the link reached this inbox, which proves who they
    * are. Until then anyone could have made the account with this address, so confirming it ends
-   * every other session and reset link, and a link that answered a later sign-up sets that
-   * sign-up's password.
+   * every other session and reset link.
    */
   confirmEmail: emailLinkProcedure.input(confirmEmailInput).mutation(async ({ ctx, input }) => {
     const userId = await ctx.db.transaction().execute(async (trx) => {
@@ -230,11 +228,7 @@ export const authRouter = router({
       if (!link) return null;
       const firstConfirmation = await trx
         .updateTable('users')
-        .set({
-          email_confirmed_at: new Date(),
-          ...(link.passwordHash ? { password_hash: link.passwordHash } : {}),
-          updated_at: new Date(),
-        })
+        .set({ email_confirmed_at: new Date(), updated_at: new Date() })
         .where('id', '=', link.userId)
         .where('email_confirmed_at', 'is', null)
         .returning('id')

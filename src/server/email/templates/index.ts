@@ -3,8 +3,11 @@ import { layout, textOf, type EmailBody, type StoreInfo } from './layout';
 
 // Account and contact emails.
 
+const passwordResetUrl = (store: StoreInfo, token: string) =>
+  `${store.publicUrl}/reset-password?token=${encodeURIComponent(token)}&type=recovery`;
+
 export function passwordResetEmail(store: StoreInfo, to: string, token: string): OutgoingEmail {
-  const url = `${store.publicUrl}/reset-password?token=${encodeURIComponent(token)}&type=recovery`;
+  const url = passwordResetUrl(store, token);
   const intro = `Someone asked to reset the password of your ${store.storeName} account.`;
   const outro = 'The link works once and expires in 1 hour. If you did not ask for this, ignore this email: your password stays as it is.';
   return {
@@ -35,24 +38,26 @@ export function emailConfirmationEmail(store: StoreInfo, to: string, token: stri
 /**
  * What a sign-up with an address that already has an account sends instead of a second account,
  * so only the inbox's owner learns that the account exists. An account not yet confirmed gets a
- * fresh confirmation link (`confirmationToken`) first: that is the step its owner still needs.
+ * link to choose its password (`passwordToken`, a reset link), which confirms the address too:
+ * whoever made the account may not own the address, and whoever signed up now may not either,
+ * so the one who holds the inbox picks the password.
  */
-export function existingAccountEmail(store: StoreInfo, to: string, confirmationToken: string | null): OutgoingEmail {
+export function existingAccountEmail(store: StoreInfo, to: string, passwordToken: string | null): OutgoingEmail {
   const signIn = { label: 'Sign in', url: `${store.publicUrl}/login` };
   const reset = { label: 'Reset your password', url: `${store.publicUrl}/login?mode=reset` };
   const body: EmailBody = {
     heading: 'You already have an account',
     paragraphs: [
       `Someone, probably you, tried to create a ${store.storeName} account with this email address. You already have one, so nothing new was created.`,
-      ...(confirmationToken
+      ...(passwordToken
         ? [
-            "Your email address is not confirmed yet. Confirming it makes the password you just chose the account's password, signs out anyone else signed in to it, and signs you in.",
+            'Your email address is not confirmed yet. Choose your password with the link below: that confirms your address, signs out anyone else signed in to the account, and lets you sign in with the new password. The link works once and expires in 1 hour.',
           ]
         : ['You can sign in with your password, or reset your password if you have forgotten it.']),
       'If this was not you, ignore this email: your account stays as it is.',
     ],
-    ...(confirmationToken
-      ? { action: { label: 'Confirm my email', url: confirmationUrl(store, confirmationToken) }, links: [signIn, reset] }
+    ...(passwordToken
+      ? { action: { label: 'Choose your password', url: passwordResetUrl(store, passwordToken) }, links: [signIn] }
       : { action: signIn, links: [reset] }),
   };
   return { to, subject: `You already have a ${store.storeName} account`, text: textOf(body), html: layout(store, body) };
