@@ -370,48 +370,51 @@ describe('renewals follow paid invoices', () => {
 });
 
 describe('a failed payment', () => {
-  it('makes the member Past due with a link to pay, tries again every 3 days, and cancels after the third retry', async () => {
-    const { plan, id, stripeId, unpaid } = await pastDueCardMember();
-    await deliver('invoice.payment_failed', { ...unpaid, attempt_count: 2 });
+  it.each(['declined', 'no_payment_method'] as const)(
+    'makes the member Past due with a link to pay, tries again every 3 days, and cancels after the third retry (retries %s)',
+    async (retriesAnswer) => {
+      const { plan, id, stripeId, unpaid } = await pastDueCardMember();
+      await deliver('invoice.payment_failed', { ...unpaid, attempt_count: 2 });
 
-    const [mine] = await as(member).subscriptions.mine();
-    expect(mine).toMatchObject({ status: 'past_due', unpaid_invoice_url: unpaid.hosted_invoice_url });
-    const failedMails = (await mailTo(member.email)).filter((mail) => mail.subject === `${plan.name}: your payment did not go through`);
-    expect(failedMails).toHaveLength(1);
-    expect(failedMails[0]!.text_body).toContain(unpaid.hosted_invoice_url);
+      const [mine] = await as(member).subscriptions.mine();
+      expect(mine).toMatchObject({ status: 'past_due', unpaid_invoice_url: unpaid.hosted_invoice_url });
+      const failedMails = (await mailTo(member.email)).filter((mail) => mail.subject === `${plan.name}: your payment did not go through`);
+      expect(failedMails).toHaveLength(1);
+      expect(failedMails[0]!.text_body).toContain(unpaid.hosted_invoice_url);
 
-    stripe.invoicePayments = 'declined';
-    const retries = () => requestsTo('POST', new RegExp(`/v1/invoices/${unpaid.id}/pay`));
-    setDay(addDays(startDay, 2));
-    await renew();
-    expect(retries()).toHaveLength(0);
-    for (const [days, count] of [
-      [3, 1],
-      [6, 2],
-      [9, 3],
-    ] as const) {
-      setDay(addDays(startDay, days));
+      stripe.invoicePayments = retriesAnswer;
+      const retries = () => requestsTo('POST', new RegExp(`/v1/invoices/${unpaid.id}/pay`));
+      setDay(addDays(startDay, 2));
       await renew();
-      await renew();
-      expect(retries()).toHaveLength(count);
-      expect((await subscriptionRow(id)).status).toBe('past_due');
-    }
-    // Each retry is its own operation at Stripe.
-    expect(new Set(retries().map((r) => r.idempotencyKey)).size).toBe(3);
+      expect(retries()).toHaveLength(0);
+      for (const [days, count] of [
+        [3, 1],
+        [6, 2],
+        [9, 3],
+      ] as const) {
+        setDay(addDays(startDay, days));
+        await renew();
+        await renew();
+        expect(retries()).toHaveLength(count);
+        expect((await subscriptionRow(id)).status).toBe('past_due');
+      }
+      // Each retry is its own operation at Stripe.
+      expect(new Set(retries().map((r) => r.idempotencyKey)).size).toBe(3);
 
-    setDay(addDays(startDay, 12));
-    expect(await renew()).toMatchObject({ endedUnpaid: 1 });
-    expect(await subscriptionRow(id)).toMatchObject({ status: 'cancelled', unpaid_invoice_id: null });
-    expect(stripe.cancelled.has(stripeId)).toBe(true);
-    const ended = (await mailTo(member.email)).filter((mail) => mail.subject === `${plan.name} cancelled: payment not received`);
-    expect(ended).toHaveLength(1);
+      setDay(addDays(startDay, 12));
+      expect(await renew()).toMatchObject({ endedUnpaid: 1 });
+      expect(await subscriptionRow(id)).toMatchObject({ status: 'cancelled', unpaid_invoice_id: null });
+      expect(stripe.cancelled.has(stripeId)).toBe(true);
+      const ended = (await mailTo(member.email)).filter((mail) => mail.subject === `${plan.name} cancelled: payment not received`);
+      expect(ended).toHaveLength(1);
 
-    // Stripe's own notice of the end changes nothing more and sends nothing.
-    const before = (await mailTo(member.email)).length;
-    await deliver('customer.subscription.deleted', stripeSubscription(stripeId, id, 'canceled'));
-    expect((await mailTo(member.email)).length).toBe(before);
-    expect(await ordersOf(id)).toHaveLength(1);
-  });
+      // Stripe's own notice of the end changes nothing more and sends nothing.
+      const before = (await mailTo(member.email)).length;
+      await deliver('customer.subscription.deleted', stripeSubscription(stripeId, id, 'canceled'));
+      expect((await mailTo(member.email)).length).toBe(before);
+      expect(await ordersOf(id)).toHaveLength(1);
+    },
+  );
 
   it('is active again as soon as a retry is paid, and the paid invoice makes its order', async () => {
     const { id, payUnpaid } = await pastDueCardMember();

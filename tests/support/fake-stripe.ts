@@ -64,8 +64,11 @@ export interface FakeStripe {
   cancelAt: Map<string, string>;
   /** Subscriptions Stripe no longer has (its test data deleted, say): GET /v1/subscriptions/:id answers 404. */
   removed: Set<string>;
-  /** What paying an invoice again answers: paid, or declined (Stripe's card error, 402). */
-  invoicePayments: 'paid' | 'declined';
+  /**
+   * What paying an invoice again answers: paid, declined (Stripe's card error, 402), or refused
+   * because the customer has no card left (an invalid request, 400).
+   */
+  invoicePayments: 'paid' | 'declined' | 'no_payment_method';
   /** The PaymentIntent that paid an invoice, by invoice id, as GET /v1/invoice_payments lists it. */
   paidInvoices: Map<string, string>;
   /** An invoice's status as GET /v1/invoices/:id answers it: open unless set, or paid through the API. */
@@ -249,6 +252,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         }
         if (invoicePayments === 'declined') {
           return send(402, { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } });
+        }
+        if (invoicePayments === 'no_payment_method') {
+          const message = 'This customer has no attached payment source or default payment method.';
+          return send(400, { error: { type: 'invalid_request_error', message } });
         }
         invoiceStatus.set(pay[1]!, 'paid');
         return send(200, { id: pay[1], object: 'invoice', status: 'paid' });

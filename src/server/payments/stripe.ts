@@ -286,13 +286,17 @@ function billingOf(client: () => Promise<Stripe>): SubscriptionBilling {
       const stripe = await client();
       // Paid meanwhile (the member used the link) or voided in Stripe's dashboard: nothing is owed,
       // and Stripe would refuse to take it again.
-      const { status } = await stripe.invoices.retrieve(invoiceId);
-      if (status === 'paid' || status === 'void') return 'paid';
+      const settled = async () => ['paid', 'void'].includes((await stripe.invoices.retrieve(invoiceId)).status ?? '');
+      if (await settled()) return 'paid';
       try {
         const invoice = await stripe.invoices.pay(invoiceId, {}, { idempotencyKey: `invoice-retry-${invoiceId}-${attempt}` });
         return invoice.status === 'paid' ? 'paid' : 'failed';
       } catch (error) {
         if (isStripeError(error, 'StripeCardError')) return 'failed';
+        // Not payable as things stand (the customer has no card left, say): a failed attempt too,
+        // counted, or dunning would ask again every pass and never end. Unless it was paid or
+        // voided just now.
+        if (isStripeError(error, 'StripeInvalidRequestError')) return (await settled()) ? 'paid' : 'failed';
         throw error;
       }
     },
