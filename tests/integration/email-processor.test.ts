@@ -317,6 +317,40 @@ describe('processEmailQueue over SMTP', () => {
     expect(await logsOf(id)).toMatchObject([{ attempt_number: 1, status: 'success' }]);
   });
 
+  it('records an email the server took even when the database refuses for a while, holding it meanwhile: it goes out once', async () => {
+    const id = await enqueueEmail(db, { to: 'blip@example.com', subject: 'Database blip', text: 'x' }, 5);
+    // Right after the mail server takes it, the record cannot be written (a failover, say), for
+    // longer than the lease; then the database is back.
+    let healed: Promise<unknown> = Promise.resolve();
+    const blip: EmailTransport = {
+      kind: transport.kind,
+      send: async (message) => {
+        const result = await transport.send(message);
+        await sql`ALTER TABLE email_logs RENAME TO email_logs_away`.execute(db);
+        healed = new Promise((resolve) => setTimeout(resolve, 1200)).then(() =>
+          sql`ALTER TABLE email_logs_away RENAME TO email_logs`.execute(db),
+        );
+        return result;
+      },
+      close: () => transport.close(),
+    };
+    const first = run({ transport: blip, leaseMs: 500 });
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { interval: 20 });
+    const others: number[] = [];
+    let done = false;
+    void first.finally(() => (done = true));
+    while (!done) {
+      others.push((await run({ leaseMs: 500 })).sent);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await healed;
+    expect(await first).toEqual({ sent: 1, retrying: 0, permanentlyFailed: 0 });
+    expect(others.every((sent) => sent === 0)).toBe(true);
+    expect(smtp.received.map((m) => m.subject)).toEqual(['Database blip']);
+    expect(await queueRow(id)).toMatchObject({ status: 'sent', locked_until: null });
+    expect(await logsOf(id)).toMatchObject([{ attempt_number: 1, status: 'success' }]);
+  });
+
   it('claims one email at a time: a processor that dies mid-send holds back only that one, for about the lease', async () => {
     const ids: string[] = [];
     for (let i = 1; i <= 5; i++) ids.push(await enqueueEmail(db, { to: `victim${i}@example.com`, subject: `Victim ${i}`, text: 'x' }, 5));

@@ -17,6 +17,12 @@ const MAX_DELAY_MS = 6 * 60 * 60 * 1000;
  * processor holding it is gone (killed): that one email then waits about this long, no more.
  */
 const DEFAULT_LEASE_MS = 60 * 1000;
+/**
+ * Waits between tries to record an attempt the database refused (a failover, a dropped
+ * connection): an email the mail server took is sent again if its record is lost, so the lease is
+ * held and the record tried again for about 15 s before the run gives up.
+ */
+const RECORD_RETRY_DELAYS_MS = [250, 500, 1000, 2000, 4000, 8000];
 
 /** Wait before the next attempt after `failures` failed ones: 30 s, 1 min, 2 min, ... at most 6 hours. */
 export function backoffDelayMs(failures: number): number {
@@ -83,8 +89,10 @@ export async function processEmailQueue(
   for (let count = 0; count < options.batchSize && !options.signal?.aborted; count++) {
     const row = await claimNextEmail(db, leaseMs);
     if (!row) break;
-    const outcome = await holdingLease(db, row.id, leaseMs, () => send(transport, options.from, row));
-    const status = await recordAttempt(db, row.id, outcome);
+    const { outcome, status } = await holdingLease(db, row.id, leaseMs, async () => {
+      const outcome = await send(transport, options.from, row);
+      return { outcome, status: await recordAttemptPersistently(db, row.id, outcome) };
+    });
     if (status === 'sent') result.sent++;
     else if (status === 'failed') result.retrying++;
     else if (status === 'permanently_failed') result.permanentlyFailed++;
@@ -120,8 +128,9 @@ async function send(transport: EmailTransport, from: EmailSender, row: ClaimedEm
 
 /**
  * Runs `work` while renewing the row's lease every third of it, so a slow mail server (its
- * timeouts add up to more than a minute) never lets another processor take the email mid-send.
- * A renewal that fails is ignored: the lease then runs out as if this processor had died.
+ * timeouts add up to more than a minute) or a database slow to take the record never lets another
+ * processor take the email mid-send. A renewal that fails is ignored: the lease then runs out as
+ * if this processor had died. Once the attempt is recorded (the lease cleared), none renews it.
  */
 async function holdingLease<T>(db: Db, id: string, leaseMs: number, work: () => Promise<T>): Promise<T> {
   let renewal: Promise<unknown> = Promise.resolve();
@@ -131,6 +140,7 @@ async function holdingLease<T>(db: Db, id: string, leaseMs: number, work: () => 
       .set({ locked_until: nowPlusMs(leaseMs) })
       .where('id', '=', id)
       .where('status', 'in', CLAIMABLE_STATUSES)
+      .where('locked_until', 'is not', null)
       .execute()
       .catch(() => undefined);
   }, leaseMs / 3);
@@ -142,6 +152,18 @@ async function holdingLease<T>(db: Db, id: string, leaseMs: number, work: () => 
     // A renewal still on its way must not land after the attempt is recorded.
     await renewal;
   }
+}
+
+/** recordAttempt, tried again while the database refuses it (RECORD_RETRY_DELAYS_MS); throws its last error. */
+async function recordAttemptPersistently(db: Db, id: string, outcome: SendOutcome): ReturnType<typeof recordAttempt> {
+  for (const delayMs of RECORD_RETRY_DELAYS_MS) {
+    try {
+      return await recordAttempt(db, id, outcome);
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+  return recordAttempt(db, id, outcome);
 }
 
 /** Writes the attempt's log row and the row's new state in one transaction; returns the new status. */
