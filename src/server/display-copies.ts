@@ -178,15 +178,15 @@ export interface BackfillDeps {
 const CLAIM_HEARTBEAT_MS = 10_000;
 
 /**
- * Makes an image's copies unless another process is making them now (then 'present': that one
- * records them). Every process starts this pass at start-up; without the claim, processes
- * started together each encoded every image.
+ * Makes an image's copies unless another process is making them now ('claimed elsewhere': that one
+ * records them, unless it dies first). Every process starts this pass at start-up; without the
+ * claim, processes started together each encoded every image.
  */
-async function makeUnlessClaimed(db: Db, storage: Storage, url: string): Promise<DisplayCopiesOutcome> {
+async function makeUnlessClaimed(db: Db, storage: Storage, url: string): Promise<DisplayCopiesOutcome | 'claimed elsewhere'> {
   return db.connection().execute(async (connection) => {
     const lock = sql`hashtextextended(${`display-copies:${url}`}, 0)`;
     const { rows } = await sql<{ claimed: boolean }>`select pg_try_advisory_lock(${lock}) as claimed`.execute(connection);
-    if (!rows[0]?.claimed) return 'present';
+    if (!rows[0]?.claimed) return 'claimed elsewhere';
     // The claim's connection says something now and then while the image is encoded, or a long
     // encoding would look like a dead connection and be dropped, the claim with it.
     const heartbeat = setInterval(() => void sql`select 1`.execute(connection).catch(() => undefined), CLAIM_HEARTBEAT_MS);
@@ -203,12 +203,13 @@ async function makeUnlessClaimed(db: Db, storage: Storage, url: string): Promise
 /**
  * Makes the copies every stored image the database points at still lacks: images stored before
  * copies existed, the demo store's, and any whose copies failed before. Storefront images first.
- * One at a time; an image that fails is logged and skipped. Stops between images once `signal` aborts.
+ * One at a time; an image that fails is logged and skipped, one another process is making is
+ * counted as `elsewhere`. Stops between images once `signal` aborts.
  */
 export async function makeMissingDisplayCopies(
   { db, shared, storage, log }: BackfillDeps,
   signal?: AbortSignal,
-): Promise<{ made: number; failed: number }> {
+): Promise<{ made: number; failed: number; elsewhere: number }> {
   const { rows } = await sql<{ url: string }>`
     select url from (
       select image_url as url, 1 as rank from products
@@ -230,17 +231,19 @@ export async function makeMissingDisplayCopies(
 
   let made = 0;
   let failed = 0;
+  let elsewhere = 0;
   for (const { url } of rows) {
     if (signal?.aborted) break;
     try {
       const outcome = shared ? await makeUnlessClaimed(db, storage, url) : await makeDisplayCopies(db, storage, url);
       if (outcome === 'made') made++;
+      if (outcome === 'claimed elsewhere') elsewhere++;
     } catch (error) {
       failed++;
       log.warn({ err: error, url }, 'display copies of a stored image could not be made; skipped');
     }
   }
-  return { made, failed };
+  return { made, failed, elsewhere };
 }
 
 /** How long after a pass that left images without copies the next one starts. */
@@ -249,8 +252,9 @@ const RETRY_AFTER_MS = 15 * 60 * 1000;
 /**
  * Runs makeMissingDisplayCopies in the background (server.ts, at start-up): start-up does not
  * wait for it, and a failure is logged, never thrown. A pass that left images without copies (the
- * storage or the database away for a moment, say) is followed by another `retryAfterMs` later, or
- * those images would be served at print resolution until the next start. `finished` settles when
+ * storage or the database away for a moment, say, or another process making them, which may die
+ * before it records them) is followed by another `retryAfterMs` later, or those images would be
+ * served at print resolution until the next start. `finished` settles when
  * the first pass is over; stop() ends the passes after the image in hand.
  */
 export function startDisplayCopyBackfill(
@@ -268,9 +272,9 @@ export function startDisplayCopyBackfill(
   };
   const pass = () =>
     makeMissingDisplayCopies(deps, stopping.signal).then(
-      ({ made, failed }) => {
+      ({ made, failed, elsewhere }) => {
         if (made > 0 || failed > 0) deps.log.info({ made, failed }, 'display copies made for stored images');
-        if (failed > 0) later();
+        if (failed > 0 || elsewhere > 0) later();
       },
       (error: unknown) => {
         deps.log.error({ err: error }, 'display copies of stored images failed');

@@ -309,7 +309,11 @@ describe('the start-up pass over images stored without copies', () => {
       .readdirSync(path.join(storageRoot, 'mockups'))
       .map((name) => [name, fs.statSync(path.join(storageRoot, 'mockups', name)).mtimeMs]);
     const second = recordingLog();
-    expect(await makeMissingDisplayCopies({ db: t.db, shared, storage, log: second.log })).toEqual({ made: 0, failed: firstRun.failed });
+    expect(await makeMissingDisplayCopies({ db: t.db, shared, storage, log: second.log })).toEqual({
+      made: 0,
+      failed: firstRun.failed,
+      elsewhere: 0,
+    });
     expect(
       fs.readdirSync(path.join(storageRoot, 'mockups')).map((name) => [name, fs.statSync(path.join(storageRoot, 'mockups', name)).mtimeMs]),
     ).toEqual(filesAfterFirst);
@@ -369,22 +373,31 @@ describe('the start-up pass over images stored without copies', () => {
   });
 
   // Processes share a PostgreSQL server; the embedded database has one (and one session).
-  it.runIf(process.env.TEST_DATABASE_URL)('leaves an image whose copies another process is making to that process', async () => {
-    await storage.put('categories', 'claimed-elsewhere.png', await picture(400, 300), 'image/png');
-    const url = '/storage/categories/claimed-elsewhere.png';
-    await createCategory(t.db, { image_url: url });
-    // The other process's claim, held on a connection of its own.
-    await t.db.connection().execute(async (other) => {
-      const lock = sql`hashtextextended(${`display-copies:${url}`}, 0)`;
-      await sql`select pg_advisory_lock(${lock})`.execute(other);
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'leaves an image whose copies another process is making to that process, and makes them later if it dies first',
+    async () => {
+      await storage.put('categories', 'claimed-elsewhere.png', await picture(400, 300), 'image/png');
+      const url = '/storage/categories/claimed-elsewhere.png';
+      await createCategory(t.db, { image_url: url });
+      let backfill: ReturnType<typeof startDisplayCopyBackfill> | undefined;
+      // The other process's claim, held on a connection of its own, and let go without the copies (it died).
+      await t.db.connection().execute(async (other) => {
+        const lock = sql`hashtextextended(${`display-copies:${url}`}, 0)`;
+        await sql`select pg_advisory_lock(${lock})`.execute(other);
+        try {
+          expect(await makeMissingDisplayCopies({ db: t.db, shared, storage, log: recordingLog().log })).toMatchObject({ elsewhere: 1 });
+          backfill = startDisplayCopyBackfill({ db: t.db, shared, storage, log: recordingLog().log }, 100);
+          await backfill.finished;
+          expect(await variantsRow(url)).toBeUndefined();
+        } finally {
+          await sql`select pg_advisory_unlock(${lock})`.execute(other);
+        }
+      });
       try {
-        await makeMissingDisplayCopies({ db: t.db, shared, storage, log: recordingLog().log });
-        expect(await variantsRow(url)).toBeUndefined();
+        await expect.poll(() => variantsRow(url), { timeout: 10_000 }).toMatchObject({ display_widths: [320, 400] });
       } finally {
-        await sql`select pg_advisory_unlock(${lock})`.execute(other);
+        await backfill?.stop();
       }
-    });
-    await makeMissingDisplayCopies({ db: t.db, shared, storage, log: recordingLog().log });
-    expect(await variantsRow(url)).toMatchObject({ display_widths: [320, 400] });
-  });
+    },
+  );
 });
