@@ -315,6 +315,31 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the catalog cache while the liste
 });
 
 describe('live events in one process', () => {
+  it("refuse a user's stream beyond the most one user may hold open, until one of theirs ends; others are not held back", () =>
+    withSignedInUser({ maxStreamsPerUser: 2 }, async ({ hub, caller, userId, signInAnother }) => {
+      const first = (await caller.live.feed())[Symbol.asyncIterator]();
+      const firstValue = first.next();
+      const second = watch(await caller.live.feed());
+      await waitFor(() => hub.subscriptions === 2, 'two streams listening');
+      const third = watch(await caller.live.feed());
+      await waitFor(() => third.ended !== null, 'the third stream to be refused');
+      expect(third.ended).toBe('TOO_MANY_REQUESTS');
+      expect(second.ended).toBeNull();
+
+      const other = await signInAnother();
+      const theirs = watch(await other.caller.live.feed());
+      await waitFor(() => hub.subscriptions === 3, "another user's stream listening");
+      expect(theirs.ended).toBeNull();
+
+      // The first stream ends (its reader leaves after an event): its place is free again.
+      await publishEvent(t.db, { type: 'customer_changed', userId });
+      expect(await firstValue).toEqual({ done: false, value: { kind: 'account' } });
+      await first.return?.(undefined);
+      const fourth = watch(await caller.live.feed());
+      await waitFor(() => hub.subscriptions === 3, "the fourth stream listening in the first one's place");
+      expect(fourth.ended).toBeNull();
+    }));
+
   it('tell a user only about changes to their own account', () =>
     withSignedInUser({}, async ({ caller, userId }) => {
       const otherId = (await createCustomer(t.db, { email: 'other@example.com' })).id;

@@ -11,6 +11,7 @@ import type { EventHub, StoreEvent } from './events';
 
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 export const SERVER_RESTARTING = 'The server is restarting';
+export const TOO_MANY_STREAMS = 'Too many live connections are open for this account. Close some windows and try again.';
 
 /** What a signed-in subscription procedure's context gives: the services and the caller's session. */
 export interface StreamContext {
@@ -36,13 +37,16 @@ const TICK = Symbol('tick');
  * announced). A failed check throws UNAUTHORIZED or FORBIDDEN: the SSE response ends with that
  * error and the client does not reconnect. When the hub stops (the server is closing) it throws
  * SERVICE_UNAVAILABLE instead, a code the client retries: the page reconnects to a process that
- * is still running.
+ * is still running. A user who holds the most streams the hub allows gets TOO_MANY_REQUESTS.
  */
 export function eventsWhileAllowed(ctx: StreamContext, access: StreamAccess, signal: AbortSignal | undefined): AsyncIterable<StoreEvent> {
   const { db, events, session } = ctx;
   const userId = session.user.id;
   const ended = new AbortController();
-  const source = events.subscribe(signal ? AbortSignal.any([signal, ended.signal]) : ended.signal);
+  // Ends when the reader leaves or the stream ends, whether or not it was ever read.
+  const until = signal ? AbortSignal.any([signal, ended.signal]) : ended.signal;
+  if (!events.admitStream(userId, until)) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY_STREAMS });
+  const source = events.subscribe(until);
   // The request that opened the stream checked the session just now.
   let nextCheckAt = Date.now() + events.accessRecheckMs;
 

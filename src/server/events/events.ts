@@ -34,19 +34,45 @@ export async function publishEvent(db: Db, event: StoreEvent): Promise<void> {
 export interface EventHubOptions {
   /** How often a signed-in stream checks its session and rights when no event prompts it; 30 s by default. */
   accessRecheckMs?: number;
+  /**
+   * How many streams one user may hold open on this process; 10 by default. A browser opens one
+   * (its tabs share it), so more is someone holding sockets, timers and session checks open.
+   */
+  maxStreamsPerUser?: number;
 }
 
 export class EventHub {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
   private stopListening: (() => Promise<void>) | undefined;
   private closing = new AbortController();
+  private readonly streamsByUser = new Map<string, number>();
   readonly accessRecheckMs: number;
+  private readonly maxStreamsPerUser: number;
 
   constructor(
     private readonly database: DatabaseHandle,
     options: EventHubOptions = {},
   ) {
     this.accessRecheckMs = options.accessRecheckMs ?? 30_000;
+    this.maxStreamsPerUser = options.maxStreamsPerUser ?? 10;
+  }
+
+  /** Counts a stream of the user's until `until` aborts; false, counting nothing, when they hold the most already. */
+  admitStream(userId: string, until: AbortSignal): boolean {
+    if (until.aborted) return true;
+    const open = this.streamsByUser.get(userId) ?? 0;
+    if (open >= this.maxStreamsPerUser) return false;
+    this.streamsByUser.set(userId, open + 1);
+    until.addEventListener(
+      'abort',
+      () => {
+        const left = (this.streamsByUser.get(userId) ?? 1) - 1;
+        if (left > 0) this.streamsByUser.set(userId, left);
+        else this.streamsByUser.delete(userId);
+      },
+      { once: true },
+    );
+    return true;
   }
 
   async start(): Promise<void> {
