@@ -341,6 +341,44 @@ describe('checking out with Stripe', () => {
     expect(await emailSubjects()).toEqual([`Order ${placed.orderNumber} was cancelled`, `Order ${placed.orderNumber} refunded`]);
   });
 
+  it('refunds a payment whose notice came between the admin cancelling and the cancellation, as it does one after', async () => {
+    const placed = await placeOrder();
+    const session = sessionOf(placed.redirectUrl);
+    const { id } = await orderOf(session.id);
+    const payments = createPaymentProvider(t.config);
+    // The buyer pays, and its notice is applied, while the admin's cancellation closes the page.
+    const racing: typeof payments = {
+      ...payments,
+      closePayment: async (sessionId) => {
+        await deliver(event('checkout.session.completed', paidSession(session, 'pi_paid_in_between')));
+        await payments.closePayment(sessionId);
+      },
+    };
+    await callerFor(t.database, t.config, admin, { payments: racing }).caller.admin.orders.setStatus({ id, status: 'cancelled' });
+
+    expect(await orderOf(session.id)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
+    const refundCalls = stripe.requests.filter((r) => r.path === '/v1/refunds');
+    expect(refundCalls).toMatchObject([{ idempotencyKey: `refund-${id}`, body: { payment_intent: 'pi_paid_in_between' } }]);
+    expect(await emailSubjects()).toEqual([
+      `Order ${placed.orderNumber} confirmed`,
+      `Order ${placed.orderNumber} was cancelled`,
+      `Order ${placed.orderNumber} refunded`,
+    ]);
+  });
+
+  it('keeps the status of an unpaid order an admin took further when its payment page expires, with the payment failed', async () => {
+    const placed = await placeOrder();
+    const session = sessionOf(placed.redirectUrl);
+    const { id } = await orderOf(session.id);
+    await callers().admin.admin.orders.setStatus({ id, status: 'shipped' });
+    await deliver(event('checkout.session.expired', { ...session, status: 'expired' }));
+
+    expect(await orderOf(session.id)).toMatchObject({ status: 'shipped', payment_status: 'failed' });
+    const history = await t.db.selectFrom('order_events').select('kind').where('order_id', '=', id).orderBy('created_at').execute();
+    expect(history.map((e) => e.kind)).toEqual(['placed', 'shipped', 'payment_failed']);
+    expect(await emailSubjects()).toEqual([`Order ${placed.orderNumber} has shipped`]);
+  });
+
   it('writes nothing when Stripe cannot open the session', async () => {
     stripe.failNextSession();
     const failure = await trpcFailure(placeOrder());

@@ -135,13 +135,18 @@ export async function markOrderPaid(
   return { refundDue: false };
 }
 
-/** A payment that did not go through; an abandoned checkout (expired) also cancels the unpaid order. */
+/**
+ * A payment that did not go through; an abandoned checkout (expired) also cancels the order while
+ * it is still pending. One an admin took further meanwhile (processing, even shipped, unpaid) keeps
+ * its status, with the failed payment for the admin to see: only they know what went out.
+ */
 export async function markPaymentFailed(db: Db, orderId: string, { cancel }: { cancel: boolean }): Promise<boolean> {
+  const before = await lockOrder(db, orderId);
   // An admin's cancellation expires the payment page, whose notice then finds the order cancelled already.
-  const before = await db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirst();
-  const values = { payment_status: 'failed' as const, ...(cancel ? { status: 'cancelled' as const } : {}) };
+  const cancels = cancel && before?.status === 'pending';
+  const values = { payment_status: 'failed' as const, ...(cancels ? { status: 'cancelled' as const } : {}) };
   if (!(await changePayment(db, orderId, ['pending'], values, 'payment_failed'))) return false;
-  if (cancel && before?.status !== 'cancelled') await recordOrderEvent(db, orderId, 'cancelled');
+  if (cancels) await recordOrderEvent(db, orderId, 'cancelled');
   return true;
 }
 
@@ -162,11 +167,11 @@ export async function markOrderRefunded(
   return true;
 }
 
-/** The order's status and tracking number, locked for a change of either. */
+/** The order's status, payment and tracking number, locked for a change of status or tracking. */
 const lockOrder = (db: Db, orderId: string) =>
   db
     .selectFrom('orders')
-    .select(['status', 'tracking_number', 'tracking_announced'])
+    .select(['status', 'payment_status', 'tracking_number', 'tracking_announced'])
     .where('id', '=', orderId)
     .forUpdate()
     .executeTakeFirst();
@@ -174,17 +179,18 @@ const lockOrder = (db: Db, orderId: string) =>
 /**
  * Any status an admin sets (SPEC §4: no ordering enforced). Shipping and cancelling tell the
  * customer, the first time only: an order moved back and forth is not announced again, except for
- * a tracking number the customer has not been sent yet. Null when the order does not exist.
+ * a tracking number the customer has not been sent yet. Null when the order does not exist;
+ * `paymentStatus` is the payment's as the change found it.
  */
 export async function setOrderStatus(
   db: Db,
   mail: MailSettings,
   orderId: string,
   status: OrderStatus,
-): Promise<{ changed: boolean } | null> {
+): Promise<{ changed: boolean; paymentStatus: PaymentStatus } | null> {
   const current = await lockOrder(db, orderId);
   if (!current) return null;
-  if (current.status === status) return { changed: false };
+  if (current.status === status) return { changed: false, paymentStatus: current.payment_status };
   const toldBefore = await db
     .selectFrom('order_events')
     .select('kind')
@@ -205,7 +211,7 @@ export async function setOrderStatus(
     await announceTracking(db, mail, orderId, current.tracking_number, current.tracking_announced);
   }
   if (status === 'cancelled' && !toldBefore) await sendOrderEmail(db, mail, orderId, orderCancelledEmail);
-  return { changed: true };
+  return { changed: true, paymentStatus: current.payment_status };
 }
 
 /**

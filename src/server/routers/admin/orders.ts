@@ -10,6 +10,7 @@ import {
 import { TRPCError } from '@trpc/server';
 import type { Db } from '../../db/database';
 import { markOrderPaid, markOrderRefunded, setOrderStatus, setOrderTrackingNumber } from '../../orders/transitions';
+import { refundCancelledOrder } from '../../orders/notifications';
 import { assertFound, notFound } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
 import { readPage } from '../../trpc/paging';
@@ -110,6 +111,7 @@ export const adminOrdersRouter = router({
   get: adminProcedure.input(orderGetInput).query(({ ctx, input }) => getOrder(ctx.db, input.id)),
 
   setStatus: adminProcedure.input(orderSetStatusInput).mutation(async ({ ctx, input }) => {
+    let cancelsOpenPayment = false;
     if (input.status === 'cancelled') {
       // A card payment page still open for it would otherwise take the money of a cancelled order.
       const order = await ctx.db
@@ -118,6 +120,7 @@ export const adminOrdersRouter = router({
         .where('id', '=', input.id)
         .executeTakeFirst();
       if (order?.checkout_session_id && order.payment_status === 'pending' && order.payment_provider === ctx.payments.name) {
+        cancelsOpenPayment = true;
         // Stripe out of reach does not stop the cancellation: a payment made on the page still
         // open is refunded when its notice comes (refundCancelledOrder).
         await ctx.payments.closePayment(order.checkout_session_id).catch((error: unknown) => {
@@ -125,8 +128,15 @@ export const adminOrdersRouter = router({
         });
       }
     }
-    const result = await ctx.db.transaction().execute((trx) => setOrderStatus(trx, ctx.config, input.id, input.status));
-    assertFound(result, 'Order');
+    const result = assertFound(
+      await ctx.db.transaction().execute((trx) => setOrderStatus(trx, ctx.config, input.id, input.status)),
+      'Order',
+    );
+    // Paid in the moment between the admin's click and the cancellation: its notice came before the
+    // cancellation and refunded nothing, so the money goes back here, as it does when it comes after.
+    if (cancelsOpenPayment && result.changed && result.paymentStatus === 'paid') {
+      await refundCancelledOrder({ db: ctx.db, mail: ctx.config, log: ctx.log }, ctx.payments, input.id);
+    }
     return getOrder(ctx.db, input.id);
   }),
 
