@@ -1,6 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INVALID_SLUG } from '../../src/shared/schemas/admin-categories';
-import { PLAN_HAS_MEMBERS, PLAN_NOT_FOUND, PLAN_SLUG_TAKEN, type PlanInput } from '../../src/shared/schemas/admin-plans';
+import {
+  PLAN_CHANGED_ELSEWHERE,
+  PLAN_HAS_MEMBERS,
+  PLAN_NOT_FOUND,
+  PLAN_SLUG_TAKEN,
+  type PlanInput,
+} from '../../src/shared/schemas/admin-plans';
 import { routerOverHttp, sharedCallers, sharedTestApp } from '../support/app';
 import { trpcFailure } from '../support/async';
 import { emptyTables } from '../support/db';
@@ -100,6 +106,7 @@ describe('list, edit, activate, delete', () => {
     const row = await create();
     const updated = await plans().update({
       id: row.id,
+      updatedAt: row.updated_at,
       ...plan({
         name: 'Quarterly Pack',
         slug: 'Quarterly Pack',
@@ -118,9 +125,9 @@ describe('list, edit, activate, delete', () => {
       category_limit: 3,
       features: ['Three tees'],
     });
-    const bad = await http('update', { id: row.id, ...plan({ price: -5 }) });
+    const bad = await http('update', { id: row.id, updatedAt: updated.updated_at, ...plan({ price: -5 }) });
     expect(bad.error?.message).toBe('Price must be 0 or more');
-    const missing = await http('update', { id: '00000000-0000-4000-8000-000000000000', ...plan() });
+    const missing = await http('update', { id: '00000000-0000-4000-8000-000000000000', updatedAt: updated.updated_at, ...plan() });
     expect([missing.statusCode, missing.error?.message]).toEqual([404, PLAN_NOT_FOUND]);
     expect((await t.db.selectFrom('subscription_plans').select('price').where('id', '=', row.id).executeTakeFirst())?.price).toBe('79.50');
   });
@@ -128,9 +135,23 @@ describe('list, edit, activate, delete', () => {
   it('refuses an edit onto another plan’s slug', async () => {
     const a = await create({ slug: 'a' });
     await create({ slug: 'b' });
-    const res = await http('update', { id: a.id, ...plan({ slug: 'b' }) });
+    const res = await http('update', { id: a.id, updatedAt: a.updated_at, ...plan({ slug: 'b' }) });
     expect([res.statusCode, res.error?.message]).toEqual([409, PLAN_SLUG_TAKEN]);
     expect(await slugsInDb()).toEqual(['a', 'b']);
+  });
+
+  it('refuses to save a form opened before the plan was changed elsewhere, keeping that change', async () => {
+    const row = await create({ name: 'Club Tee' });
+    // Another admin (or tab) deactivates the plan while this form is open with it active.
+    await plans().setActive({ id: row.id, is_active: false });
+    const stale = await http('update', { id: row.id, updatedAt: row.updated_at, ...plan({ name: 'Club Tee, reworded' }) });
+    expect([stale.statusCode, stale.error?.message]).toEqual([409, PLAN_CHANGED_ELSEWHERE]);
+    const stored = await t.db
+      .selectFrom('subscription_plans')
+      .select(['name', 'is_active'])
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ name: 'Club Tee', is_active: false });
   });
 
   it('deactivates and reactivates', async () => {

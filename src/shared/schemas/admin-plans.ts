@@ -8,6 +8,8 @@ import { INVALID_SLUG, requiredLine, requiredText } from './fields';
 export const PLAN_SLUG_TAKEN = 'A plan with this slug already exists';
 export const PLAN_NOT_FOUND = 'Plan not found';
 export const PLAN_HAS_MEMBERS = 'This plan has members, so it cannot be deleted. Deactivate it instead.';
+export const PLAN_CHANGED_ELSEWHERE =
+  'This plan was changed elsewhere since you opened it (in another tab, or by another admin). Close this form and open the plan again to see the changes, then save again.';
 const MAX_PRICE = 99_999_999.99; // numeric(10, 2)
 
 /** SPEC §5: the slug is lowercased with spaces turned into hyphens on save. */
@@ -43,7 +45,8 @@ export const planInput = z.object({
 export type PlanInput = z.input<typeof planInput>;
 
 export const planIdInput = z.object({ id: z.uuid({ error: PLAN_NOT_FOUND }) });
-export const planUpdateInput = planInput.extend(planIdInput.shape);
+/** With the plan's updated_at as the form loaded it: a plan changed since is not written over. */
+export const planUpdateInput = planInput.extend({ ...planIdInput.shape, updatedAt: z.string().min(1).max(64) });
 export const planSetActiveInput = planIdInput.extend({ is_active: z.boolean() });
 
 /** A new plan starts monthly, limited to 1 category, active (SPEC §9). */

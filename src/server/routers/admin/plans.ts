@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import {
+  PLAN_CHANGED_ELSEWHERE,
   PLAN_HAS_MEMBERS,
   PLAN_SLUG_TAKEN,
   planIdInput,
@@ -43,14 +44,16 @@ export const adminPlansRouter = router({
     ),
   ),
 
-  update: adminProcedure
-    .input(planUpdateInput)
-    .mutation(({ ctx, input: { id, ...fields } }) =>
-      withUniqueSlug(
-        () => updateById(ctx.db, 'subscription_plans', id, { ...fields, price: fields.price.toFixed(2) }, COLUMNS, 'Plan'),
-        PLAN_SLUG_TAKEN,
-      ),
+  update: adminProcedure.input(planUpdateInput).mutation(({ ctx, input: { id, updatedAt, ...fields } }) =>
+    withUniqueSlug(
+      () =>
+        updateById(ctx.db, 'subscription_plans', id, { ...fields, price: fields.price.toFixed(2) }, COLUMNS, 'Plan', {
+          updatedAt,
+          changedElsewhere: PLAN_CHANGED_ELSEWHERE,
+        }),
+      PLAN_SLUG_TAKEN,
     ),
+  ),
 
   setActive: adminProcedure
     .input(planSetActiveInput)

@@ -1,5 +1,4 @@
 import { TRPCError } from '@trpc/server';
-import { sql } from 'kysely';
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
   CATEGORY_REQUIRED,
@@ -91,23 +90,13 @@ export const adminProductsRouter = router({
       checkedWrite(() => ctx.db.insertInto('products').values(columnsOf(input)).returning('id').executeTakeFirstOrThrow()),
     ),
 
-  update: adminProcedure.input(productUpdateInput).mutation(async ({ ctx, input: { id, updatedAt, ...product } }) => {
+  update: adminProcedure.input(productUpdateInput).mutation(({ ctx, input: { id, updatedAt, ...product } }) =>
     // Only the product as the form loaded it: mockups saved, or a toggle made, in another tab since
     // would otherwise be written back to what the form still holds.
-    const updated = await checkedWrite(() =>
-      ctx.db
-        .updateTable('products')
-        .set({ ...columnsOf(product), updated_at: new Date() })
-        .where('id', '=', id)
-        // To the millisecond, as timestamps leave the database (src/server/db/database.ts).
-        .where(sql<string>`date_trunc('milliseconds', updated_at)`, '=', updatedAt)
-        .returning('id')
-        .executeTakeFirst(),
-    );
-    if (updated) return updated;
-    assertFound(await ctx.db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst(), 'Product');
-    throw new TRPCError({ code: 'CONFLICT', message: PRODUCT_CHANGED_ELSEWHERE });
-  }),
+    checkedWrite(() =>
+      updateById(ctx.db, 'products', id, columnsOf(product), ['id'], 'Product', { updatedAt, changedElsewhere: PRODUCT_CHANGED_ELSEWHERE }),
+    ),
+  ),
 
   setActive: adminProcedure
     .input(productSetActiveInput)

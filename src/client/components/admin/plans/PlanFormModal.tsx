@@ -20,6 +20,8 @@ import { toast } from '../../ui/Toast';
 
 export interface EditedPlan extends PlanInput {
   id: string;
+  /** As the list loaded it: saving over a change made since is refused. */
+  updatedAt: string;
 }
 
 const INTERVAL_NAMES = { monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly' } as const;
@@ -67,7 +69,9 @@ export function PlanFormModal({ editing, onClose }: { editing: EditedPlan | null
       <Form
         form={form}
         id={formId}
-        onSubmit={(values) => (editing ? update.mutate({ ...values, id: editing.id }) : create.mutate(values))}
+        onSubmit={(values) =>
+          editing ? update.mutate({ ...values, id: editing.id, updatedAt: editing.updatedAt }) : create.mutate(values)
+        }
         className="grid gap-4 sm:grid-cols-2"
       >
         <TextField name="name" label="Name" required autoComplete="off" />

@@ -31,6 +31,7 @@ const toEdited = (plan: PlanRow): EditedPlan => ({
   category_limit: plan.category_limit,
   is_active: plan.is_active,
   features: plan.features,
+  updatedAt: plan.updated_at,
 });
 
 export function PlansPage() {
