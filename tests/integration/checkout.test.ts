@@ -6,7 +6,7 @@ import { CANCELLED_NOT_PAYABLE } from '../../src/server/routers/admin/orders';
 import type { OrderStatus } from '../../src/shared/constants';
 import { EMPTY_CART, QUANTITY_RANGE } from '../../src/shared/schemas/checkout';
 import { callerFor, callTrpc, sharedTestApp, signInHttp } from '../support/app';
-import { trpcFailure } from '../support/async';
+import { holdsFor, trpcFailure } from '../support/async';
 import { createAdmin, createCategory, createCustomer, createProduct, type TestUser } from '../support/factories';
 
 // Placing an order paid by hand (the default provider): priced by the server, written with line
@@ -218,6 +218,31 @@ describe('placing an order paid by hand', () => {
 });
 
 describe('bad input gets a clear error and changes nothing', () => {
+  // Two transactions at once need a PostgreSQL server; the embedded database has one session.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'refuses a product an admin deleted while the order was being placed, as one deleted before',
+    async () => {
+      const doomed = (await createProduct(t.db, { name: 'Last Call Tee', price: '20.00' })).id;
+      const ordersBefore = await orderCount();
+      let placing: Promise<{ code: string; message: string }> | undefined;
+      // The admin's delete has locked the product and is about to remove it when the order comes.
+      await t.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('products').select('id').where('id', '=', doomed).forUpdate().execute();
+        placing = trpcFailure(place([{ productId: doomed, size: 'M', quantity: 1 }]));
+        let settled = false;
+        void placing.finally(() => (settled = true));
+        await holdsFor(() => !settled, 'the order waiting for the delete', 300);
+        await trx.deleteFrom('products').where('id', '=', doomed).execute();
+      });
+      // As for any product the store no longer has: its name went with it.
+      expect(await placing).toEqual({
+        code: 'BAD_REQUEST',
+        message: '"Unknown product" is no longer available. Please remove it from your cart.',
+      });
+      expect(await orderCount()).toBe(ordersBefore);
+    },
+  );
+
   it.each([
     ['an empty cart', [], EMPTY_CART],
     ['a quantity of 0', [{ size: 'M', quantity: 0 }], QUANTITY_RANGE],

@@ -103,6 +103,10 @@ export async function placeOrder(
     const placed = await findPlaced(trx, orderId);
     if (placed) return placed;
 
+    // The products stay as priced until the order is stored: an admin's delete or change waits for
+    // it (and a delete then finds the order's lines), or, made first, is what the order is priced by.
+    const productIds = [...new Set(input.lines.map((line) => line.productId))];
+    await trx.selectFrom('products').select('id').where('id', 'in', productIds).forShare().execute();
     const quote = assertBuyable(await priceCart(trx, input.lines, await readCheckoutSettings(trx)));
     const amounts = quoteAmounts(quote);
     const shownOtherTotal = input.expectedTotal !== undefined && input.expectedTotal !== amounts.total;
