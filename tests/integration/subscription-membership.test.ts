@@ -12,7 +12,7 @@ import {
 } from '../../src/shared/schemas/subscriptions';
 import { callerAs, callTrpc, sharedTestApp, signInHttp } from '../support/app';
 import { renewalPass } from '../support/renewals';
-import { trpcFailure } from '../support/async';
+import { holdsFor, trpcFailure } from '../support/async';
 import { createCategory, createCustomer, createProduct, type TestUser, RITAS_SHIPPING } from '../support/factories';
 
 // Joining a plan and what a member does with it, through the procedures the pages call, with a
@@ -94,6 +94,25 @@ describe('joining', () => {
     expect(items).toEqual([{ product_name: 'Hot Rod Tee', size: 'L' }]);
     expect(await emailsTo(member.email)).toEqual([`Welcome to ${plan.name}`, `Order ${mine?.orders[0]?.order_number} confirmed`]);
   });
+
+  // Two transactions at once need a PostgreSQL server; the embedded database has one session.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'refuses a plan an admin deleted while the join was being stored, as one deleted before',
+    async () => {
+      const plan = await createPlan(1);
+      let joining: Promise<{ code: string; message: string }> | undefined;
+      // The admin's delete has locked the plan and is about to remove it when the join comes.
+      await t.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('subscription_plans').select('id').where('id', '=', plan.id).forUpdate().execute();
+        joining = trpcFailure(join(member, plan.slug));
+        let settled = false;
+        void joining.finally(() => (settled = true));
+        await holdsFor(() => !settled, 'the join waiting for the delete', 300);
+        await trx.deleteFrom('subscription_plans').where('id', '=', plan.id).execute();
+      });
+      expect(await joining).toEqual({ code: 'NOT_FOUND', message: PLAN_UNAVAILABLE });
+    },
+  );
 
   it('refuses a second membership of one plan, an inactive plan, and bad choices, and writes nothing', async () => {
     const plan = await createPlan(1);

@@ -45,7 +45,8 @@ async function checkedCategories(db: Db, limit: number, ids: readonly string[]):
   const unique = [...new Set(ids)];
   if (unique.length === 0) throw fieldError('BAD_REQUEST', 'categoryIds', CHOOSE_A_CATEGORY);
   if (unique.length > limit) throw fieldError('BAD_REQUEST', 'categoryIds', tooManyCategories(limit));
-  const found = await db.selectFrom('categories').select('id').where('id', 'in', unique).where('is_active', '=', true).execute();
+  // Held until the membership is stored: a category delete waits, then takes it out of the choices.
+  const found = await db.selectFrom('categories').select('id').where('id', 'in', unique).where('is_active', '=', true).forShare().execute();
   if (found.length !== unique.length) throw fieldError('BAD_REQUEST', 'categoryIds', UNKNOWN_CATEGORY);
   return unique;
 }
@@ -69,6 +70,9 @@ async function checkedJoin(db: Db, input: z.output<typeof joinInput>) {
     .selectAll()
     .where('slug', '=', input.planSlug)
     .where('is_active', '=', true)
+    // Held until the membership is stored: a delete under way finishes first (the plan is then
+    // unavailable), and one after it finds the member and refuses.
+    .forShare()
     .executeTakeFirst();
   if (!plan) throw new TRPCError({ code: 'NOT_FOUND', message: PLAN_UNAVAILABLE });
   const shown = input.expectedTerms;
