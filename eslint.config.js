@@ -23,7 +23,25 @@ export default tseslint.config(
   {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useMutation'],
+              message: "Use useMutation from src/client/mutations.ts: a double click's second call joins the first.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/client/mutations.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['eslint.config.js', 'scripts/start.js', 'scripts/build-freshness.js'],

@@ -169,6 +169,21 @@ describe('contact page', () => {
     expect(env.pageErrors(page)).toEqual([]);
   });
 
+  it('a double click on Send Message sends the message once, and on a phone the banner comes into view', async () => {
+    const page = await openContact(VIEWPORTS.mobile);
+    const values = message('double');
+    await fillForm(page, values);
+    const send = page.getByRole('button', { name: 'Send Message' });
+    await send.scrollIntoViewIfNeeded();
+    await send.dblclick();
+    const banner = page.getByTestId('contact-success');
+    await banner.waitFor();
+    await expect.poll(() => banner.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
+    expect(await banner.evaluate((el) => el.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+    expect(await submissionsFrom(values.email)).toHaveLength(1);
+    expect(await emailsAbout(values.subject)).toHaveLength(1);
+  });
+
   it('the form can be filled and sent with the keyboard alone', async () => {
     const page = await openContact();
     const values = message('keyboard');

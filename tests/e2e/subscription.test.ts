@@ -91,9 +91,14 @@ describe('the subscription club', () => {
       )
       .toEqual({ size: 'M', category_ids: [road.id] });
 
-    // Skip, after a confirmation.
+    // Skip, after a confirmation; a double click on it (or on Resume below) asks the server once.
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/trpc/subscriptions.')) calls.push(path.slice('/trpc/subscriptions.'.length));
+    });
     await card.getByRole('button', { name: 'Skip next shipment' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Skip shipment' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Skip shipment' }).dblclick();
     await expect.poll(() => card.getByTestId('next-shipment').textContent()).toBe(`${nextShipment} (skipped)`);
 
     // Pause for two shipments, then resume.
@@ -102,8 +107,10 @@ describe('the subscription club', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Pause' }).click();
     await expect.poll(() => card.getByTestId('subscription-status').textContent()).toBe('Paused');
     expect(await card.getByTestId('next-shipment').textContent()).toMatch(/^Resumes /);
-    await card.getByRole('button', { name: 'Resume' }).click();
+    await card.getByRole('button', { name: 'Resume' }).dblclick();
     await expect.poll(() => card.getByTestId('subscription-status').textContent()).toBe('Active');
+    expect(calls.filter((call) => call !== 'mine')).toEqual(['skipNext', 'pause', 'resume']);
+    expect(await page.getByText(/already skipped|Only a paused subscription/).count()).toBe(0);
     // Back at once: the skipped shipment stays skipped, so the next is the one after it (today's
     // was made when joining).
     const afterSkipped = addCycles(subscription.next_cycle_on, subscription.billing_interval, 1, subscription.anchor_day);

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { useMutation } from '../mutations';
 import { storeConfig } from '../store-config';
 import { trpc, useTRPC } from '../trpc';
 

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { MailCheck, MailWarning } from 'lucide-react';
+import { useMutation } from '../../mutations';
 import { INVALID_CONFIRMATION_LINK } from '../../../shared/schemas/auth';
 import { errorMessage } from '../../errors';
 import { sessionChanged, useMe } from '../../session/session';

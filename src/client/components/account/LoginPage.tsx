@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { KeyRound, UserRound, UserRoundPlus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
+import { useMutation } from '../../mutations';
 import { CREDENTIALS_REQUIRED, emailField, newPasswordField, signInInput } from '../../../shared/schemas/auth';
 import { safeRedirect } from '../../session/redirect';
 import { errorMessage, showServerErrors, UNEXPECTED_ERROR } from '../../errors';

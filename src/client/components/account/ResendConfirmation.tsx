@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../../mutations';
 import { errorMessage } from '../../errors';
 import { useTRPC } from '../../trpc';
 import { Button } from '../ui/Button';

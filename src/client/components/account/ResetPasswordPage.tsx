@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { CircleCheck, KeyRound, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useMutation } from '../../mutations';
 import { RESET_REDIRECT_MS } from '../../../shared/constants';
 import { INVALID_EXPIRED_RESET_LINK, INVALID_RESET_LINK, newPasswordForm } from '../../../shared/schemas/auth';
 import { errorMessage } from '../../errors';

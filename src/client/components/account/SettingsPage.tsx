@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { useMutation } from '../../mutations';
 import { emptyAddress } from '../../../shared/constants';
 import { billingMatchesShipping, changePasswordInput, profileInput } from '../../../shared/schemas/account';
 import { newPasswordField, PASSWORDS_DO_NOT_MATCH } from '../../../shared/schemas/auth';

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, CreditCard, Landmark, Lock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { useMutation } from '../../mutations';
 import type { Size } from '../../../shared/constants';
 import { formatMoney } from '../../../shared/money';
 import { shippingInput } from '../../../shared/schemas/checkout';

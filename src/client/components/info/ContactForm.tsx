@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, Send } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
+import { useMutation } from '../../mutations';
 import { CONTACT_SUCCESS_MS } from '../../../shared/constants';
 import { contactInput, type ContactInput } from '../../../shared/schemas/contact';
 import { errorMessage, showServerErrors } from '../../errors';
@@ -21,10 +21,13 @@ export function ContactForm({ initialSubject }: { initialSubject: string }) {
     defaultValues: { ...EMPTY_FORM, subject: initialSubject },
   });
 
-  // The success banner goes away on its own after 5 seconds (SPEC §4, §9).
+  // The success banner goes away on its own after 5 seconds (SPEC §4, §9). It stands above the
+  // fields, out of sight of whoever scrolled down to send: it is brought into view.
   const { isSuccess, reset: clearResult } = submit;
+  const successBanner = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!isSuccess) return;
+    successBanner.current?.scrollIntoView({ block: 'nearest' });
     const timer = setTimeout(clearResult, CONTACT_SUCCESS_MS);
     return () => clearTimeout(timer);
   }, [isSuccess, clearResult]);
@@ -46,7 +49,11 @@ export function ContactForm({ initialSubject }: { initialSubject: string }) {
 
       <div role="status" aria-live="polite">
         {submit.isSuccess && (
-          <div className="flex gap-3 rounded-xl border border-green-200 bg-green-50 p-4 text-green-900" data-testid="contact-success">
+          <div
+            ref={successBanner}
+            className="flex scroll-mt-24 gap-3 rounded-xl border border-green-200 bg-green-50 p-4 text-green-900"
+            data-testid="contact-success"
+          >
             <CircleCheck className="mt-0.5 size-5 shrink-0 text-green-700" aria-hidden="true" />
             <div>
               <p className="font-semibold">Message Sent Successfully!</p>

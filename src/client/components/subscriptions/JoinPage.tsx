@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Gift, SearchX } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { useMutation } from '../../mutations';
 import { SIZES } from '../../../shared/constants';
 import { shippingInput } from '../../../shared/schemas/checkout';
 import { CHOOSE_A_CATEGORY, tooManyCategories } from '../../../shared/schemas/subscriptions';

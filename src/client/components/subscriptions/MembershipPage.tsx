@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CalendarClock, Gift, Pause, Play, SkipForward, SlidersHorizontal, XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { useMutation } from '../../mutations';
 import { SIZES, type Size } from '../../../shared/constants';
 import { formatCalendarDay, formatDate } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';

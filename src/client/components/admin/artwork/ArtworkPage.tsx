@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { ImageOff, Pencil, Search, Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';
+import { useMutation } from '../../../mutations';
 import { formatDate } from '../../../../shared/dates';
 import { ARTWORK_DELETE_CONFIRM, ARTWORK_DELETE_FAILED } from '../../../../shared/schemas/admin-artwork';
 import { toastError } from '../../../errors';

@@ -1,6 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, FolderTree, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useMutation } from '../../../mutations';
 import { categoryInUseMessage } from '../../../../shared/schemas/admin-categories';
 import { useTRPC, type RouterOutputs } from '../../../trpc';
 import { ActiveBadge } from '../../ui/Badge';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useMutation } from '../../../mutations';
 import { CATEGORY_BUCKET, CATEGORY_SAVE_FAILED, categoryInput, type CategoryInput } from '../../../../shared/schemas/admin-categories';
 import { showServerErrors } from '../../../errors';
 import { useTRPC } from '../../../trpc';

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { CheckCheck, Eye, Inbox, Mail, MailOpen, MessageSquare } from 'lucide-react';
 import { useEffect, useRef, useState, type Ref } from 'react';
+import { useMutation } from '../../../mutations';
 import { CONTACT_STATUSES, type ContactStatus, CONTACT_FILTERS, type ContactFilter } from '../../../../shared/constants';
 import { formatDateTime } from '../../../../shared/dates';
 import { useTRPC, type RouterOutputs } from '../../../trpc';

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight, ShieldCheck, ShieldOff, UserPlus, Users } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
+import { useMutation } from '../../../mutations';
 import { formatDate } from '../../../../shared/dates';
 import { CUSTOMER_FILTERS, type CustomerFilter } from '../../../../shared/constants';
 import { errorMessage } from '../../../errors';

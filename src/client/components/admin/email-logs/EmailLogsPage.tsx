@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, CircleX, Clock, Inbox, Mail, Play, RotateCcw, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useMutation } from '../../../mutations';
 import type { EmailStatus } from '../../../../shared/constants';
 import {
   EMAIL_LOAD_FAILED,

@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Save, Shirt } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useMutation } from '../../../mutations';
 import type { MockupSide } from '../../../../shared/constants';
 import { dpiLevel, effectiveDpi, normalizePosition, type ArtPosition } from '../../../../shared/placement';
 import { FRONT_MOCKUP_REQUIRED, MOCKUP_PRODUCTS_SHOWN, MOCKUP_SAVED, MOCKUP_SAVE_FAILED } from '../../../../shared/schemas/admin-mockups';

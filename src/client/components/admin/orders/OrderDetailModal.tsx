@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Save, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useMutation } from '../../../mutations';
 import { FALLBACK_PRODUCT_IMAGE, ORDER_STATUSES, PRINT_STATUSES } from '../../../../shared/constants';
 import { formatMoney } from '../../../../shared/money';
 import {

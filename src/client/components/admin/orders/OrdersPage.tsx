@@ -1,6 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Download, ShoppingCart } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useMutation } from '../../../mutations';
 import { formatMoney } from '../../../../shared/money';
 import { EMPTY_PRINT_QUEUE } from '../../../../shared/schemas/admin-orders';
 import { ORDER_FILTERS, type OrderFilter } from '../../../../shared/constants';

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { useMutation } from '../../../mutations';
 import { BILLING_INTERVALS } from '../../../../shared/constants';
 import { NEW_PLAN_DEFAULTS, planInput, planSaveError, type PlanInput } from '../../../../shared/schemas/admin-plans';
 import { errorMessage, showServerErrors } from '../../../errors';

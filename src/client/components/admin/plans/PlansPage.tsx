@@ -1,6 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Check, Plus, Repeat } from 'lucide-react';
 import { useState } from 'react';
+import { useMutation } from '../../../mutations';
 import { formatMoney } from '../../../../shared/money';
 import { ADMIN_INTERVAL_LABELS, planDeleteError, planSaveError } from '../../../../shared/schemas/admin-plans';
 import { useTRPC, type RouterOutputs } from '../../../trpc';

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { CircleAlert } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { useMutation } from '../../../mutations';
 import { CHEST_POSITIONS, MOCKUP_SIDES, SIZES, type ChestPosition, type MockupSide } from '../../../../shared/constants';
 import {
   ARTWORK_REQUIRED,

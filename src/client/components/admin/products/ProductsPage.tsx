@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Package, Pencil, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
 import { useState, type MouseEvent } from 'react';
+import { useMutation } from '../../../mutations';
 import { FALLBACK_PRODUCT_IMAGE } from '../../../../shared/constants';
 import { formatMoney } from '../../../../shared/money';
 import { useTRPC, type RouterOutputs } from '../../../trpc';

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { useMutation } from '../../../mutations';
 import { checkoutSettingsInput, type CheckoutSettingsInput } from '../../../../shared/schemas/admin-settings';
 import { errorMessage, showServerErrors, UNEXPECTED_ERROR } from '../../../errors';
 import { useTRPC, type RouterOutputs } from '../../../trpc';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { useMutation } from '../../../mutations';
 import { emailFailedMessage, emailSentMessage, testEmailInput, type TestEmailInput } from '../../../../shared/schemas/admin-settings';
 import { errorMessage, showServerErrors } from '../../../errors';
 import { useTRPC } from '../../../trpc';

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pause, XCircle } from 'lucide-react';
 import { useState } from 'react';
+import { useMutation } from '../../../mutations';
 import { formatCalendarDay, formatDate, formatDateTime } from '../../../../shared/dates';
 import { toastError, UNEXPECTED_ERROR } from '../../../errors';
 import { useTRPC, type RouterOutputs } from '../../../trpc';
