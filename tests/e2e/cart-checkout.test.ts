@@ -116,7 +116,11 @@ describe('cart and checkout', () => {
     await expect.poll(() => summary.getByTestId('summary-total').textContent()).toBe(money(unit * 4));
     expect(await summary.getByText('FREE').isVisible()).toBe(true);
 
-    // The cart is restored from localStorage on load.
+    // The cart is restored from localStorage on load. The page the server sends cannot know it, and
+    // says it is loading, not that the cart is empty.
+    const served = await (await page.request.get('/cart')).text();
+    expect(served).toContain('Loading your cart...');
+    expect(served).not.toContain('Your cart is empty');
     await page.reload();
     await expect.poll(() => cartLines(page).count()).toBe(2);
     expect(await smallLine.getByTestId('line-quantity').textContent()).toBe('3');

@@ -31,6 +31,20 @@ if (typeof window !== 'undefined') {
 
 const EMPTY: readonly CartLine[] = [];
 
+const subscribeNever = () => () => undefined;
+
+/**
+ * False while the page is rendered on the server and hydrated, true after: the cart lives in this
+ * browser's storage, so until then an empty cart means only that it has not been read yet.
+ */
+export function useCartRead(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
+
 export function useCartLines(): readonly CartLine[] {
   return useSyncExternalStore(cart.subscribe, cart.getLines, () => EMPTY);
 }

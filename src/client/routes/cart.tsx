@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AlertTriangle, ArrowRight, ShoppingBag } from 'lucide-react';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import { useCartRead } from '../cart/cart';
 import { useCartQuote, useCartView } from '../cart/use-cart-view';
 import { CartLineItem } from '../components/cart/CartLineItem';
 import { OrderSummary } from '../components/cart/OrderSummary';
 import { Button, ButtonLink } from '../components/ui/Button';
 import { MessagePage } from '../components/MessagePage';
+import { LoadingState } from '../components/ui/states';
 import { useDocumentTitle } from '../components/ui/use-document-title';
 import { pageHead } from '../seo/page-head';
 
@@ -21,18 +23,22 @@ function CartPage() {
   const quote = useCartQuote(view);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusHeadingAfterRemoval = useFocusHeadingAfterRemoval(view.lines.length, headingRef);
+  const cartRead = useCartRead();
 
+  // Rendered on the server, the cart is not known yet: not "empty" until this browser's is read.
+  if (!cartRead) {
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+        <CartHeading />
+        <LoadingState label="Loading your cart..." />
+      </div>
+    );
+  }
   if (view.lines.length === 0) return <EmptyCart headingRef={headingRef} />;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-      <h1
-        ref={headingRef}
-        tabIndex={-1}
-        className="font-display text-3xl font-extrabold tracking-tight text-stone-950 focus:outline-none sm:text-4xl"
-      >
-        Shopping Cart
-      </h1>
+      <CartHeading headingRef={headingRef} />
       <div className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-12">
         <section aria-labelledby="cart-items-heading">
           <h2 id="cart-items-heading" className="sr-only">
@@ -72,6 +78,18 @@ function CartPage() {
         </div>
       </div>
     </div>
+  );
+}
+
+function CartHeading({ headingRef }: { headingRef?: RefObject<HTMLHeadingElement | null> }) {
+  return (
+    <h1
+      ref={headingRef}
+      tabIndex={-1}
+      className="font-display text-3xl font-extrabold tracking-tight text-stone-950 focus:outline-none sm:text-4xl"
+    >
+      Shopping Cart
+    </h1>
   );
 }
 
