@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { cartStorageKey, FALLBACK_PRODUCT_IMAGE, SHOP_PAGE_SIZE } from '../../src/shared/constants';
+import { cartStorageKey, FALLBACK_PRODUCT_IMAGE, MAX_LINE_QUANTITY, SHOP_PAGE_SIZE } from '../../src/shared/constants';
 import { seriousA11yViolations } from '../support/a11y';
 import { saveScreenshot, VIEWPORTS, waitForImages, sharedBrowserApp } from '../support/browser';
 
@@ -293,6 +293,20 @@ describe('catalog pages', () => {
     expect(await page.getByTestId('cart-count').textContent()).toBe('2');
     const stored = await page.evaluate((key) => localStorage.getItem(key), cartStorageKey(env.config.storeName));
     expect(JSON.parse(stored ?? '[]')).toMatchObject([{ product: { id: product.id, price: product.price }, size: lastSize, quantity: 2 }]);
+
+    // A line holds so many at most: what does not fit is not said to be added.
+    await quantity.fill(String(MAX_LINE_QUANTITY));
+    await add.click();
+    const said = page.getByRole('status').filter({ hasText: /added to your cart|already holds/ });
+    await expect.poll(() => said.textContent()).toBe(`${MAX_LINE_QUANTITY - 2} × ${product.name}, size ${lastSize}, added to your cart.`);
+    await add.waitFor({ timeout: 5_000 });
+    await add.click();
+    await expect
+      .poll(() => said.textContent())
+      .toBe(`Your cart already holds as many of this tee in size ${lastSize} as one order can take.`);
+    expect(await said.isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Added to Cart!' }).count()).toBe(0);
+    expect(await page.getByTestId('cart-count').textContent()).toBe(String(MAX_LINE_QUANTITY));
 
     // The links: category, View Cart, Back to Shop.
     expect(await page.getByTestId('product-category-link').getAttribute('href')).toBe(`/category/${product.category_slug}`);

@@ -60,10 +60,12 @@ describe('cart store', () => {
     expect(createCartStore(storage, KEY).getLines()).toEqual(cart.getLines());
   });
 
-  it('caps a line at the maximum quantity', () => {
+  it('caps a line at the maximum quantity, and says how many of an add went in', () => {
     const cart = createCartStore(memoryStorage(), KEY);
-    cart.add(tee, 'M', MAX_LINE_QUANTITY - 1);
-    cart.add(tee, 'M', 5);
+    expect(cart.add(tee, 'M', MAX_LINE_QUANTITY - 1)).toBe(MAX_LINE_QUANTITY - 1);
+    expect(cart.add(tee, 'M', 5)).toBe(1);
+    expect(cart.getLines()[0]?.quantity).toBe(MAX_LINE_QUANTITY);
+    expect(cart.add(tee, 'M', 5)).toBe(0);
     expect(cart.getLines()[0]?.quantity).toBe(MAX_LINE_QUANTITY);
     cart.setQuantity(tee.id, 'M', 500);
     expect(cart.getLines()[0]?.quantity).toBe(MAX_LINE_QUANTITY);

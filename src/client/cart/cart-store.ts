@@ -30,7 +30,8 @@ export type CartStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 export interface CartStore {
   getLines: () => readonly CartLine[];
   subscribe: (listener: CartListener) => () => void;
-  add: (product: CartProduct, size: string, quantity?: number) => void;
+  /** Adds to the product's line in that size, up to the most a line holds; returns how many were added. */
+  add: (product: CartProduct, size: string, quantity?: number) => number;
   /** Sets a line's quantity; 0 or less removes the line (SPEC §4). */
   setQuantity: (productId: string, size: string, quantity: number) => void;
   remove: (productId: string, size: string) => void;
@@ -122,13 +123,15 @@ export function createCartStore(storage: CartStorage | null, key: string): CartS
     },
     add(product, size, quantity = 1) {
       const amount = clampQuantity(quantity);
-      if (!(amount > 0)) return;
+      if (!(amount > 0)) return 0;
       const existing = lines.find((line) => sameLine(line, product.id, size));
-      commit(
-        existing
-          ? lines.map((line) => (line === existing ? { ...line, quantity: clampQuantity(line.quantity + amount) } : line))
-          : [...lines, { product: { ...product }, size, quantity: amount }],
-      );
+      if (!existing) {
+        commit([...lines, { product: { ...product }, size, quantity: amount }]);
+        return amount;
+      }
+      const added = clampQuantity(existing.quantity + amount) - existing.quantity;
+      if (added > 0) commit(lines.map((line) => (line === existing ? { ...line, quantity: existing.quantity + added } : line)));
+      return added;
     },
     setQuantity(productId, size, quantity) {
       const amount = clampQuantity(quantity);

@@ -86,12 +86,12 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
   const addToCart = (event: FormEvent) => {
     event.preventDefault();
     if (!size || confirming) return;
-    cart.add(
+    const added = cart.add(
       { id: product.id, slug: product.slug, name: product.name, image_url: product.image_url, image: product.image, price: product.price },
       size,
       quantity,
     );
-    setConfirming({ quantity, size });
+    setConfirming({ quantity: added, size });
   };
 
   return (
@@ -231,22 +231,31 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Button
                 type="submit"
-                variant={confirming ? 'success' : 'accent'}
+                variant={confirming?.quantity ? 'success' : 'accent'}
                 size="xl"
                 className="sm:flex-1"
                 disabled={!size}
                 // Not `disabled` while it confirms: a disabled button drops the keyboard focus.
                 aria-disabled={confirming !== null || undefined}
               >
-                {confirming ? <Check className="size-5" aria-hidden="true" /> : <ShoppingBag className="size-5" aria-hidden="true" />}
-                {confirming ? 'Added to Cart!' : 'Add to Cart'}
+                {confirming?.quantity ? (
+                  <Check className="size-5" aria-hidden="true" />
+                ) : (
+                  <ShoppingBag className="size-5" aria-hidden="true" />
+                )}
+                {confirming?.quantity ? 'Added to Cart!' : 'Add to Cart'}
               </Button>
               <ButtonLink to="/cart" variant="secondary" size="xl" className="sm:flex-1">
                 View Cart
               </ButtonLink>
             </div>
-            <p role="status" className="sr-only">
-              {confirming ? `${confirming.quantity} × ${product.name}, size ${confirming.size}, added to your cart.` : ''}
+            {/* Nothing added (the line is as full as a line gets): said on the page, not only to screen readers. */}
+            <p role="status" className={confirming?.quantity === 0 ? 'mt-3 text-sm font-medium text-amber-900' : 'sr-only'}>
+              {confirming?.quantity
+                ? `${confirming.quantity} × ${product.name}, size ${confirming.size}, added to your cart.`
+                : confirming
+                  ? `Your cart already holds as many of this tee in size ${confirming.size} as one order can take.`
+                  : ''}
             </p>
             {product.available_sizes.length === 0 && (
               <p className="mt-3 text-sm text-stone-600">This design is not available in any size right now.</p>
