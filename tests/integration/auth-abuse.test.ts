@@ -76,33 +76,32 @@ describe('every auth mutation', () => {
     }
   });
 
-  it("limits placing orders and joining plans, which email the account's address, in one budget per IP", async () => {
+  /** Runs `test` with an app allowing 2 of each action per minute and a customer signed in; `status` of a call with empty input. */
+  async function withTightBudgets(test: (status: (procedure: string) => Promise<number>) => Promise<void>) {
     const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '2' });
     try {
       const cookie = await signInHttp(limited.app, (await createCustomer(limited.db)).email);
-      const status = async (procedure: string, input: unknown) => (await callTrpc(limited.app, procedure, { input, cookie })).statusCode;
-      expect([await status('checkout.placeOrder', {}), await status('checkout.placeOrder', {})]).toEqual([400, 400]);
-      expect(await status('subscriptions.join', {})).toBe(429);
+      await test(async (procedure) => (await callTrpc(limited.app, procedure, { input: {}, cookie })).statusCode);
     } finally {
       await limited.close();
     }
-  });
+  }
 
-  it("limits a member's changes, each of which emails them, in a budget of their own per IP", async () => {
-    const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '2' });
-    try {
-      const cookie = await signInHttp(limited.app, (await createCustomer(limited.db)).email);
-      const status = async (procedure: string) => (await callTrpc(limited.app, procedure, { input: {}, cookie })).statusCode;
-      const changes = ['pause', 'resume', 'skipNext', 'changeChoices', 'cancel'];
+  it("limits placing orders and joining plans, which email the account's address, in one budget per IP", () =>
+    withTightBudgets(async (status) => {
+      expect([await status('checkout.placeOrder'), await status('checkout.placeOrder')]).toEqual([400, 400]);
+      expect(await status('subscriptions.join')).toBe(429);
+    }));
+
+  it("limits a member's changes, each of which emails them, in a budget of their own per IP", () =>
+    withTightBudgets(async (status) => {
       const statuses = [];
-      for (const change of changes) statuses.push(await status(`subscriptions.${change}`));
+      for (const change of ['pause', 'resume', 'skipNext', 'changeChoices', 'cancel'])
+        statuses.push(await status(`subscriptions.${change}`));
       expect(statuses).toEqual([400, 400, 429, 429, 429]);
       // Orders and joins keep their own budget.
       expect(await status('checkout.placeOrder')).toBe(400);
-    } finally {
-      await limited.close();
-    }
-  });
+    }));
 });
 
 describe('password work', () => {
