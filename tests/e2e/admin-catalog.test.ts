@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { PLAN_CHANGED_ELSEWHERE } from '../../src/shared/schemas/admin-plans';
 import { seriousA11yViolations } from '../support/a11y';
 import { saveScreenshot, signInInBrowser, VIEWPORTS, sharedBrowserApp } from '../support/browser';
 import { createAdmin } from '../support/factories';
@@ -278,7 +279,21 @@ describe('admin subscription plans', () => {
     await expectToast(page, 'error', 'Error saving plan: A plan with this slug already exists');
     expect(await dialog.isVisible()).toBe(true);
 
+    // Another admin changes the plan while this form is open: the save is refused, and the plan
+    // opened again shows their change, which the next save keeps.
+    await env.db
+      .updateTable('subscription_plans')
+      .set({ description: 'Changed elsewhere', updated_at: sql`now()` })
+      .where('slug', '=', 'gold-club')
+      .execute();
     await dialog.getByLabel('Slug').fill('gold-club');
+    await dialog.getByRole('button', { name: 'Update Plan' }).click();
+    await expectToast(page, 'error', `Error saving plan: ${PLAN_CHANGED_ELSEWHERE}`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Edit Gold Club' }).click();
+    await expect.poll(() => dialog.getByLabel('Description').inputValue()).toBe('Changed elsewhere');
+
     await dialog.getByLabel('Billing interval').selectOption('yearly');
     await dialog.getByLabel('Category limit').fill('0');
     await dialog.getByLabel('Price (USD)').fill('499');
@@ -286,7 +301,12 @@ describe('admin subscription plans', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => card(page, 'gold-club').getByTestId('plan-price').textContent()).toBe('$499.00/yr');
     expect(await card(page, 'gold-club').getByTestId('plan-limit').textContent()).toBe('All categories');
-    expect(await plan('gold-club')).toMatchObject({ price: '499.00', billing_interval: 'yearly', category_limit: 0 });
+    expect(await plan('gold-club')).toMatchObject({
+      price: '499.00',
+      billing_interval: 'yearly',
+      category_limit: 0,
+      description: 'Changed elsewhere',
+    });
   });
 
   it('deactivates a plan, then deletes it after confirmation; a failed delete says "Error deleting plan: …"', async () => {

@@ -49,6 +49,8 @@ export function PlanFormModal({ editing, onClose }: { editing: EditedPlan | null
   const onFailed = (error: unknown) => {
     toast.error(planSaveError(errorMessage(error, 'An unexpected error occurred')));
     showServerErrors(form, error);
+    // Refused as changed elsewhere, say: the list shows the plan as it is now, so opening it again edits that.
+    void refresh();
   };
   const create = useMutation(trpc.admin.plans.create.mutationOptions({ onSuccess: (row) => onSaved(row.name), onError: onFailed }));
   const update = useMutation(trpc.admin.plans.update.mutationOptions({ onSuccess: (row) => onSaved(row.name), onError: onFailed }));
