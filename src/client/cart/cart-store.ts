@@ -129,9 +129,9 @@ export function createCartStore(storage: CartStorage | null, key: string): CartS
         commit([...lines, { product: { ...product }, size, quantity: amount }]);
         return amount;
       }
-      const added = clampQuantity(existing.quantity + amount) - existing.quantity;
-      if (added > 0) commit(lines.map((line) => (line === existing ? { ...line, quantity: existing.quantity + added } : line)));
-      return added;
+      const merged = clampQuantity(existing.quantity + amount);
+      if (merged > existing.quantity) commit(lines.map((line) => (line === existing ? { ...line, quantity: merged } : line)));
+      return merged - existing.quantity;
     },
     setQuantity(productId, size, quantity) {
       const amount = clampQuantity(quantity);
