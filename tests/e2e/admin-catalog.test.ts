@@ -289,6 +289,18 @@ describe('admin subscription plans', () => {
     await dialog.getByLabel('Slug').fill('gold-club');
     await dialog.getByRole('button', { name: 'Update Plan' }).click();
     await expectToast(page, 'error', `Error saving plan: ${PLAN_CHANGED_ELSEWHERE}`);
+    // The toasts show in the dialog, above its backdrop (the page under it is inert). Escape
+    // dismisses the newest toast, not the dialog: the form stays open. The other can be clicked away.
+    const toasts = dialog.getByTestId('toast-error');
+    expect(await toasts.allTextContents()).toEqual([
+      'Error saving plan: A plan with this slug already exists',
+      `Error saving plan: ${PLAN_CHANGED_ELSEWHERE}`,
+    ]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => toasts.allTextContents()).toEqual(['Error saving plan: A plan with this slug already exists']);
+    expect(await dialog.isVisible()).toBe(true);
+    await toasts.getByRole('button', { name: 'Dismiss' }).click();
+    await toasts.waitFor({ state: 'detached' });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Edit Gold Club' }).click();

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { iconButtonClass } from './Button';
+import { useToastLayer } from './Toast';
 
 // A modal on the native <dialog> element opened with showModal(): the rest of the page becomes
 // inert (focus stays inside), Escape cancels, and focus returns to where it was on close.
@@ -32,6 +33,7 @@ export function Modal({ title, onClose, children, role = 'dialog', description, 
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+  const toastLayer = useRef<HTMLDivElement>(null);
   // The latest props, for the event handlers of a dialog that stays open across renders.
   const latest = useRef({ onClose, busy });
   useLayoutEffect(() => {
@@ -49,6 +51,9 @@ export function Modal({ title, onClose, children, role = 'dialog', description, 
       if (opener?.isConnected) opener.focus();
     };
   }, []);
+
+  // After showModal (effects run in order): the toasts move into the open dialog.
+  useToastLayer(toastLayer);
 
   const requestClose = () => {
     if (!latest.current.busy) latest.current.onClose();
@@ -96,6 +101,7 @@ export function Modal({ title, onClose, children, role = 'dialog', description, 
           </div>
         )}
       </div>
+      <div ref={toastLayer} />
     </dialog>
   );
 }

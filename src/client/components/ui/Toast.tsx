@@ -1,5 +1,6 @@
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
 
 // The spec's alerts, as accessible toasts (ARCHITECTURE § Client). One <Toaster/> is mounted at
 // the root; any screen calls
@@ -8,7 +9,11 @@ import { useEffect, useSyncExternalStore } from 'react';
 //   toast.error(`Error saving plan: ${message}`);
 //
 // Successes are announced politely (role status), errors at once (role alert). Each toast closes
-// itself after a while, with its close button, or with Escape.
+// itself after a while, with its close button, or with Escape (before an open dialog does).
+//
+// An open modal dialog makes the rest of the page inert and dims it: a toast there could be
+// neither read by a screen reader nor dismissed. So while one is open the toasts show inside it,
+// in the place it gives them with useToastLayer.
 
 interface ToastItem {
   id: number;
@@ -23,11 +28,17 @@ const MAX_VISIBLE = 3;
 
 let items: readonly ToastItem[] = [];
 let nextId = 1;
+/** The places open modal dialogs give toasts, the topmost last. */
+let layers: readonly HTMLElement[] = [];
 const listeners = new Set<() => void>();
+
+const notify = () => {
+  for (const listener of listeners) listener();
+};
 
 function setItems(next: readonly ToastItem[]) {
   items = next;
-  for (const listener of listeners) listener();
+  notify();
 }
 
 const push = (kind: ToastItem['kind'], text: string) => setItems([...items, { id: nextId++, kind, text }].slice(-MAX_VISIBLE));
@@ -37,6 +48,20 @@ export const toast = {
   success: (text: string) => push('success', text),
   error: (text: string) => push('error', text),
 };
+
+/** A modal dialog's place for toasts while it is open (the element must stay empty otherwise). */
+export function useToastLayer(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const layer = ref.current;
+    if (!layer) return;
+    layers = [...layers, layer];
+    notify();
+    return () => {
+      layers = layers.filter((open) => open !== layer);
+      notify();
+    };
+  }, [ref]);
+}
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
@@ -50,14 +75,32 @@ export function Toaster() {
     () => items,
     () => NONE,
   );
+  const topLayer = useSyncExternalStore(
+    subscribe,
+    () => layers.at(-1),
+    () => undefined,
+  );
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const last = items.at(-1);
-      if (event.key === 'Escape' && last) dismiss(last.id);
+      if (event.key !== 'Escape' || !last) return;
+      dismiss(last.id);
+      // This Escape was for the toast: an open dialog stays open (a failed save keeps its form).
+      event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
+  // The page's regions stay mounted under a dialog, so a toast shown as it closes is announced.
+  return (
+    <>
+      <ToastRegions shown={topLayer ? NONE : shown} />
+      {topLayer && createPortal(<ToastRegions shown={shown} />, topLayer)}
+    </>
+  );
+}
+
+function ToastRegions({ shown }: { shown: readonly ToastItem[] }) {
   return (
     <div className="pointer-events-none fixed inset-x-3 bottom-3 z-[60] flex flex-col items-stretch gap-2 sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-96">
       {/* Both live regions stay in the page, so screen readers announce what appears in them. */}
