@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVALID_PHONE } from '../../src/shared/schemas/fields';
 import { callTrpc, createTestApp, signUp, type TestApp } from '../support/app';
 import { queuedEmailLink } from '../support/email';
 
@@ -55,12 +56,13 @@ describe('settings', () => {
   it('requires names, phone and the shipping address, and billing only when not the same', async () => {
     const cookie = await signUp(t, 'incomplete@example.com');
     const res = await callTrpc(t.app, 'account.saveProfile', {
-      input: { ...profile, first_name: ' ', shipping_address: { ...address, zip: '' }, same_as_shipping: false },
+      input: { ...profile, first_name: ' ', phone: '📞', shipping_address: { ...address, zip: '' }, same_as_shipping: false },
       cookie,
     });
     expect(res.statusCode).toBe(400);
     const fieldErrors = res.error?.data.fieldErrors;
     expect(fieldErrors?.first_name).toEqual(['First name is required']);
+    expect(fieldErrors?.phone).toEqual([INVALID_PHONE]);
     // Keyed by the nested field's path, as the settings form names its fields.
     expect(fieldErrors?.['shipping_address.zip']).toEqual(['ZIP code is required']);
     expect(fieldErrors?.['billing_address.street']).toEqual(['Street address is required']);

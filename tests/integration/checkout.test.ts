@@ -5,6 +5,7 @@ import { ORDER_TOO_LARGE, PRICES_CHANGED } from '../../src/server/orders/place';
 import { CANCELLED_NOT_PAYABLE } from '../../src/server/routers/admin/orders';
 import type { OrderStatus } from '../../src/shared/constants';
 import { EMPTY_CART, QUANTITY_RANGE } from '../../src/shared/schemas/checkout';
+import { INVALID_PHONE } from '../../src/shared/schemas/fields';
 import { callerFor, callTrpc, sharedTestApp, signInHttp } from '../support/app';
 import { holdsFor, trpcFailure } from '../support/async';
 import { createAdmin, createCategory, createCustomer, createProduct, type TestUser } from '../support/factories';
@@ -312,8 +313,8 @@ describe('bad input gets a clear error and changes nothing', () => {
       input: {
         idempotencyKey: randomUUID(),
         lines: [{ productId: tee, size: 'M', quantity: 1 }],
-        // Blank, empty, invisible (a zero-width space), and a second line slipped into one.
-        shipping: { ...shipping, street: ' ', zip: '', first_name: '\u200B', city: 'Bozeman\nBcc: x@example.com' },
+        // Blank, empty, invisible (a zero-width space), a second line slipped into one, no number.
+        shipping: { ...shipping, street: ' ', zip: '', first_name: '\u200B', city: 'Bozeman\nBcc: x@example.com', phone: 'call me' },
       },
     });
     expect(res.statusCode).toBe(400);
@@ -322,6 +323,7 @@ describe('bad input gets a clear error and changes nothing', () => {
       'shipping.zip': ['ZIP code is required'],
       'shipping.first_name': ['First name is required'],
       'shipping.city': ['City must be a single line of text'],
+      'shipping.phone': [INVALID_PHONE],
     });
     expect(await orderCount()).toBe(0);
   });

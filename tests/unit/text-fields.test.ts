@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { optionalLine, requiredLine, requiredText } from '../../src/shared/schemas/fields';
+import { INVALID_PHONE, optionalLine, optionalPhone, requiredLine, requiredPhone, requiredText } from '../../src/shared/schemas/fields';
 
 // The text rules every form shares: something visible must be written (white space and invisible
 // characters alone are blank), and a single-line field holds no line break or control character.
@@ -45,5 +45,44 @@ describe('optionalLine', () => {
     expect(phone.parse('  ')).toBe('');
     expect(phone.parse(' (512) 555-0100 ')).toBe('(512) 555-0100');
     expect(messages(phone, '1\n2')).toEqual(['Phone must be a single line of text']);
+  });
+});
+
+describe('phone numbers', () => {
+  const required = requiredPhone();
+  const optional = optionalPhone();
+
+  it('takes the ways people write a number: separators, a leading +, an extension', () => {
+    for (const value of [
+      '555-0100',
+      '(512) 555-0100',
+      '+44 20 7946 0958',
+      '512.555.0100',
+      '+1 (512) 555-0100 ext. 42',
+      '5125550100x7',
+      '030/1234567',
+    ]) {
+      expect(required.parse(` ${value} `), value).toBe(value);
+      expect(optional.parse(value), value).toBe(value);
+    }
+    expect(optional.parse(undefined)).toBe('');
+    expect(optional.parse(' ')).toBe('');
+  });
+
+  it('refuses what cannot be dialled, with one message each', () => {
+    for (const value of [
+      '📞📞📞📞📞📞📞',
+      'call me',
+      '555-01',
+      '+1 512 555 0100 1234 5678',
+      '555-0100 ask for Jo',
+      '++1 555 0100',
+      '５５５０１００1',
+    ]) {
+      expect(messages(required, value), value).toEqual([INVALID_PHONE]);
+      expect(messages(optional, value), value).toEqual([INVALID_PHONE]);
+    }
+    expect(messages(required, ' ')).toEqual(['Phone is required']);
+    expect(messages(optional, '555\n0100')).toEqual(['Phone must be a single line of text']);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY } from '../constants';
 import { newPasswordField } from './auth';
-import { optionalLine, requiredLine } from './fields';
+import { optionalLine, requiredLine, requiredPhone } from './fields';
 
 const country = optionalLine('Country', 60).transform((value) => value || DEFAULT_COUNTRY);
 
@@ -25,7 +25,7 @@ export const profileInput = z
   .object({
     first_name: requiredLine('First name', 100),
     last_name: requiredLine('Last name', 100),
-    phone: requiredLine('Phone', 40),
+    phone: requiredPhone(),
     shipping_address: requiredAddress,
     same_as_shipping: z.boolean(),
     billing_address: enteredAddress,

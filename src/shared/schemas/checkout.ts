@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY, SIZES } from '../constants';
 import { requiredAddress } from './account';
-import { optionalLine, requiredLine } from './fields';
+import { optionalPhone, requiredLine } from './fields';
 
 // Checkout (issue: real checkout): what the client sends to price and place an order. It sends
 // products, sizes and quantities only; the server prices everything.
@@ -48,7 +48,7 @@ export const quoteInput = z.object({ lines: cartLines });
 export const shippingInput = requiredAddress.extend({
   first_name: requiredLine('First name', 100),
   last_name: requiredLine('Last name', 100),
-  phone: optionalLine('Phone', 40),
+  phone: optionalPhone(),
 });
 export type ShippingInput = z.input<typeof shippingInput>;
 

@@ -5,6 +5,7 @@ import { SLUG_PATTERN } from '../slug';
 
 export const INVALID_EMAIL = 'Please enter a valid email address';
 export const INVALID_SLUG = 'Slug may contain only lowercase letters, numbers and single hyphens';
+export const INVALID_PHONE = 'Please enter a valid phone number';
 
 // Something to see: a character that is neither white space, an invisible format character (a
 // zero-width space, say), a mark with nothing to sit on, nor a letter or symbol drawn blank (the
@@ -38,6 +39,25 @@ export const optionalLine = (label: string, max = 200) =>
     .max(max, { error: `${label} must be at most ${max} characters` })
     .refine(isSingleLine, notSingleLine(label))
     .default('');
+
+// Digits with the separators people write (spaces, dots, dashes, brackets, slashes), a leading +,
+// and an extension ("ext. 12", "x12"): 7 to 15 digits before it, as E.164 numbers have. A carrier
+// calls it when a parcel is stuck.
+const PHONE = /^(\+?[\d ().\-/]+?)(?: *(?:ext\.?|x|#) *\d{1,6})?$/i;
+const PHONE_DIGITS = { min: 7, max: 15 };
+
+function isPhoneNumber(value: string): boolean {
+  const digits = PHONE.exec(value)?.[1]?.replace(/\D/g, '').length ?? 0;
+  return digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
+}
+// Blank and multi-line values have their own messages.
+const phoneOrOtherIssue = (value: string) => value === '' || !isSingleLine(value) || isPhoneNumber(value);
+
+/** A phone number the account must have. */
+export const requiredPhone = () => requiredLine('Phone', 40).refine(phoneOrOtherIssue, { error: INVALID_PHONE });
+
+/** A phone number that may be left blank ('' when absent). */
+export const optionalPhone = () => optionalLine('Phone', 40).refine(phoneOrOtherIssue, { error: INVALID_PHONE });
 
 /** An email address, trimmed; `requiredMessage` when it is blank. */
 export const emailAddress = (requiredMessage: string) =>
