@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { ACCOUNT_EMAILS_PER_HOUR } from '../../src/server/auth/account-emails';
 import { hashPassword, passwordHashingLoad } from '../../src/server/auth/password';
+import { TOO_MANY_ACCOUNT_EMAILS } from '../../src/shared/schemas/auth';
 import { callTrpc, createTestApp, signInHttp, type TestApp } from '../support/app';
 import { createCustomer } from '../support/factories';
 
@@ -102,6 +105,47 @@ describe('every auth mutation', () => {
       // Orders and joins keep their own budget.
       expect(await status('checkout.placeOrder')).toBe(400);
     }));
+});
+
+describe("emails to one account's address", () => {
+  it('are at most 5 an hour, however many clients ask: sign-ups with it, reset requests, new confirmation links', async () => {
+    // Budgets per IP out of the way, as for a sender with many addresses.
+    const store = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+    try {
+      const owner = await createCustomer(store.db, { email: 'owner@example.com', confirmed: false });
+      const asked = async () =>
+        (await store.db.selectFrom('users').select('account_emails_sent').where('id', '=', owner.id).executeTakeFirstOrThrow())
+          .account_emails_sent;
+      const queued = async () =>
+        (await store.db.selectFrom('email_queue').select('id').where('to_email', '=', owner.email).execute()).length;
+      const signUp = () => callTrpc(store.app, 'auth.signUp', { input: { email: owner.email, password: 'stranger1' } });
+      const reset = () => callTrpc(store.app, 'auth.requestPasswordReset', { input: { email: owner.email } });
+
+      for (const [i, ask] of [signUp, reset, signUp, reset, signUp, reset, signUp].entries()) {
+        // The same answer whether or not an email goes: it would tell who has an account.
+        expect((await ask()).statusCode).toBe(200);
+        // The email (or none) is decided after the answer.
+        await expect.poll(asked).toBe(i + 1);
+      }
+      expect(await queued()).toBe(ACCOUNT_EMAILS_PER_HOUR);
+
+      const cookie = await signInHttp(store.app, owner.email, owner.password);
+      const resend = await callTrpc(store.app, 'auth.resendConfirmation', { cookie });
+      expect([resend.statusCode, resend.error?.message]).toEqual([429, TOO_MANY_ACCOUNT_EMAILS]);
+
+      // An hour after the first, the budget is whole again.
+      await store.db
+        .updateTable('users')
+        .set({ account_emails_since: sql<string>`now() - interval '61 minutes'` })
+        .where('id', '=', owner.id)
+        .execute();
+      expect((await callTrpc(store.app, 'auth.resendConfirmation', { cookie })).data).toEqual({ sent: true });
+      expect(await queued()).toBe(ACCOUNT_EMAILS_PER_HOUR + 1);
+      expect(await asked()).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
 });
 
 describe('password work', () => {

@@ -7,6 +7,7 @@ import { DatabaseBusyError, openDatabase, type DatabaseHandle } from '../../src/
 import { migrateToLatest } from '../../src/server/db/migrate';
 import * as trackingAnnounced from '../../migrations/0012_tracking_announced';
 import * as noPasswordsInLinks from '../../migrations/0013_no_passwords_in_links';
+import * as accountEmailBudget from '../../migrations/0014_account_email_budget';
 import { createTestDatabase } from '../support/db';
 import { createCustomer } from '../support/factories';
 import { startHoldingProxy } from '../support/tcp-proxy';
@@ -93,18 +94,32 @@ describe('migrations', () => {
 
     // The latest migration undone, as on a database the last release left. Migrations are written
     // against an untyped database.
+    await accountEmailBudget.down(database.db as unknown as Kysely<unknown>);
+    await sql`delete from kysely_migration where name = '0014_account_email_budget'`.execute(database.db);
+    const user = await createCustomer(database.db);
+    expect(await migrateToLatest(database.db)).toEqual(['0014_account_email_budget']);
+    expect(await migrateToLatest(database.db)).toEqual([]);
+    // Accounts from before start with their hour's budget whole.
+    const budget = await database.db
+      .selectFrom('users')
+      .select(['account_emails_since', 'account_emails_sent'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(budget).toEqual({ account_emails_since: null, account_emails_sent: 0 });
+  });
+});
+
+describe('0013_no_passwords_in_links', () => {
+  it('drops the links that carry a password, with the column, and keeps the plain ones', async () => {
     await noPasswordsInLinks.down(database.db as unknown as Kysely<unknown>);
-    await sql`delete from kysely_migration where name = '0013_no_passwords_in_links'`.execute(database.db);
-    // A link mailed by that release for an unconfirmed account, carrying a sign-up's password, and a plain one.
+    // A link mailed before for an unconfirmed account, carrying a sign-up's password, and a plain one.
     const user = await createCustomer(database.db, { confirmed: false });
     const link = (tokenHash: string, passwordHash: string | null) =>
       sql`insert into auth_tokens (token_hash, user_id, purpose, expires_at, password_hash)
           values (${tokenHash}, ${user.id}, 'email_confirmation', now() + interval '1 day', ${passwordHash})`.execute(database.db);
     await link('carries-a-password', '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA');
     await link('plain', null);
-    expect(await migrateToLatest(database.db)).toEqual(['0013_no_passwords_in_links']);
-    expect(await migrateToLatest(database.db)).toEqual([]);
-    // The password-carrying link is gone, with the column; the plain one still works.
+    await noPasswordsInLinks.up(database.db as unknown as Kysely<unknown>);
     const left = await database.db.selectFrom('auth_tokens').select('token_hash').where('user_id', '=', user.id).execute();
     expect(left).toEqual([{ token_hash: 'plain' }]);
     await expect(sql`select password_hash from auth_tokens limit 0`.execute(database.db)).rejects.toThrow(/password_hash/);

@@ -34,6 +34,10 @@ export interface UsersTable {
   password_hash: string;
   email_confirmed_at: NullableTimestamp;
   last_sign_in_at: NullableTimestamp;
+  /** When the hour of account emails began (src/server/auth/account-emails.ts). */
+  account_emails_since: NullableTimestamp;
+  /** Account emails asked for in that hour. */
+  account_emails_sent: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

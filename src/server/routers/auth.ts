@@ -10,8 +10,10 @@ import {
   resetPasswordInput,
   signInInput,
   signUpInput,
+  TOO_MANY_ACCOUNT_EMAILS,
   verifyResetTokenInput,
 } from '../../shared/schemas/auth';
+import { spendAccountEmail } from '../auth/account-emails';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../auth/password';
 import { createSession, invalidateSession, invalidateUserSessions } from '../auth/session';
 import { consumeAuthToken, createAuthToken, peekAuthToken, revokeAuthTokens } from '../auth/tokens';
@@ -92,6 +94,10 @@ async function emailExistingAccount(ctx: Context, email: string): Promise<void> 
     const user = await findUserByEmail(trx, email);
     // Deleted in the meantime: there is no one to tell.
     if (!user) return;
+    if (!(await spendAccountEmail(trx, user.id))) {
+      ctx.log.warn({ userId: user.id }, 'sign-up with a known address: its hour of account emails is spent, none sent');
+      return;
+    }
     const passwordToken = user.email_confirmed_at ? null : await createAuthToken(trx, user.id, 'password_reset', PASSWORD_RESET_TTL_MS);
     await enqueueEmail(trx, existingAccountEmail(ctx.config, user.email, passwordToken), ctx.config.emailMaxRetries);
   });
@@ -146,6 +152,10 @@ export const authRouter = router({
           const user = await findUserByEmail(ctx.db, input.email);
           if (!user) return;
           await ctx.db.transaction().execute(async (trx) => {
+            if (!(await spendAccountEmail(trx, user.id))) {
+              ctx.log.warn({ userId: user.id }, 'password reset request: its hour of account emails is spent, none sent');
+              return;
+            }
             const token = await createAuthToken(trx, user.id, 'password_reset', PASSWORD_RESET_TTL_MS);
             await enqueueEmail(trx, passwordResetEmail(ctx.config, user.email, token), ctx.config.emailMaxRetries);
           });
@@ -200,6 +210,9 @@ export const authRouter = router({
       .executeTakeFirstOrThrow();
     if (user.email_confirmed_at) return { sent: false as const };
     await ctx.db.transaction().execute(async (trx) => {
+      if (!(await spendAccountEmail(trx, ctx.session.user.id))) {
+        throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY_ACCOUNT_EMAILS });
+      }
       const token = await createAuthToken(trx, ctx.session.user.id, 'email_confirmation', EMAIL_CONFIRMATION_TTL_MS);
       await enqueueEmail(trx, emailConfirmationEmail(ctx.config, user.email, token), ctx.config.emailMaxRetries);
     });
