@@ -143,6 +143,11 @@ describe('server rendering', () => {
     expect(messy.headers.get('location')).toBe('/shop');
   });
 
+  it('renders a page whose address has a search param nested thousands deep, like any other unknown one', async () => {
+    const deep = await fetchPage(`/shop?sort=price-low&a=${'['.repeat(5000)}${']'.repeat(5000)}`);
+    expect([deep.status, deep.html.includes('id="server-state"')]).toEqual([200, true]);
+  });
+
   it("moves another spelling of a product's or category's address to its own, and answers 404 for one nothing could have", async () => {
     const product = await someProduct();
     const spaced = await fetch(`${env.baseUrl}/product/${product.slug}%20`, { redirect: 'manual' });

@@ -186,3 +186,28 @@ describe('the client', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 });
+
+describe('a page the server fails to render', () => {
+  it('still goes out, for the browser to render, with status 500', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-client-'));
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
+    );
+    // A server-rendering module that fails every page, as an overflowed stack once did.
+    fs.mkdirSync(path.join(dir, '.ssr'));
+    fs.writeFileSync(
+      path.join(dir, '.ssr', 'entry-server.js'),
+      "export const hasPage = () => true;\nexport async function renderPage() { throw new RangeError('Maximum call stack size exceeded'); }\n",
+    );
+    const failing = await createTestApp({}, { clientDir: dir });
+    try {
+      const res = await failing.app.inject('/shop');
+      expect([res.statusCode, res.headers['content-type']]).toEqual([500, 'text/html; charset=utf-8']);
+      expect(res.body).toContain('<div id="root"></div>');
+    } finally {
+      await failing.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

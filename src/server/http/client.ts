@@ -115,14 +115,19 @@ export async function registerClient(
       // Rendered in the browser, but an address the store has no page at is still a 404.
       if (renderer && !renderer.hasPage(pathname)) status = 404;
     } else if (renderer) {
-      const rendered = await renderer.renderPage(
-        req.url,
-        { origin: rendering.origin, nonce: reply.cspNonce.script, storeConfig },
-        rendering.trpcClientFor(req, reply),
-      );
-      if ('redirect' in rendered) return reply.redirect(rendered.redirect, rendered.status);
-      page = withRenderedPage(page, rendered);
-      status = rendered.status;
+      const rendered = await renderer
+        .renderPage(req.url, { origin: rendering.origin, nonce: reply.cspNonce.script, storeConfig }, rendering.trpcClientFor(req, reply))
+        .catch((error: unknown) => {
+          // A page the server could not render still goes out, for the browser to render (or show its error page).
+          req.log.error({ err: error }, 'server rendering failed; the page is left to the browser');
+          return undefined;
+        });
+      if (!rendered) status = 500;
+      else if ('redirect' in rendered) return reply.redirect(rendered.redirect, rendered.status);
+      else {
+        page = withRenderedPage(page, rendered);
+        status = rendered.status;
+      }
     }
     // Never kept by a shared cache: the page carries this response's CSP nonce, and a signed-in
     // visitor's header and state.
