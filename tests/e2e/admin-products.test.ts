@@ -83,6 +83,9 @@ describe('admin layout', () => {
     // SPEC §6: the email logs screen sends a signed-out visitor to sign in instead, and back after.
     await anonymous.goto('/admin/email-logs');
     await anonymous.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/admin/email-logs');
+    // In any letter case, as the router matches it.
+    await anonymous.goto('/Admin/Email-Logs');
+    await anonymous.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/Admin/Email-Logs');
 
     const customer = await signedInPage(customerUser);
     await customer.goto('/admin/products');

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { createSession } from '../../src/server/auth/session';
 import { formatMoney } from '../../src/shared/money';
 import { signInInBrowser, sharedBrowserApp } from '../support/browser';
 import { createCustomer, createProduct } from '../support/factories';
@@ -141,6 +142,16 @@ describe('server rendering', () => {
     const messy = await fetch(`${env.baseUrl}/shop?sort=cheapest`, { redirect: 'manual' });
     expect(messy.status).toBe(307);
     expect(messy.headers.get('location')).toBe('/shop');
+  });
+
+  it('leaves the pages the browser renders to it in any letter case', async () => {
+    const { token } = await createSession(env.db, (await createCustomer(env.db)).id, 1);
+    const cookie = `session=${token}`;
+    for (const path of ['/Checkout', '/DASHBOARD', '/Admin/products', '/Orders/TL-1001']) {
+      const page = await fetchPage(path, cookie);
+      // Not redirected by a guard run on the server (checkout, say, would find no cart there), and no state read for it.
+      expect([page.status, page.html.includes('id="server-state"')], path).toEqual([200, false]);
+    }
   });
 
   it('renders a page whose address has a search param nested thousands deep, like any other unknown one', async () => {

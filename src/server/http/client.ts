@@ -51,8 +51,9 @@ const STORE_CONFIG_PLACEHOLDER = '<!--store-config-->';
 const API_PREFIXES = ['/trpc', '/api/', '/storage/', '/healthz', '/readyz'];
 // Account, checkout, sign-in and admin pages are personal or behind sign-in, and stay rendered in
 // the browser. Everything else is the storefront, or a page that does not exist (answered 404).
+// In any letter case, as the router matches paths.
 const BROWSER_RENDERED =
-  /^\/(?:admin|dashboard|settings|checkout|orders|subscription|login|reset-password|confirm-email)(?:\/|$)|^\/subscriptions\/./;
+  /^\/(?:admin|dashboard|settings|checkout|orders|subscription|login|reset-password|confirm-email)(?:\/|$)|^\/subscriptions\/./i;
 
 function renderIndexHtml(template: string, storeConfig: StoreConfig): string {
   // JSON inside a script tag: escape "<" so no value can close the tag.

@@ -7,7 +7,8 @@ export const Route = createFileRoute('/admin')({
   beforeLoad: async ({ context, location }) => {
     const me = await currentUser(context);
     // SPEC §6: the email logs screen sends a signed-out visitor to sign in; the rest of the admin to the store.
-    if (!me && location.pathname === '/admin/email-logs') {
+    // In any letter case, as the router matches paths.
+    if (!me && location.pathname.toLowerCase() === '/admin/email-logs') {
       throw redirect({ to: '/login', search: { redirect: location.pathname }, replace: true });
     }
     if (!me?.isAdmin) throw redirect({ to: '/', replace: true });
