@@ -9,7 +9,8 @@ import { createPortal } from 'react-dom';
 //   toast.error(`Error saving plan: ${message}`);
 //
 // Successes are announced politely (role status), errors at once (role alert). Each toast closes
-// itself after a while, with its close button, or with Escape (before an open dialog does).
+// itself after a while, with its close button, or with Escape: the newest toast, unless a dialog
+// opened since, which Escape is then for.
 //
 // An open modal dialog makes the rest of the page inert and dims it: a toast there could be
 // neither read by a screen reader nor dismissed. So while one is open the toasts show inside it,
@@ -28,8 +29,14 @@ const MAX_VISIBLE = 3;
 
 let items: readonly ToastItem[] = [];
 let nextId = 1;
+interface ToastLayer {
+  element: HTMLElement;
+  /** The first toast shown while the dialog is open: older ones are not what its Escape is for. */
+  firstToastId: number;
+}
+
 /** The places open modal dialogs give toasts, the topmost last. */
-let layers: readonly HTMLElement[] = [];
+let layers: readonly ToastLayer[] = [];
 const listeners = new Set<() => void>();
 
 const notify = () => {
@@ -52,8 +59,9 @@ export const toast = {
 /** A modal dialog's place for toasts while it is open (the element must stay empty otherwise). */
 export function useToastLayer(ref: RefObject<HTMLElement | null>) {
   useEffect(() => {
-    const layer = ref.current;
-    if (!layer) return;
+    const element = ref.current;
+    if (!element) return;
+    const layer = { element, firstToastId: nextId };
     layers = [...layers, layer];
     notify();
     return () => {
@@ -77,15 +85,15 @@ export function Toaster() {
   );
   const topLayer = useSyncExternalStore(
     subscribe,
-    () => layers.at(-1),
+    () => layers.at(-1)?.element,
     () => undefined,
   );
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const last = items.at(-1);
-      if (event.key !== 'Escape' || !last) return;
+      if (event.key !== 'Escape' || !last || last.id < (layers.at(-1)?.firstToastId ?? 0)) return;
       dismiss(last.id);
-      // This Escape was for the toast: an open dialog stays open (a failed save keeps its form).
+      // This Escape was for the toast: the dialog it showed in stays open (a failed save keeps its form).
       event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
@@ -95,14 +103,19 @@ export function Toaster() {
   return (
     <>
       <ToastRegions shown={topLayer ? NONE : shown} />
-      {topLayer && createPortal(<ToastRegions shown={shown} />, topLayer)}
+      {topLayer && createPortal(<ToastRegions shown={shown} atTop />, topLayer)}
     </>
   );
 }
 
-function ToastRegions({ shown }: { shown: readonly ToastItem[] }) {
+/** `atTop` in a dialog: at the bottom its toasts would cover the dialog's buttons. */
+function ToastRegions({ shown, atTop = false }: { shown: readonly ToastItem[]; atTop?: boolean }) {
   return (
-    <div className="pointer-events-none fixed inset-x-3 bottom-3 z-[60] flex flex-col items-stretch gap-2 sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-96">
+    <div
+      className={`pointer-events-none fixed inset-x-3 z-[60] flex flex-col items-stretch gap-2 sm:inset-x-auto sm:right-6 sm:w-96 ${
+        atTop ? 'top-3 sm:top-6' : 'bottom-3 sm:bottom-6'
+      }`}
+    >
       {/* Both live regions stay in the page, so screen readers announce what appears in them. */}
       <div role="status" aria-live="polite" className="flex flex-col gap-2">
         {shown
