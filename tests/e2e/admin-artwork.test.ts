@@ -4,7 +4,8 @@ import os from 'node:os';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ARTWORK_DELETE_CONFIRM, ARTWORK_PAGE_SIZE } from '../../src/shared/schemas/admin-artwork';
+import { sql } from 'kysely';
+import { ARTWORK_CHANGED_ELSEWHERE, ARTWORK_DELETE_CONFIRM, ARTWORK_PAGE_SIZE } from '../../src/shared/schemas/admin-artwork';
 import { seriousA11yViolations } from '../support/a11y';
 import { expectFitsPhone, saveScreenshot, signInInBrowser, VIEWPORTS, waitForImages, sharedBrowserApp } from '../support/browser';
 import { createAdmin, type TestUser } from '../support/factories';
@@ -128,6 +129,23 @@ describe('artwork library', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit Artwork' });
     await dialog.waitFor();
     expect(await dialog.getByLabel('Name').inputValue()).toBe('Eagle Crest');
+
+    // Another admin changes the artwork while this form is open: the save is refused, and the
+    // artwork opened again shows their change.
+    await env.db
+      .updateTable('artwork_library')
+      .set({ description: 'Changed elsewhere', updated_at: sql`now()` })
+      .where('name', '=', 'Eagle Crest')
+      .execute();
+    await dialog.getByLabel('Name').fill('Eagle Crest II');
+    await dialog.getByRole('button', { name: 'Update Artwork' }).click();
+    const refused = page.getByTestId('toast-error').filter({ hasText: ARTWORK_CHANGED_ELSEWHERE });
+    await refused.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Edit Eagle Crest' }).click();
+    await expect.poll(() => dialog.getByLabel('Description (optional)').inputValue()).toBe('Changed elsewhere');
+
     await dialog.getByLabel('Name').fill('Eagle Crest II');
     await dialog.getByLabel('Description (optional)').fill('   ');
     await dialog.getByRole('button', { name: 'Remove tag moto' }).click();

@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { CATEGORY_CHANGED_ELSEWHERE } from '../../src/shared/schemas/admin-categories';
+import { SETTINGS_CHANGED_ELSEWHERE } from '../../src/shared/schemas/admin-settings';
 import { PLAN_CHANGED_ELSEWHERE } from '../../src/shared/schemas/admin-plans';
 import { seriousA11yViolations } from '../support/a11y';
 import { saveScreenshot, signInInBrowser, VIEWPORTS, sharedBrowserApp } from '../support/browser';
@@ -139,12 +141,37 @@ describe('admin categories', () => {
     await page.getByRole('button', { name: 'Edit Vintage Trucks & Vans!' }).click();
     const form = page.getByTestId('category-form');
     await form.getByRole('heading', { name: 'Edit category: Vintage Trucks & Vans!' }).waitFor();
+
+    // Another admin changes the category while this form is open: the save is refused, and the
+    // category opened again shows their change, which the next save keeps.
+    await env.db
+      .updateTable('categories')
+      .set({ description: 'Changed elsewhere', updated_at: sql`now()` })
+      .where('slug', '=', 'vintage-trucks-vans')
+      .execute();
+    await form.getByLabel('Name').fill('Vintage Trucks');
+    await form.getByRole('button', { name: 'Update Category' }).click();
+    await expectToast(page, 'error', 'Failed to save category. Please try again.');
+    await expectToast(page, 'error', CATEGORY_CHANGED_ELSEWHERE);
+    await page.getByRole('button', { name: 'Edit Vintage Trucks & Vans!' }).click();
+    await expect.poll(() => form.getByLabel('Description').inputValue()).toBe('Changed elsewhere');
+
+    // Moved in the list while the form is open (and back): its place is not what the form edits, so the save goes through.
+    await page.getByRole('button', { name: 'Move Vintage Trucks & Vans! up' }).click();
+    await expect.poll(() => slugsOnPage(page)).toEqual(['car', 'vintage-trucks-vans', 'motorcycle', 'christian']);
+    await page.getByRole('button', { name: 'Move Vintage Trucks & Vans! down' }).click();
+    await expect.poll(() => slugsOnPage(page)).toEqual(['car', 'motorcycle', 'vintage-trucks-vans', 'christian']);
+
     await form.getByLabel('Name').fill('Vintage Trucks');
     expect(await form.getByLabel('Slug').inputValue()).toBe('vintage-trucks-vans');
     await form.getByRole('button', { name: 'Update Category' }).click();
     await expectToast(page, 'success', 'Category "Vintage Trucks" saved.');
     await rows(page).filter({ hasText: 'Vintage Trucks' }).first().waitFor();
-    expect(await category('vintage-trucks-vans')).toMatchObject({ name: 'Vintage Trucks', sort_order: 3 });
+    expect(await category('vintage-trucks-vans')).toMatchObject({
+      name: 'Vintage Trucks',
+      description: 'Changed elsewhere',
+      sort_order: 3,
+    });
   });
 
   it('deactivates and activates a category', async () => {
@@ -437,6 +464,40 @@ describe('admin settings', () => {
     expect(mail).toContain('To: owner@example.com');
     expect(await env.db.selectFrom('email_queue').select('id').where('subject', '=', 'Mail setup check').execute()).toEqual([]);
     await noOverflowAndAccessible(page);
+  });
+
+  it('saves the checkout settings again and again from one form; a save over a change made elsewhere shows that change', async () => {
+    const stored = () => env.db.selectFrom('store_settings').select(['tax_rate_percent', 'payment_instructions']).executeTakeFirstOrThrow();
+    const before = await stored();
+    const page = await adminPage('/admin/settings');
+    const tax = page.getByLabel('Tax rate (%)');
+    const instructions = page.getByLabel('Payment instructions');
+    const save = page.getByRole('button', { name: 'Save Checkout Settings' });
+    await instructions.waitFor();
+    try {
+      for (const rate of ['5', '6']) {
+        await tax.fill(rate);
+        await save.click();
+        await expect.poll(async () => (await stored()).tax_rate_percent).toBe(`${rate}.00`);
+      }
+
+      await env.db
+        .updateTable('store_settings')
+        .set({ payment_instructions: 'Changed elsewhere', updated_at: sql`now()` })
+        .execute();
+      await tax.fill('7');
+      await save.click();
+      await expectToast(page, 'error', SETTINGS_CHANGED_ELSEWHERE);
+      await expect.poll(() => instructions.inputValue()).toBe('Changed elsewhere');
+      expect(await tax.inputValue()).toBe('6');
+
+      await tax.fill('7');
+      await save.click();
+      await expect.poll(async () => (await stored()).tax_rate_percent).toBe('7.00');
+      expect((await stored()).payment_instructions).toBe('Changed elsewhere');
+    } finally {
+      await env.db.updateTable('store_settings').set(before).execute();
+    }
   });
 
   it('looks right at 1280 and 375 px', async () => {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  ARTWORK_CHANGED_ELSEWHERE,
   ARTWORK_CREATE_REQUIRED,
   ARTWORK_EDIT_REQUIRED,
   ARTWORK_NOT_FOUND,
@@ -66,7 +67,16 @@ describe('list and tags', () => {
     const list = await artwork().list({});
     expect(list).toMatchObject({ total: 4, page: 1, pageCount: 1, pageSize: ARTWORK_PAGE_SIZE });
     expect(list.items.map((row) => row.name)).toEqual(['Many', 'Hot Rod', 'Cross 100%', 'Skull Rider']);
-    expect(Object.keys(list.items[0]!).sort()).toEqual(['artwork_url', 'created_at', 'created_by', 'description', 'id', 'name', 'tags']);
+    expect(Object.keys(list.items[0]!).sort()).toEqual([
+      'artwork_url',
+      'created_at',
+      'created_by',
+      'description',
+      'id',
+      'name',
+      'tags',
+      'updated_at',
+    ]);
   });
 
   it('searches name or description, case-insensitively, with % and _ taken literally', async () => {
@@ -236,6 +246,7 @@ describe('update and delete', () => {
     const created = await artwork().create({ name: 'Old', artwork_url: '/storage/product-art/x.png', tags: ['a'] });
     await artwork().update({
       id: created.id,
+      updatedAt: created.updated_at,
       name: 'New',
       description: '',
       artwork_url: '/storage/product-art/y.png',
@@ -252,18 +263,36 @@ describe('update and delete', () => {
 
   it("refuses a blank name or image: 'Please provide a name and image'", async () => {
     const created = await artwork().create({ name: 'Old', artwork_url: '/storage/product-art/x.png' });
-    expect((await http('update', { id: created.id, name: ' ', artwork_url: '/storage/product-art/x.png' })).error?.message).toBe(
+    const updatedAt = created.updated_at;
+    expect((await http('update', { id: created.id, updatedAt, name: ' ', artwork_url: '/storage/product-art/x.png' })).error?.message).toBe(
       ARTWORK_EDIT_REQUIRED,
     );
-    expect((await http('update', { id: created.id, name: 'New', artwork_url: ' ' })).error?.message).toBe(ARTWORK_EDIT_REQUIRED);
+    expect((await http('update', { id: created.id, updatedAt, name: 'New', artwork_url: ' ' })).error?.message).toBe(ARTWORK_EDIT_REQUIRED);
     expect((await rows())[0]?.name).toBe('Old');
   });
 
   it('answers NOT_FOUND for unknown artwork', async () => {
     const id = crypto.randomUUID();
-    const update = await trpcFailure(artwork().update({ id, name: 'X', artwork_url: '/storage/product-art/x.png' }));
+    const update = await trpcFailure(
+      artwork().update({ id, updatedAt: new Date().toISOString(), name: 'X', artwork_url: '/storage/product-art/x.png' }),
+    );
     expect(update.message).toBe(ARTWORK_NOT_FOUND);
     expect((await trpcFailure(artwork().delete({ id }))).code).toBe('NOT_FOUND');
+  });
+
+  it('refuses to save a form opened before the artwork was changed elsewhere, keeping that change', async () => {
+    const created = await artwork().create({ name: 'Old', artwork_url: '/storage/product-art/x.png', tags: ['a'] });
+    // Another admin (or tab) retags it while this form is open with the old tags.
+    await artwork().update({ id: created.id, updatedAt: created.updated_at, name: 'Old', artwork_url: created.artwork_url, tags: ['b'] });
+    const stale = await http('update', {
+      id: created.id,
+      updatedAt: created.updated_at,
+      name: 'Mine',
+      artwork_url: created.artwork_url,
+      tags: ['a'],
+    });
+    expect([stale.statusCode, stale.error?.message]).toEqual([409, ARTWORK_CHANGED_ELSEWHERE]);
+    expect((await rows())[0]).toMatchObject({ name: 'Old', tags: ['b'] });
   });
 
   it('deletes', async () => {

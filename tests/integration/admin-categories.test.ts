@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import {
+  CATEGORY_CHANGED_ELSEWHERE,
   CATEGORY_NOT_FOUND,
   CATEGORY_SLUG_TAKEN,
   INVALID_SLUG,
@@ -95,22 +96,48 @@ describe('create', () => {
 describe('update and activate', () => {
   it('edits every field', async () => {
     const row = await create(1);
-    const updated = await as.admin.admin.categories.update({ id: row.id, ...valid('edited') });
+    const updated = await as.admin.admin.categories.update({ id: row.id, updatedAt: row.updated_at, ...valid('edited') });
     expect(updated).toMatchObject({ id: row.id, ...valid('edited'), sort_order: 1 });
   });
 
   it('refuses invalid edits, a taken slug and an unknown id, changing nothing', async () => {
     const a = await create(1);
     await create(2);
-    expect((await http('update', { id: a.id, ...valid(1), description: ' ' })).error?.message).toBe('Description is required');
-    const taken = await http('update', { id: a.id, ...valid(1), slug: 'category-2' });
+    const updatedAt = a.updated_at;
+    expect((await http('update', { id: a.id, updatedAt, ...valid(1), description: ' ' })).error?.message).toBe('Description is required');
+    const taken = await http('update', { id: a.id, updatedAt, ...valid(1), slug: 'category-2' });
     expect([taken.statusCode, taken.error?.message]).toEqual([409, CATEGORY_SLUG_TAKEN]);
-    const missing = await http('update', { id: '00000000-0000-4000-8000-000000000000', ...valid(3) });
+    const missing = await http('update', { id: '00000000-0000-4000-8000-000000000000', updatedAt, ...valid(3) });
     expect([missing.statusCode, missing.error?.message]).toEqual([404, CATEGORY_NOT_FOUND]);
     expect(await t.db.selectFrom('categories').select(['slug', 'description']).where('id', '=', a.id).executeTakeFirst()).toEqual({
       slug: 'category-1',
       description: 'All about 1',
     });
+  });
+
+  it('refuses to save a form opened before the category was changed elsewhere, keeping that change', async () => {
+    const row = await create(1);
+    // Another admin (or tab) saves a new description while this form is open with the old one.
+    await as.admin.admin.categories.update({ id: row.id, updatedAt: row.updated_at, ...valid(1), description: 'Theirs' });
+    const stale = await http('update', { id: row.id, updatedAt: row.updated_at, ...valid(1), name: 'Mine' });
+    expect([stale.statusCode, stale.error?.message]).toEqual([409, CATEGORY_CHANGED_ELSEWHERE]);
+    expect(await t.db.selectFrom('categories').select(['name', 'description']).where('id', '=', row.id).executeTakeFirst()).toEqual({
+      name: 'Category 1',
+      description: 'Theirs',
+    });
+  });
+
+  it('saves a form opened before the category only moved in the order: its place is not what the form edits', async () => {
+    const [above, row] = [await create('above'), await create('row'), await create('below')];
+    // While the form is open: the category moves down, then the one above it is deleted (the gap closes).
+    expect(await as.admin.admin.categories.move({ id: row.id, direction: 'down' })).toEqual({ moved: true });
+    await as.admin.admin.categories.delete({ id: above.id });
+    expect(await orderInDb()).toEqual([
+      ['category-below', 1],
+      ['category-row', 2],
+    ]);
+    const saved = await as.admin.admin.categories.update({ id: row.id, updatedAt: row.updated_at, ...valid('row'), name: 'Renamed' });
+    expect(saved).toMatchObject({ name: 'Renamed', sort_order: 2 });
   });
 
   it('deactivates and reactivates; the storefront only lists active categories', async () => {

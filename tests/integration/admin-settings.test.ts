@@ -3,7 +3,12 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_BACK_ART_POSITION, DEFAULT_FRONT_ART_POSITION } from '../../src/shared/constants';
 import { INVALID_URL } from '../../src/shared/schemas/admin-categories';
-import { DEFAULT_TEMPLATE_NAME, TEMPLATES_REQUIRED, TRACKING_URL_NEEDS_NUMBER } from '../../src/shared/schemas/admin-settings';
+import {
+  DEFAULT_TEMPLATE_NAME,
+  SETTINGS_CHANGED_ELSEWHERE,
+  TEMPLATES_REQUIRED,
+  TRACKING_URL_NEEDS_NUMBER,
+} from '../../src/shared/schemas/admin-settings';
 import { callerAs, createTestApp, routerOverHttp, sharedCallers, sharedTestApp } from '../support/app';
 import { sharedBeforeAll } from '../support/hooks';
 import { trpcFailure } from '../support/async';
@@ -173,15 +178,18 @@ describe('checkout settings', () => {
       .selectFrom('store_settings')
       .select(['flat_shipping_rate', 'free_shipping_threshold', 'tax_rate_percent', 'payment_instructions', 'tracking_url_template'])
       .executeTakeFirstOrThrow();
+  /** The stamp a form opened now would carry. */
+  const loadedAt = async () => (await settings().checkout()).updated_at;
 
   it('starts with free shipping and no tax, saves what the admin enters, and says who takes payments', async () => {
     await t.db
       .updateTable('store_settings')
       .set({ flat_shipping_rate: '0.00', free_shipping_threshold: null, tax_rate_percent: '0.00' })
       .execute();
-    expect(await settings().checkout()).toMatchObject({ flat_shipping_rate: '0.00', tax_rate_percent: '0.00', paymentProvider: 'manual' });
+    const loaded = await settings().checkout();
+    expect(loaded).toMatchObject({ flat_shipping_rate: '0.00', tax_rate_percent: '0.00', paymentProvider: 'manual' });
 
-    const saved = await settings().saveCheckout(valid);
+    const saved = await settings().saveCheckout({ ...valid, updatedAt: loaded.updated_at });
     expect(saved).toMatchObject({
       flat_shipping_rate: '4.95',
       free_shipping_threshold: '75.00',
@@ -196,8 +204,19 @@ describe('checkout settings', () => {
       payment_instructions: 'Bank transfer to IBAN XX00 1234',
       tracking_url_template: valid.tracking_url_template,
     });
-    // No threshold: the flat rate always applies.
-    expect(await settings().saveCheckout({ ...valid, free_shipping_threshold: null })).toMatchObject({ free_shipping_threshold: null });
+    // No threshold: the flat rate always applies. Saved again from the same form: it carries the stamp the first save returned.
+    expect(await settings().saveCheckout({ ...valid, free_shipping_threshold: null, updatedAt: saved.updated_at })).toMatchObject({
+      free_shipping_threshold: null,
+    });
+  });
+
+  it('refuses to save a form opened before the settings were changed elsewhere, keeping that change', async () => {
+    const updatedAt = await loadedAt();
+    // Another admin (or tab) saves a tax rate while this form is open with the old one.
+    await settings().saveCheckout({ ...valid, tax_rate_percent: 5, updatedAt });
+    const stale = await http('saveCheckout', { ...valid, tax_rate_percent: 8.25, payment_instructions: 'Mine', updatedAt });
+    expect([stale.statusCode, stale.error?.message]).toEqual([409, SETTINGS_CHANGED_ELSEWHERE]);
+    expect(await stored()).toMatchObject({ tax_rate_percent: '5.00', payment_instructions: 'Bank transfer to IBAN XX00 1234' });
   });
 
   it.each([
@@ -211,14 +230,14 @@ describe('checkout settings', () => {
     ['tracking_url_template', { tracking_url_template: 'javascript:alert(1)//{number}' }, 'Please enter a valid URL'],
   ])('refuses a bad %s with its message under the field and changes nothing', async (field, change, message) => {
     const before = await stored();
-    const res = await http('saveCheckout', { ...valid, ...change });
+    const res = await http('saveCheckout', { ...valid, ...change, updatedAt: await loadedAt() });
     expect(res.statusCode).toBe(400);
     expect(res.error?.data.fieldErrors?.[field]).toEqual([message]);
     expect(await stored()).toEqual(before);
   });
 
   it('is for admins only', async () => {
-    expect((await trpcFailure(as.customer.admin.settings.saveCheckout(valid))).code).toBe('FORBIDDEN');
+    expect((await trpcFailure(as.customer.admin.settings.saveCheckout({ ...valid, updatedAt: await loadedAt() }))).code).toBe('FORBIDDEN');
     expect((await trpcFailure(as.anonymous.admin.settings.checkout())).code).toBe('UNAUTHORIZED');
   });
 });

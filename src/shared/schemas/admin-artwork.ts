@@ -10,6 +10,8 @@ export const ARTWORK_UPDATE_FAILED = 'Failed to update artwork';
 export const ARTWORK_DELETE_FAILED = 'Failed to delete artwork';
 export const ARTWORK_DELETE_CONFIRM = 'Are you sure you want to delete this artwork?';
 export const ARTWORK_NOT_FOUND = 'Artwork not found';
+export const ARTWORK_CHANGED_ELSEWHERE =
+  'This artwork was changed elsewhere since you opened it (in another tab, or by another admin). Close this form and open the artwork again to see the changes, then save again.';
 export const INVALID_ARTWORK_URL = 'Please upload a valid image';
 export const ARTWORK_BUCKET = 'product-art';
 const MAX_ARTWORK_TAGS = 30;
@@ -60,7 +62,8 @@ export const artworkIdInput = z.object({ id: z.uuid({ error: ARTWORK_NOT_FOUND }
 /** The edit form's fields: the create rules with the edit message. */
 export const artworkEditFields = z.object(artworkFields(ARTWORK_EDIT_REQUIRED));
 
-export const artworkUpdateInput = artworkEditFields.extend(artworkIdInput.shape);
+/** With the artwork's updated_at as the form loaded it: artwork changed since is not written over. */
+export const artworkUpdateInput = artworkEditFields.extend({ ...artworkIdInput.shape, updatedAt: z.string().min(1).max(64) });
 export type ArtworkUpdateInput = z.input<typeof artworkUpdateInput>;
 
 /** The library's search text, tag and page; also the page's URL search params. */

@@ -10,6 +10,8 @@ export const INVALID_URL = 'Please enter a valid URL';
 export const CATEGORY_SAVE_FAILED = 'Failed to save category. Please try again.';
 export const CATEGORY_SLUG_TAKEN = 'A category with this slug already exists';
 export const CATEGORY_NOT_FOUND = 'Category not found';
+export const CATEGORY_CHANGED_ELSEWHERE =
+  'This category was changed elsewhere since you opened it (in another tab, or by another admin). Close this form and open the category again to see the changes, then save again.';
 /** Storage bucket of uploaded category images. */
 export const CATEGORY_BUCKET = 'categories';
 
@@ -31,7 +33,8 @@ export type CategoryInput = z.input<typeof categoryInput>;
 
 export const categoryIdInput = z.object({ id: z.uuid({ error: CATEGORY_NOT_FOUND }) });
 
-export const categoryUpdateInput = categoryInput.extend(categoryIdInput.shape);
+/** With the category's updated_at as the form loaded it: a category changed since is not written over. */
+export const categoryUpdateInput = categoryInput.extend({ ...categoryIdInput.shape, updatedAt: z.string().min(1).max(64) });
 
 export const categoryMoveInput = categoryIdInput.extend({ direction: z.enum(['up', 'down']) });
 

@@ -49,3 +49,9 @@ export const checkoutSettingsInput = z.object({
     .refine((value) => value.includes('{number}'), { error: TRACKING_URL_NEEDS_NUMBER }),
 });
 export type CheckoutSettingsInput = z.input<typeof checkoutSettingsInput>;
+
+export const SETTINGS_CHANGED_ELSEWHERE =
+  'These settings were changed elsewhere since you opened them (in another tab, or by another admin). Reload the page to see the changes, then save again.';
+
+/** With the settings' updated_at as the form loaded them: settings changed since are not written over. */
+export const checkoutSettingsSaveInput = checkoutSettingsInput.extend({ updatedAt: z.string().min(1).max(64) });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { POPULAR_TAGS_LIMIT } from '../../../shared/constants';
 import {
+  ARTWORK_CHANGED_ELSEWHERE,
   ARTWORK_PAGE_SIZE,
   artworkCreateInput,
   artworkIdInput,
@@ -14,7 +15,7 @@ import { adminProcedure, router } from '../../trpc/init';
 import { readPage } from '../../trpc/paging';
 import { updateById } from '../../trpc/update';
 
-const COLUMNS = ['id', 'name', 'description', 'artwork_url', 'tags', 'created_by', 'created_at'] as const;
+const COLUMNS = ['id', 'name', 'description', 'artwork_url', 'tags', 'created_by', 'created_at', 'updated_at'] as const;
 
 export const adminArtworkRouter = router({
   /**
@@ -58,9 +59,12 @@ export const adminArtworkRouter = router({
       .executeTakeFirstOrThrow(),
   ),
 
+  /** Only the artwork as the form loaded it: one changed since (another tab, another admin) is not written over. */
   update: adminProcedure
     .input(artworkUpdateInput)
-    .mutation(({ ctx, input: { id, ...fields } }) => updateById(ctx.db, 'artwork_library', id, fields, COLUMNS, 'Artwork')),
+    .mutation(({ ctx, input: { id, updatedAt, ...fields } }) =>
+      updateById(ctx.db, 'artwork_library', id, fields, COLUMNS, 'Artwork', { updatedAt, changedElsewhere: ARTWORK_CHANGED_ELSEWHERE }),
+    ),
 
   delete: adminProcedure.input(artworkIdInput).mutation(async ({ ctx, input }) => {
     const row = await ctx.db.deleteFrom('artwork_library').where('id', '=', input.id).returning('id').executeTakeFirst();

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import {
+  CATEGORY_CHANGED_ELSEWHERE,
   CATEGORY_SLUG_TAKEN,
   categoryIdInput,
   categoryInput,
@@ -58,17 +59,26 @@ export const adminCategoriesRouter = router({
     ),
   ),
 
+  /** Only the category as the form loaded it: one changed since (another tab, another admin) is not written over. */
   update: adminProcedure
     .input(categoryUpdateInput)
-    .mutation(({ ctx, input: { id, ...fields } }) =>
-      withUniqueSlug(() => updateById(ctx.db, 'categories', id, fields, COLUMNS, 'Category'), CATEGORY_SLUG_TAKEN),
+    .mutation(({ ctx, input: { id, updatedAt, ...fields } }) =>
+      withUniqueSlug(
+        () =>
+          updateById(ctx.db, 'categories', id, fields, COLUMNS, 'Category', { updatedAt, changedElsewhere: CATEGORY_CHANGED_ELSEWHERE }),
+        CATEGORY_SLUG_TAKEN,
+      ),
     ),
 
   setActive: adminProcedure
     .input(categorySetActiveInput)
     .mutation(({ ctx, input }) => updateById(ctx.db, 'categories', input.id, { is_active: input.is_active }, COLUMNS, 'Category')),
 
-  /** Swaps sort_order with the neighbour above or below; at the top (or bottom) nothing moves. */
+  /**
+   * Swaps sort_order with the neighbour above or below; at the top (or bottom) nothing moves. A
+   * place in the order is not part of what the edit form saves, so neither this nor the shift
+   * after a delete stamps updated_at: a form open on a category that only moved still saves.
+   */
   move: adminProcedure.input(categoryMoveInput).mutation(({ ctx, input }) =>
     ctx.db.transaction().execute(async (trx) => {
       await lockSortOrder(trx);
@@ -86,16 +96,8 @@ export const adminCategoriesRouter = router({
         .executeTakeFirst();
       if (!neighbour) return { moved: false };
       // The unique constraint on sort_order is deferred to commit, so the two rows can trade values.
-      await trx
-        .updateTable('categories')
-        .set({ sort_order: neighbour.sort_order, updated_at: new Date() })
-        .where('id', '=', row.id)
-        .execute();
-      await trx
-        .updateTable('categories')
-        .set({ sort_order: row.sort_order, updated_at: new Date() })
-        .where('id', '=', neighbour.id)
-        .execute();
+      await trx.updateTable('categories').set({ sort_order: neighbour.sort_order }).where('id', '=', row.id).execute();
+      await trx.updateTable('categories').set({ sort_order: row.sort_order }).where('id', '=', neighbour.id).execute();
       return { moved: true };
     }),
   ),
@@ -124,9 +126,10 @@ export const adminCategoriesRouter = router({
           .set({ category_ids: sql<string[]>`array_remove(category_ids, ${input.id}::uuid)`, updated_at: new Date() })
           .where(sql<boolean>`${input.id}::uuid = any(category_ids)`)
           .execute();
+        // Not stamped: a place in the order is not what the edit form saves (see move).
         await trx
           .updateTable('categories')
-          .set({ sort_order: sql<number>`sort_order - 1`, updated_at: new Date() })
+          .set({ sort_order: sql<number>`sort_order - 1` })
           .where('sort_order', '>', row.sort_order)
           .execute();
       });

@@ -1,12 +1,12 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import {
-  checkoutSettingsInput,
+  checkoutSettingsSaveInput,
   DEFAULT_TEMPLATE_NAME,
   defaultTemplatesInput,
+  SETTINGS_CHANGED_ELSEWHERE,
   testEmailInput,
 } from '../../../shared/schemas/admin-settings';
-import { readCheckoutSettings } from '../../orders/pricing';
 import { createTransport } from '../../email/transport';
 import { adminProcedure, router } from '../../trpc/init';
 
@@ -20,12 +20,34 @@ const TEMPLATE_COLUMNS = [
   'updated_at',
 ] as const;
 
+/**
+ * The checkout settings the form edits, with the stamp its save carries: read in one statement,
+ * so the stamp is that of the values shown.
+ */
+const CHECKOUT_COLUMNS = [
+  'flat_shipping_rate',
+  'free_shipping_threshold',
+  'tax_rate_percent',
+  'payment_instructions',
+  'tracking_url_template',
+  'updated_at',
+] as const;
+
 export const adminSettingsRouter = router({
   /** What checkout charges (shipping, tax) and says (payment instructions, tracking link), and who takes payments. */
-  checkout: adminProcedure.query(async ({ ctx }) => ({ ...(await readCheckoutSettings(ctx.db)), paymentProvider: ctx.payments.name })),
+  checkout: adminProcedure.query(async ({ ctx }) => ({
+    ...(await ctx.db.selectFrom('store_settings').select(CHECKOUT_COLUMNS).executeTakeFirstOrThrow()),
+    paymentProvider: ctx.payments.name,
+  })),
 
-  saveCheckout: adminProcedure.input(checkoutSettingsInput).mutation(async ({ ctx, input }) => {
-    await ctx.db
+  /**
+   * Only over the settings as the form loaded them: changed since (another tab, another admin),
+   * they are not written over. The one row is there from the first migration on (inserted with
+   * its defaults, never deleted), so even the first save carries a stamp, and a save that
+   * matches no row can only be one whose stamp is out of date.
+   */
+  saveCheckout: adminProcedure.input(checkoutSettingsSaveInput).mutation(async ({ ctx, input: { updatedAt, ...input } }) => {
+    const saved = await ctx.db
       .updateTable('store_settings')
       .set({
         flat_shipping_rate: input.flat_shipping_rate.toFixed(2),
@@ -35,8 +57,12 @@ export const adminSettingsRouter = router({
         tracking_url_template: input.tracking_url_template,
         updated_at: new Date(),
       })
-      .execute();
-    return { ...(await readCheckoutSettings(ctx.db)), paymentProvider: ctx.payments.name };
+      // To the millisecond, as timestamps leave the database (src/server/db/database.ts).
+      .where(sql<string>`date_trunc('milliseconds', updated_at)`, '=', updatedAt)
+      .returning(CHECKOUT_COLUMNS)
+      .executeTakeFirst();
+    if (!saved) throw new TRPCError({ code: 'CONFLICT', message: SETTINGS_CHANGED_ELSEWHERE });
+    return { ...saved, paymentProvider: ctx.payments.name };
   }),
 
   /** The default mockup template (null until one is saved). */

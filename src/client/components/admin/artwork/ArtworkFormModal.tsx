@@ -15,7 +15,7 @@ import {
   normalizeTag,
   type ArtworkCreateInput,
 } from '../../../../shared/schemas/admin-artwork';
-import { toastError } from '../../../errors';
+import { errorMessage, toastError } from '../../../errors';
 import { useTRPC } from '../../../trpc';
 import { FormModalFooter } from '../parts/FormModalFooter';
 import { TextArea, TextField } from '../../ui/fields';
@@ -35,6 +35,8 @@ export interface EditedArtwork {
   description: string | null;
   artwork_url: string;
   tags: string[] | null;
+  /** As the list loaded it: saving over a change made since is refused. */
+  updated_at: string;
 }
 
 export function ArtworkFormModal({
@@ -76,7 +78,11 @@ export function ArtworkFormModal({
   const update = useMutation(
     trpc.admin.artwork.update.mutationOptions({
       onSuccess: () => done('Artwork updated.'),
-      onError: toastError(ARTWORK_UPDATE_FAILED),
+      onError: (error) => {
+        toast.error(errorMessage(error, ARTWORK_UPDATE_FAILED));
+        // Refused as changed elsewhere, say: the list shows the artwork as it is now, so opening it again edits that.
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.artwork.pathKey() });
+      },
     }),
   );
   const saving = create.isPending || update.isPending;
@@ -104,7 +110,9 @@ export function ArtworkFormModal({
       <Form
         form={form}
         id={formId}
-        onSubmit={(values) => (editing ? update.mutate({ id: editing.id, ...values }) : create.mutate(values))}
+        onSubmit={(values) =>
+          editing ? update.mutate({ id: editing.id, updatedAt: editing.updated_at, ...values }) : create.mutate(values)
+        }
         // The spec's alert for a blank name or a missing image.
         onInvalid={(errors) => {
           if (errors.name || errors.artwork_url) toast.error(requiredMessage);

@@ -53,8 +53,9 @@ export function CategoriesPage() {
 
       {form.mode !== 'closed' && (
         <CategoryForm
-          // A new key per category, so switching between edits starts a fresh form.
-          key={form.mode === 'edit' ? form.category.id : 'new'}
+          // A new key per category, so switching between edits starts a fresh form; and per stamp, so
+          // opening the category again after it changed (a refused save) edits it as it is now.
+          key={form.mode === 'edit' ? `${form.category.id}@${form.category.updated_at}` : 'new'}
           editing={form.mode === 'edit' ? form.category : null}
           onDone={() => setForm({ mode: 'closed' })}
         />

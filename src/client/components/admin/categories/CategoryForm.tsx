@@ -20,6 +20,8 @@ import { useSlugFromName } from '../parts/use-slug-from-name';
 
 export interface EditedCategory extends CategoryInput {
   id: string;
+  /** As the list loaded it: saving over a change made since is refused. */
+  updated_at: string;
 }
 
 const EMPTY: CategoryInput = { name: '', slug: '', description: '', image_url: '' };
@@ -54,6 +56,8 @@ export function CategoryForm({ editing, onDone }: { editing: EditedCategory | nu
     toast.error(CATEGORY_SAVE_FAILED);
     const shown = showServerErrors(form, error);
     if (!shown.onFields && shown.message) toast.error(shown.message);
+    // Refused as changed elsewhere, say: the list shows the category as it is now, so opening it again edits that.
+    void refresh();
   };
   const create = useMutation(trpc.admin.categories.create.mutationOptions({ onSuccess: (row) => onSaved(row.name), onError: onFailed }));
   const update = useMutation(trpc.admin.categories.update.mutationOptions({ onSuccess: (row) => onSaved(row.name), onError: onFailed }));
@@ -63,7 +67,9 @@ export function CategoryForm({ editing, onDone }: { editing: EditedCategory | nu
     <Card title={editing ? `Edit category: ${editing.name}` : 'New category'} className="mb-6" data-testid="category-form">
       <Form
         form={form}
-        onSubmit={(values) => (editing ? update.mutate({ id: editing.id, ...values }) : create.mutate(values))}
+        onSubmit={(values) =>
+          editing ? update.mutate({ id: editing.id, updatedAt: editing.updated_at, ...values }) : create.mutate(values)
+        }
         className="grid gap-4 md:grid-cols-2"
       >
         <TextField name="name" label="Name" required autoComplete="off" registerOptions={slug.nameOptions} />

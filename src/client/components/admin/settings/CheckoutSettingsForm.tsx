@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useMutation } from '../../../mutations';
 import { checkoutSettingsInput, type CheckoutSettingsInput } from '../../../../shared/schemas/admin-settings';
+import { dataOf } from '../../../error-data';
 import { errorMessage, showServerErrors, UNEXPECTED_ERROR } from '../../../errors';
 import { useTRPC, type RouterOutputs } from '../../../trpc';
 import { Button } from '../../ui/Button';
@@ -41,22 +43,30 @@ export function CheckoutSettingsForm() {
   );
 }
 
+const formValues = (settings: CheckoutSettings): CheckoutSettingsInput => ({
+  flat_shipping_rate: Number(settings.flat_shipping_rate),
+  free_shipping_threshold: settings.free_shipping_threshold === null ? null : Number(settings.free_shipping_threshold),
+  tax_rate_percent: Number(settings.tax_rate_percent),
+  payment_instructions: settings.payment_instructions,
+  tracking_url_template: settings.tracking_url_template,
+});
+
 function CheckoutFields({ settings }: { settings: CheckoutSettings }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const form = useForm<CheckoutSettingsInput>({
-    resolver: zodResolver(checkoutSettingsInput),
-    defaultValues: {
-      flat_shipping_rate: Number(settings.flat_shipping_rate),
-      free_shipping_threshold: settings.free_shipping_threshold === null ? null : Number(settings.free_shipping_threshold),
-      tax_rate_percent: Number(settings.tax_rate_percent),
-      payment_instructions: settings.payment_instructions,
-      tracking_url_template: settings.tracking_url_template,
-    },
-  });
+  const form = useForm<CheckoutSettingsInput>({ resolver: zodResolver(checkoutSettingsInput), defaultValues: formValues(settings) });
+  // The stamp of the values the form shows (a refetch in the background does not move it): saving over a change made since is refused.
+  const [loadedAt, setLoadedAt] = useState(settings.updated_at);
+  /** Shows the settings as they are now, so the next save starts from them. */
+  const showCurrent = async () => {
+    const current = await queryClient.fetchQuery({ ...trpc.admin.settings.checkout.queryOptions(), staleTime: 0 });
+    setLoadedAt(current.updated_at);
+    form.reset(formValues(current));
+  };
   const save = useMutation(
     trpc.admin.settings.saveCheckout.mutationOptions({
       onSuccess: (saved) => {
+        setLoadedAt(saved.updated_at);
         queryClient.setQueryData(trpc.admin.settings.checkout.queryKey(), saved);
         // The storefront's shipping promise and any open cart follow the new settings.
         void queryClient.invalidateQueries({ queryKey: trpc.checkout.pathKey() });
@@ -65,12 +75,14 @@ function CheckoutFields({ settings }: { settings: CheckoutSettings }) {
       onError: (error) => {
         const shown = showServerErrors(form, error);
         if (!shown.onFields) toast.error(errorMessage(error, UNEXPECTED_ERROR));
+        // Refused as changed elsewhere: the admin sees the change, and saves again from it.
+        if (dataOf(error)?.code === 'CONFLICT') void showCurrent().catch(() => undefined);
       },
     }),
   );
 
   return (
-    <Form form={form} onSubmit={(values) => save.mutate(values)} className="grid gap-4 md:grid-cols-3">
+    <Form form={form} onSubmit={(values) => save.mutate({ ...values, updatedAt: loadedAt })} className="grid gap-4 md:grid-cols-3">
       <NumberField name="flat_shipping_rate" label="Shipping rate (USD)" required hint="Per order. 0 means free shipping." />
       <NumberField
         name="free_shipping_threshold"
