@@ -84,5 +84,7 @@ describe('phone numbers', () => {
     }
     expect(messages(required, ' ')).toEqual(['Phone is required']);
     expect(messages(optional, '555\n0100')).toEqual(['Phone must be a single line of text']);
+    // Too long for the pattern to be tried: a long run of spaces would keep it busy for minutes.
+    expect(messages(required, `1${' '.repeat(100_000)}a`)).toEqual(['Phone must be at most 40 characters']);
   });
 });

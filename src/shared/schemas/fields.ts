@@ -45,19 +45,22 @@ export const optionalLine = (label: string, max = 200) =>
 // calls it when a parcel is stuck.
 const PHONE = /^(\+?[\d ().\-/]+?)(?: *(?:ext\.?|x|#) *\d{1,6})?$/i;
 const PHONE_DIGITS = { min: 7, max: 15 };
+const PHONE_MAX_LENGTH = 40;
 
 function isPhoneNumber(value: string): boolean {
   const digits = PHONE.exec(value)?.[1]?.replace(/\D/g, '').length ?? 0;
   return digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
 }
-// Blank and multi-line values have their own messages.
-const phoneOrOtherIssue = (value: string) => value === '' || !isSingleLine(value) || isPhoneNumber(value);
+// Blank, long and multi-line values have their own messages. The length goes first: the pattern
+// backtracks, in time that grows with the square of a long run of spaces.
+const phoneOrOtherIssue = (value: string) =>
+  value === '' || value.length > PHONE_MAX_LENGTH || !isSingleLine(value) || isPhoneNumber(value);
 
 /** A phone number the account must have. */
-export const requiredPhone = () => requiredLine('Phone', 40).refine(phoneOrOtherIssue, { error: INVALID_PHONE });
+export const requiredPhone = () => requiredLine('Phone', PHONE_MAX_LENGTH).refine(phoneOrOtherIssue, { error: INVALID_PHONE });
 
 /** A phone number that may be left blank ('' when absent). */
-export const optionalPhone = () => optionalLine('Phone', 40).refine(phoneOrOtherIssue, { error: INVALID_PHONE });
+export const optionalPhone = () => optionalLine('Phone', PHONE_MAX_LENGTH).refine(phoneOrOtherIssue, { error: INVALID_PHONE });
 
 /** An email address, trimmed; `requiredMessage` when it is blank. */
 export const emailAddress = (requiredMessage: string) =>
