@@ -27,14 +27,14 @@ const ERROR_MS = 8000;
 /** Older toasts give way when more pile up. */
 const MAX_VISIBLE = 3;
 
-let items: readonly ToastItem[] = [];
-let nextId = 1;
 interface ToastLayer {
   element: HTMLElement;
   /** The first toast shown while the dialog is open: older ones are not what its Escape is for. */
   firstToastId: number;
 }
 
+let items: readonly ToastItem[] = [];
+let nextId = 1;
 /** The places open modal dialogs give toasts, the topmost last. */
 let layers: readonly ToastLayer[] = [];
 const listeners = new Set<() => void>();
