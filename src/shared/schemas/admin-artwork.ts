@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { changedElsewhereInForm } from './fields';
 import { isImageUrl } from './urls';
 
 // The artwork library (SPEC §2, §3, §5, §8): texts word for word, and the rules of its forms.
@@ -10,8 +11,7 @@ export const ARTWORK_UPDATE_FAILED = 'Failed to update artwork';
 export const ARTWORK_DELETE_FAILED = 'Failed to delete artwork';
 export const ARTWORK_DELETE_CONFIRM = 'Are you sure you want to delete this artwork?';
 export const ARTWORK_NOT_FOUND = 'Artwork not found';
-export const ARTWORK_CHANGED_ELSEWHERE =
-  'This artwork was changed elsewhere since you opened it (in another tab, or by another admin). Close this form and open the artwork again to see the changes, then save again.';
+export const ARTWORK_CHANGED_ELSEWHERE = changedElsewhereInForm('artwork');
 export const INVALID_ARTWORK_URL = 'Please upload a valid image';
 export const ARTWORK_BUCKET = 'product-art';
 const MAX_ARTWORK_TAGS = 30;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredLine, requiredText, slugText } from './fields';
+import { changedElsewhereInForm, requiredLine, requiredText, slugText } from './fields';
 
 export { INVALID_SLUG } from './fields';
 import { isImageUrl } from './urls';
@@ -10,8 +10,7 @@ export const INVALID_URL = 'Please enter a valid URL';
 export const CATEGORY_SAVE_FAILED = 'Failed to save category. Please try again.';
 export const CATEGORY_SLUG_TAKEN = 'A category with this slug already exists';
 export const CATEGORY_NOT_FOUND = 'Category not found';
-export const CATEGORY_CHANGED_ELSEWHERE =
-  'This category was changed elsewhere since you opened it (in another tab, or by another admin). Close this form and open the category again to see the changes, then save again.';
+export const CATEGORY_CHANGED_ELSEWHERE = changedElsewhereInForm('category');
 /** Storage bucket of uploaded category images. */
 export const CATEGORY_BUCKET = 'categories';
 

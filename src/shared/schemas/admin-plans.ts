@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { BILLING_INTERVALS, type BillingInterval } from '../constants';
 import { SLUG_PATTERN } from '../slug';
-import { INVALID_SLUG, requiredLine, requiredText } from './fields';
+import { changedElsewhereInForm, INVALID_SLUG, requiredLine, requiredText } from './fields';
 
 // Subscription plan modal and procedures (SPEC §5, §8, §9).
 
 export const PLAN_SLUG_TAKEN = 'A plan with this slug already exists';
 export const PLAN_NOT_FOUND = 'Plan not found';
 export const PLAN_HAS_MEMBERS = 'This plan has members, so it cannot be deleted. Deactivate it instead.';
-export const PLAN_CHANGED_ELSEWHERE =
-  'This plan was changed elsewhere since you opened it (in another tab, or by another admin). Close this form and open the plan again to see the changes, then save again.';
+export const PLAN_CHANGED_ELSEWHERE = changedElsewhereInForm('plan');
 const MAX_PRICE = 99_999_999.99; // numeric(10, 2)
 
 /** SPEC §5: the slug is lowercased with spaces turned into hyphens on save. */

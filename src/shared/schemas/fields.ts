@@ -7,6 +7,10 @@ export const INVALID_EMAIL = 'Please enter a valid email address';
 export const INVALID_SLUG = 'Slug may contain only lowercase letters, numbers and single hyphens';
 export const INVALID_PHONE = 'Please enter a valid phone number';
 
+/** Why a modal form's save was refused: the record changed since the form opened it (src/server/trpc/update.ts). */
+export const changedElsewhereInForm = (thing: string) =>
+  `This ${thing} was changed elsewhere since you opened it (in another tab, or by another admin). Close this form and open the ${thing} again to see the changes, then save again.`;
+
 // Something to see: a character that is neither white space, an invisible format character (a
 // zero-width space, say), a mark with nothing to sit on, nor a letter or symbol drawn blank (the
 // Hangul fillers, the blank braille pattern), which trimming leaves in place.
