@@ -9,8 +9,8 @@ import { createPortal } from 'react-dom';
 //   toast.error(`Error saving plan: ${message}`);
 //
 // Successes are announced politely (role status), errors at once (role alert). Each toast closes
-// itself after a while, with its close button, or with Escape: the newest toast, unless a dialog
-// opened since, which Escape is then for.
+// itself after a while, with its close button, or with Escape (the newest; while a dialog is open,
+// Escape is the dialog's, and its toasts stay on the page after it closes).
 //
 // An open modal dialog makes the rest of the page inert and dims it: a toast there could be
 // neither read by a screen reader nor dismissed. So while one is open the toasts show inside it,
@@ -27,16 +27,10 @@ const ERROR_MS = 8000;
 /** Older toasts give way when more pile up. */
 const MAX_VISIBLE = 3;
 
-interface ToastLayer {
-  element: HTMLElement;
-  /** The first toast shown while the dialog is open: older ones are not what its Escape is for. */
-  firstToastId: number;
-}
-
 let items: readonly ToastItem[] = [];
 let nextId = 1;
 /** The places open modal dialogs give toasts, the topmost last. */
-let layers: readonly ToastLayer[] = [];
+let layers: readonly HTMLElement[] = [];
 const listeners = new Set<() => void>();
 
 const notify = () => {
@@ -59,9 +53,8 @@ export const toast = {
 /** A modal dialog's place for toasts while it is open (the element must stay empty otherwise). */
 export function useToastLayer(ref: RefObject<HTMLElement | null>) {
   useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const layer = { element, firstToastId: nextId };
+    const layer = ref.current;
+    if (!layer) return;
     layers = [...layers, layer];
     notify();
     return () => {
@@ -85,16 +78,13 @@ export function Toaster() {
   );
   const topLayer = useSyncExternalStore(
     subscribe,
-    () => layers.at(-1)?.element,
+    () => layers.at(-1),
     () => undefined,
   );
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const last = items.at(-1);
-      if (event.key !== 'Escape' || !last || last.id < (layers.at(-1)?.firstToastId ?? 0)) return;
-      dismiss(last.id);
-      // This Escape was for the toast: the dialog it showed in stays open (a failed save keeps its form).
-      event.preventDefault();
+      if (event.key === 'Escape' && last && layers.length === 0) dismiss(last.id);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
