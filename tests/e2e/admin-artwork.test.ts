@@ -4,10 +4,10 @@ import os from 'node:os';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { ARTWORK_CHANGED_ELSEWHERE, ARTWORK_DELETE_CONFIRM, ARTWORK_PAGE_SIZE } from '../../src/shared/schemas/admin-artwork';
 import { seriousA11yViolations } from '../support/a11y';
 import { expectFitsPhone, saveScreenshot, signInInBrowser, VIEWPORTS, waitForImages, sharedBrowserApp } from '../support/browser';
+import { changeElsewhere, CHANGED_ELSEWHERE } from '../support/db';
 import { createAdmin, type TestUser } from '../support/factories';
 
 // The Artwork Library in the browser: empty state, upload of a real PNG with tags (popular and
@@ -132,11 +132,7 @@ describe('artwork library', () => {
 
     // Another admin changes the artwork while this form is open: the save is refused, and the
     // artwork opened again shows their change.
-    await env.db
-      .updateTable('artwork_library')
-      .set({ description: 'Changed elsewhere', updated_at: sql`now()` })
-      .where('name', '=', 'Eagle Crest')
-      .execute();
+    await changeElsewhere(env.db, 'artwork_library', { column: 'name', value: 'Eagle Crest' });
     await dialog.getByLabel('Name').fill('Eagle Crest II');
     await dialog.getByRole('button', { name: 'Update Artwork' }).click();
     const refused = page.getByTestId('toast-error').filter({ hasText: ARTWORK_CHANGED_ELSEWHERE });
@@ -144,7 +140,7 @@ describe('artwork library', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Edit Eagle Crest' }).click();
-    await expect.poll(() => dialog.getByLabel('Description (optional)').inputValue()).toBe('Changed elsewhere');
+    await expect.poll(() => dialog.getByLabel('Description (optional)').inputValue()).toBe(CHANGED_ELSEWHERE);
 
     await dialog.getByLabel('Name').fill('Eagle Crest II');
     await dialog.getByLabel('Description (optional)').fill('   ');

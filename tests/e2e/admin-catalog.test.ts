@@ -9,6 +9,7 @@ import { SETTINGS_CHANGED_ELSEWHERE } from '../../src/shared/schemas/admin-setti
 import { PLAN_CHANGED_ELSEWHERE } from '../../src/shared/schemas/admin-plans';
 import { seriousA11yViolations } from '../support/a11y';
 import { saveScreenshot, signInInBrowser, VIEWPORTS, sharedBrowserApp } from '../support/browser';
+import { changeElsewhere, CHANGED_ELSEWHERE } from '../support/db';
 import { createAdmin } from '../support/factories';
 import { sharedBeforeAll } from '../support/hooks';
 
@@ -144,17 +145,13 @@ describe('admin categories', () => {
 
     // Another admin changes the category while this form is open: the save is refused, and the
     // category opened again shows their change, which the next save keeps.
-    await env.db
-      .updateTable('categories')
-      .set({ description: 'Changed elsewhere', updated_at: sql`now()` })
-      .where('slug', '=', 'vintage-trucks-vans')
-      .execute();
+    await changeElsewhere(env.db, 'categories', { column: 'slug', value: 'vintage-trucks-vans' });
     await form.getByLabel('Name').fill('Vintage Trucks');
     await form.getByRole('button', { name: 'Update Category' }).click();
     await expectToast(page, 'error', 'Failed to save category. Please try again.');
     await expectToast(page, 'error', CATEGORY_CHANGED_ELSEWHERE);
     await page.getByRole('button', { name: 'Edit Vintage Trucks & Vans!' }).click();
-    await expect.poll(() => form.getByLabel('Description').inputValue()).toBe('Changed elsewhere');
+    await expect.poll(() => form.getByLabel('Description').inputValue()).toBe(CHANGED_ELSEWHERE);
 
     // Moved in the list while the form is open (and back): its place is not what the form edits, so the save goes through.
     await page.getByRole('button', { name: 'Move Vintage Trucks & Vans! up' }).click();
@@ -169,7 +166,7 @@ describe('admin categories', () => {
     await rows(page).filter({ hasText: 'Vintage Trucks' }).first().waitFor();
     expect(await category('vintage-trucks-vans')).toMatchObject({
       name: 'Vintage Trucks',
-      description: 'Changed elsewhere',
+      description: CHANGED_ELSEWHERE,
       sort_order: 3,
     });
   });
@@ -308,30 +305,24 @@ describe('admin subscription plans', () => {
 
     // Another admin changes the plan while this form is open: the save is refused, and the plan
     // opened again shows their change, which the next save keeps.
-    await env.db
-      .updateTable('subscription_plans')
-      .set({ description: 'Changed elsewhere', updated_at: sql`now()` })
-      .where('slug', '=', 'gold-club')
-      .execute();
+    await changeElsewhere(env.db, 'subscription_plans', { column: 'slug', value: 'gold-club' });
     await dialog.getByLabel('Slug').fill('gold-club');
     await dialog.getByRole('button', { name: 'Update Plan' }).click();
     await expectToast(page, 'error', `Error saving plan: ${PLAN_CHANGED_ELSEWHERE}`);
-    // The toasts show in the dialog, above its backdrop (the page under it is inert). Escape
-    // dismisses the newest toast, not the dialog: the form stays open. The other can be clicked away.
-    const toasts = dialog.getByTestId('toast-error');
-    expect(await toasts.allTextContents()).toEqual([
+    // The toasts show in the dialog, above its backdrop (the page under it is inert), and can be
+    // clicked away there. Escape is the dialog's: it closes, and the toast left stays on the page.
+    const toasts = page.getByTestId('toast-error');
+    expect(await dialog.getByTestId('toast-error').allTextContents()).toEqual([
       'Error saving plan: A plan with this slug already exists',
       `Error saving plan: ${PLAN_CHANGED_ELSEWHERE}`,
     ]);
+    await toasts.first().getByRole('button', { name: 'Dismiss' }).click();
+    await expect.poll(() => toasts.allTextContents()).toEqual([`Error saving plan: ${PLAN_CHANGED_ELSEWHERE}`]);
     await page.keyboard.press('Escape');
-    await expect.poll(() => toasts.allTextContents()).toEqual(['Error saving plan: A plan with this slug already exists']);
-    expect(await dialog.isVisible()).toBe(true);
-    await toasts.getByRole('button', { name: 'Dismiss' }).click();
-    await toasts.waitFor({ state: 'detached' });
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
+    expect(await toasts.allTextContents()).toEqual([`Error saving plan: ${PLAN_CHANGED_ELSEWHERE}`]);
     await page.getByRole('button', { name: 'Edit Gold Club' }).click();
-    await expect.poll(() => dialog.getByLabel('Description').inputValue()).toBe('Changed elsewhere');
+    await expect.poll(() => dialog.getByLabel('Description').inputValue()).toBe(CHANGED_ELSEWHERE);
 
     await dialog.getByLabel('Billing interval').selectOption('yearly');
     await dialog.getByLabel('Category limit').fill('0');
@@ -344,7 +335,7 @@ describe('admin subscription plans', () => {
       price: '499.00',
       billing_interval: 'yearly',
       category_limit: 0,
-      description: 'Changed elsewhere',
+      description: CHANGED_ELSEWHERE,
     });
   });
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle, type Db } from '../../src/server/db/database';
@@ -46,4 +47,21 @@ export async function withAdminClient<T>(url: string, fn: (client: pg.Client) =>
 /** Deletes every row of the tables, one after another: name those whose rows point at others first. */
 export async function emptyTables(db: Db, ...tables: (keyof DB)[]): Promise<void> {
   for (const table of tables) await db.deleteFrom(table).execute();
+}
+
+/** What another admin's edit writes into a description: `changeElsewhere`. */
+export const CHANGED_ELSEWHERE = 'Changed elsewhere';
+
+/**
+ * Another admin's edit of a row a page has open (a plan, a category, an artwork): its description
+ * becomes CHANGED_ELSEWHERE and its updated_at moves on, as any save does.
+ */
+export async function changeElsewhere(
+  db: Db,
+  table: 'subscription_plans' | 'categories' | 'artwork_library',
+  where: { column: 'slug' | 'name'; value: string },
+): Promise<void> {
+  await sql`UPDATE ${sql.table(table)} SET description = ${CHANGED_ELSEWHERE}, updated_at = now() WHERE ${sql.ref(where.column)} = ${where.value}`.execute(
+    db,
+  );
 }
