@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
@@ -11,10 +12,10 @@ export const ACCOUNT_EMAILS_PER_HOUR = 5;
 
 /**
  * Counts one more such email for the account: false when its hour's budget is spent (or there is
- * no such account), and the email is not to be sent. One statement, so concurrent requests in any
- * process count once each; the hour starts again with the first email after it ends.
+ * no such account), and `email` is not to be sent (said in the log). One statement, so concurrent
+ * requests in any process count once each; the hour starts again with the first email after it ends.
  */
-export async function spendAccountEmail(db: Db, userId: string): Promise<boolean> {
+export async function spendAccountEmail(db: Db, userId: string, log: Pick<FastifyBaseLogger, 'warn'>, email: string): Promise<boolean> {
   const inHour = sql<boolean>`account_emails_since > now() - interval '1 hour'`;
   const row = await db
     .updateTable('users')
@@ -25,5 +26,7 @@ export async function spendAccountEmail(db: Db, userId: string): Promise<boolean
     .where('id', '=', userId)
     .returning('account_emails_sent')
     .executeTakeFirst();
-  return row !== undefined && row.account_emails_sent <= ACCOUNT_EMAILS_PER_HOUR;
+  const allowed = row !== undefined && row.account_emails_sent <= ACCOUNT_EMAILS_PER_HOUR;
+  if (!allowed) log.warn({ userId }, `${email}: the account's hour of account emails is spent, none sent`);
+  return allowed;
 }

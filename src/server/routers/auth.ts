@@ -94,10 +94,7 @@ async function emailExistingAccount(ctx: Context, email: string): Promise<void> 
     const user = await findUserByEmail(trx, email);
     // Deleted in the meantime: there is no one to tell.
     if (!user) return;
-    if (!(await spendAccountEmail(trx, user.id))) {
-      ctx.log.warn({ userId: user.id }, 'sign-up with a known address: its hour of account emails is spent, none sent');
-      return;
-    }
+    if (!(await spendAccountEmail(trx, user.id, ctx.log, 'existing-account note'))) return;
     const passwordToken = user.email_confirmed_at ? null : await createAuthToken(trx, user.id, 'password_reset', PASSWORD_RESET_TTL_MS);
     await enqueueEmail(trx, existingAccountEmail(ctx.config, user.email, passwordToken), ctx.config.emailMaxRetries);
   });
@@ -152,10 +149,7 @@ export const authRouter = router({
           const user = await findUserByEmail(ctx.db, input.email);
           if (!user) return;
           await ctx.db.transaction().execute(async (trx) => {
-            if (!(await spendAccountEmail(trx, user.id))) {
-              ctx.log.warn({ userId: user.id }, 'password reset request: its hour of account emails is spent, none sent');
-              return;
-            }
+            if (!(await spendAccountEmail(trx, user.id, ctx.log, 'password reset link'))) return;
             const token = await createAuthToken(trx, user.id, 'password_reset', PASSWORD_RESET_TTL_MS);
             await enqueueEmail(trx, passwordResetEmail(ctx.config, user.email, token), ctx.config.emailMaxRetries);
           });
@@ -210,7 +204,7 @@ export const authRouter = router({
       .executeTakeFirstOrThrow();
     if (user.email_confirmed_at) return { sent: false as const };
     await ctx.db.transaction().execute(async (trx) => {
-      if (!(await spendAccountEmail(trx, ctx.session.user.id))) {
+      if (!(await spendAccountEmail(trx, ctx.session.user.id, ctx.log, 'new confirmation link'))) {
         throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY_ACCOUNT_EMAILS });
       }
       const token = await createAuthToken(trx, ctx.session.user.id, 'email_confirmation', EMAIL_CONFIRMATION_TTL_MS);

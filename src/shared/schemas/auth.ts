@@ -3,9 +3,6 @@ import { MIN_PASSWORD_LENGTH } from '../constants';
 import { emailAddress } from './fields';
 
 // Texts of SPEC §5 and §8, word for word.
-/** A new confirmation link refused: the account's address had its hour of account emails (src/server/auth/account-emails.ts). */
-export const TOO_MANY_ACCOUNT_EMAILS =
-  'We have sent several emails to this address in the last hour. Please check your inbox and spam folder, or try again later.';
 export const CREDENTIALS_REQUIRED = 'You must provide either an email or phone number and a password';
 const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
@@ -13,6 +10,10 @@ export const INVALID_EXPIRED_RESET_LINK = 'Invalid or expired reset link';
 export const INVALID_RESET_LINK = 'Invalid reset link';
 export const INVALID_CREDENTIALS = 'Invalid login credentials';
 export const INVALID_CONFIRMATION_LINK = 'Invalid or expired confirmation link';
+
+/** A new confirmation link refused: the account's address had its hour of account emails (src/server/auth/account-emails.ts). */
+export const TOO_MANY_ACCOUNT_EMAILS =
+  'We have sent several emails to this address in the last hour. Please check your inbox and spam folder, or try again later.';
 
 export const emailField = emailAddress(CREDENTIALS_REQUIRED);
 
