@@ -15,11 +15,16 @@ export interface CheckoutSettings {
   tracking_url_template: string;
 }
 
+export const CHECKOUT_SETTINGS_COLUMNS = [
+  'flat_shipping_rate',
+  'free_shipping_threshold',
+  'tax_rate_percent',
+  'payment_instructions',
+  'tracking_url_template',
+] as const satisfies readonly (keyof CheckoutSettings)[];
+
 export function readCheckoutSettings(db: Db): Promise<CheckoutSettings> {
-  return db
-    .selectFrom('store_settings')
-    .select(['flat_shipping_rate', 'free_shipping_threshold', 'tax_rate_percent', 'payment_instructions', 'tracking_url_template'])
-    .executeTakeFirstOrThrow();
+  return db.selectFrom('store_settings').select(CHECKOUT_SETTINGS_COLUMNS).executeTakeFirstOrThrow();
 }
 
 /** Why a line cannot be bought: the product left the store (or its category did), or the size is no longer made. */

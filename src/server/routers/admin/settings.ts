@@ -8,6 +8,7 @@ import {
   testEmailInput,
 } from '../../../shared/schemas/admin-settings';
 import { createTransport } from '../../email/transport';
+import { CHECKOUT_SETTINGS_COLUMNS } from '../../orders/pricing';
 import { adminProcedure, router } from '../../trpc/init';
 
 const TEMPLATE_COLUMNS = [
@@ -24,14 +25,7 @@ const TEMPLATE_COLUMNS = [
  * The checkout settings the form edits, with the stamp its save carries: read in one statement,
  * so the stamp is that of the values shown.
  */
-const CHECKOUT_COLUMNS = [
-  'flat_shipping_rate',
-  'free_shipping_threshold',
-  'tax_rate_percent',
-  'payment_instructions',
-  'tracking_url_template',
-  'updated_at',
-] as const;
+const CHECKOUT_COLUMNS = [...CHECKOUT_SETTINGS_COLUMNS, 'updated_at'] as const;
 
 export const adminSettingsRouter = router({
   /** What checkout charges (shipping, tax) and says (payment instructions, tracking link), and who takes payments. */
