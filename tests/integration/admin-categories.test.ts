@@ -127,17 +127,19 @@ describe('update and activate', () => {
     });
   });
 
-  it('saves a form opened before the category only moved in the order: its place is not what the form edits', async () => {
+  it('saves a form opened before the category only moved in the order or was switched off: neither is what the form edits', async () => {
     const [above, row] = [await create('above'), await create('row'), await create('below')];
-    // While the form is open: the category moves down, then the one above it is deleted (the gap closes).
+    // While the form is open: the category moves down, the one above it is deleted (the gap
+    // closes), and another admin deactivates it.
     expect(await as.admin.admin.categories.move({ id: row.id, direction: 'down' })).toEqual({ moved: true });
     await as.admin.admin.categories.delete({ id: above.id });
     expect(await orderInDb()).toEqual([
       ['category-below', 1],
       ['category-row', 2],
     ]);
+    await as.admin.admin.categories.setActive({ id: row.id, is_active: false });
     const saved = await as.admin.admin.categories.update({ id: row.id, updatedAt: row.updated_at, ...valid('row'), name: 'Renamed' });
-    expect(saved).toMatchObject({ name: 'Renamed', sort_order: 2 });
+    expect(saved).toMatchObject({ name: 'Renamed', sort_order: 2, is_active: false });
   });
 
   it('deactivates and reactivates; the storefront only lists active categories', async () => {

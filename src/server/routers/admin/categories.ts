@@ -70,9 +70,20 @@ export const adminCategoriesRouter = router({
       ),
     ),
 
+  /** Like a move, not stamped: the edit form does not save is_active, so a form open meanwhile still saves. */
   setActive: adminProcedure
     .input(categorySetActiveInput)
-    .mutation(({ ctx, input }) => updateById(ctx.db, 'categories', input.id, { is_active: input.is_active }, COLUMNS, 'Category')),
+    .mutation(async ({ ctx, input }) =>
+      assertFound(
+        await ctx.db
+          .updateTable('categories')
+          .set({ is_active: input.is_active })
+          .where('id', '=', input.id)
+          .returning(COLUMNS)
+          .executeTakeFirst(),
+        'Category',
+      ),
+    ),
 
   /**
    * Swaps sort_order with the neighbour above or below; at the top (or bottom) nothing moves. A
