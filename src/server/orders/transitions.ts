@@ -15,6 +15,7 @@ import {
   type OrderForEmail,
 } from '../email/templates/orders';
 import { readCheckoutSettings } from './pricing';
+import { ordersWithCustomer } from './recipient';
 
 // How an order moves, whoever moves it (an admin, a payment webhook, checkout). Each change is one
 // guarded UPDATE: it happens only from the states it may come from, so a second click or a
@@ -29,9 +30,7 @@ export async function recordOrderEvent(db: Db, orderId: string, kind: OrderEvent
 
 /** The order as its emails show it. */
 export async function orderForEmail(db: Db, orderId: string): Promise<OrderForEmail> {
-  const order = await db
-    .selectFrom('orders')
-    .innerJoin('customers', 'customers.id', 'orders.customer_id')
+  const order = await ordersWithCustomer(db)
     .select([
       'orders.order_number',
       'customers.email',

@@ -11,6 +11,7 @@ import { TRPCError } from '@trpc/server';
 import type { Db } from '../../db/database';
 import { markOrderPaid, markOrderRefunded, setOrderStatus, setOrderTrackingNumber } from '../../orders/transitions';
 import { refundCancelledOrder } from '../../orders/notifications';
+import { ordersWithCustomer } from '../../orders/recipient';
 import { assertFound, notFound } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
 import { readPage } from '../../trpc/paging';
@@ -53,8 +54,6 @@ const ITEM_COLUMNS = [
   'order_items.updated_at',
   'products.sku_number',
 ] as const;
-
-const ordersWithCustomer = (db: Db) => db.selectFrom('orders').innerJoin('customers', 'customers.id', 'orders.customer_id');
 
 async function getOrder(db: Db, id: string) {
   const order = assertFound(
