@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BillingInterval, Size } from '../../src/shared/constants';
 import { markOrderPaid } from '../../src/server/orders/transitions';
-import { renewDueSubscriptions, type RenewalServices } from '../../src/server/subscriptions/renewal';
+import { FailedStepBackoff, renewDueSubscriptions, type RenewalServices } from '../../src/server/subscriptions/renewal';
 import { callerAs, sharedTestApp } from '../support/app';
 import { subscriptionCycles } from '../support/renewals';
 import { createCategory, createCustomer, createMembership, createPlan, createProduct } from '../support/factories';
@@ -227,6 +227,46 @@ describe('faults and concurrency', () => {
     expect(await cyclesOf(second.subscription.id)).toHaveLength(1);
   });
 
+  it('waits longer after each failure in a row before trying a failing step again, and forgets once it succeeds', async () => {
+    await createProduct(t.db, { category_id: theme });
+    const { subscription } = await createMember({ categoryIds: [theme] });
+    await sql`
+      create function fail_order() returns trigger language plpgsql as $$
+      begin raise exception 'disk full'; end $$;
+      create trigger fail_order before insert on orders for each row execute function fail_order();
+    `.execute(t.db);
+    const backoff = new FailedStepBackoff();
+    const pass = () => renewDueSubscriptions(services(), { backoff });
+    const later = (ms: number) => (now = new Date(now.getTime() + ms));
+    const minute = 60_000;
+    try {
+      expect(await pass()).toEqual({ ...NOTHING_DONE, failed: 1 });
+      expect(errors).toEqual([expect.objectContaining({ subscriptionId: subscription.id, retryAt: new Date(now.getTime() + minute) })]);
+      // Passes within the wait leave it alone: no second try, no second error.
+      expect(await pass()).toEqual(NOTHING_DONE);
+      later(minute);
+      expect(await pass()).toEqual({ ...NOTHING_DONE, failed: 1 });
+      later(minute);
+      expect(await pass()).toEqual(NOTHING_DONE);
+      later(minute);
+      expect(await pass()).toEqual({ ...NOTHING_DONE, failed: 1 });
+      expect(errors).toHaveLength(3);
+      // Many failures later the wait stops growing at an hour.
+      for (let failures = 3; failures < 10; failures++) {
+        later(60 * minute);
+        expect(await pass()).toEqual({ ...NOTHING_DONE, failed: 1 });
+      }
+      later(60 * minute - 1);
+      expect(await pass()).toEqual(NOTHING_DONE);
+    } finally {
+      await sql`drop trigger fail_order on orders; drop function fail_order();`.execute(t.db);
+    }
+    later(1);
+    expect(await pass()).toEqual({ ...NOTHING_DONE, ordered: 1 });
+    expect(backoff.waiting(now)).toEqual([]);
+    expect(await cyclesOf(subscription.id)).toHaveLength(1);
+  });
+
   it('lets several engines run at once and still makes one order per cycle', async () => {
     await createProduct(t.db, { category_id: theme });
     const members = await Promise.all(Array.from({ length: 8 }, () => createMember({ categoryIds: [theme] })));
@@ -251,7 +291,7 @@ describe('shutdown', () => {
         return now;
       },
     };
-    expect(await renewDueSubscriptions({ ...services(), clock: stopping }, undefined, stop.signal)).toEqual({
+    expect(await renewDueSubscriptions({ ...services(), clock: stopping }, { signal: stop.signal })).toEqual({
       ...NOTHING_DONE,
       ordered: 1,
     });

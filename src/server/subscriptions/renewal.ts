@@ -83,12 +83,54 @@ const STEPS: readonly ClaimStep[] = [
   retryNextUnpaidInvoice,
 ];
 
+const FIRST_RETRY_MS = 60_000;
+const LONGEST_WAIT_MS = 60 * 60_000;
+
+/**
+ * Subscriptions whose step failed, each left alone for a while before it is tried again: a minute
+ * after the first failure, twice as long after each further one in a row, an hour at most. A step
+ * that keeps failing (a Stripe that is down, data the step cannot handle) is then logged, and its
+ * call made, once an hour instead of on every pass. One per engine, kept across its passes.
+ */
+export class FailedStepBackoff {
+  private readonly failures = new Map<string, { inARow: number; retryAt: number }>();
+
+  /** The subscriptions to leave alone at `now`. One not failing for a long while is forgotten. */
+  waiting(now: Date): string[] {
+    const waiting: string[] = [];
+    for (const [id, { retryAt }] of this.failures) {
+      if (retryAt > now.getTime()) waiting.push(id);
+      else if (retryAt + LONGEST_WAIT_MS < now.getTime()) this.failures.delete(id);
+    }
+    return waiting;
+  }
+
+  /** Records a failure; returns when the subscription is tried again. */
+  failed(id: string, now: Date): Date {
+    const inARow = (this.failures.get(id)?.inARow ?? 0) + 1;
+    const retryAt = now.getTime() + Math.min(FIRST_RETRY_MS * 2 ** (inARow - 1), LONGEST_WAIT_MS);
+    this.failures.set(id, { inARow, retryAt });
+    return new Date(retryAt);
+  }
+
+  succeeded(id: string): void {
+    this.failures.delete(id);
+  }
+}
+
+/** The most steps of one kind a pass takes; the rest wait for the next pass. */
+const MAX_STEPS_PER_KIND = 500;
+
 /**
  * One pass: every subscription due by the clock's today, including cycles missed while the store
- * was down, then what is unpaid. A step that fails is rolled back, logged and left for the next
- * pass; the others go on. Once `signal` is aborted (shutdown) the pass ends after the step in hand.
+ * was down, then what is unpaid. A step that fails is rolled back, logged and left for a later
+ * pass (after `backoff`'s wait, or the next one without it); the others go on. Once `signal` is
+ * aborted (shutdown) the pass ends after the step in hand.
  */
-export async function renewDueSubscriptions(services: RenewalServices, maxSteps = 500, signal?: AbortSignal): Promise<RenewalResult> {
+export async function renewDueSubscriptions(
+  services: RenewalServices,
+  { signal, backoff }: { signal?: AbortSignal; backoff?: FailedStepBackoff } = {},
+): Promise<RenewalResult> {
   const result: RenewalResult = {
     ordered: 0,
     skipped: 0,
@@ -100,20 +142,23 @@ export async function renewDueSubscriptions(services: RenewalServices, maxSteps 
     endedUnpaid: 0,
     failed: 0,
   };
+  const waiting = backoff?.waiting(services.clock.now()) ?? [];
   for (const claimStep of STEPS) {
     const failed: string[] = [];
-    for (let steps = 0; steps < maxSteps; steps++) {
+    for (let steps = 0; steps < MAX_STEPS_PER_KIND; steps++) {
       if (signal?.aborted) return result;
       let claimed: string | undefined;
       try {
-        const step = await claimStep(services, failed, (id) => {
+        const step = await claimStep(services, [...waiting, ...failed], (id) => {
           claimed = id;
         });
         if (!step) break;
+        if (claimed) backoff?.succeeded(claimed);
         result[step]++;
       } catch (error) {
         if (!claimed) throw error;
-        services.log.error({ err: error, subscriptionId: claimed }, 'subscription step failed; it is tried again on the next pass');
+        const retryAt = backoff?.failed(claimed, services.clock.now());
+        services.log.error({ err: error, subscriptionId: claimed, retryAt }, 'subscription step failed; it is tried again later');
         failed.push(claimed);
         result.failed++;
       }
@@ -297,9 +342,10 @@ export function startSubscriptionRenewals(
   services: Omit<RenewalServices, 'log'> & { log: RenewalLog },
   intervalMs: number,
 ): PeriodicTask<RenewalResult> {
+  const backoff = new FailedStepBackoff();
   return startPeriodicTask({
     intervalMs,
-    run: (signal) => renewDueSubscriptions(services, undefined, signal),
+    run: (signal) => renewDueSubscriptions(services, { signal, backoff }),
     onResult: (result) => {
       if (Object.values(result).some((count) => count > 0)) services.log.info(result, 'subscriptions renewed');
     },
