@@ -316,6 +316,10 @@ describe('admin subscription plans', () => {
       'Error saving plan: A plan with this slug already exists',
       `Error saving plan: ${PLAN_CHANGED_ELSEWHERE}`,
     ]);
+    // In the dialog's layout under its title bar: floating, they covered its Close button.
+    const closeButton = (await dialog.getByRole('button', { name: 'Close' }).boundingBox())!;
+    const firstToast = (await toasts.first().boundingBox())!;
+    expect(firstToast.y).toBeGreaterThanOrEqual(closeButton.y + closeButton.height);
     await toasts.first().getByRole('button', { name: 'Dismiss' }).click();
     await expect.poll(() => toasts.allTextContents()).toEqual([`Error saving plan: ${PLAN_CHANGED_ELSEWHERE}`]);
     await page.keyboard.press('Escape');

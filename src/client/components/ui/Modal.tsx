@@ -92,6 +92,7 @@ export function Modal({ title, onClose, children, role = 'dialog', description, 
             <X className="size-5" aria-hidden="true" />
           </button>
         </div>
+        <div ref={toastLayer} className="contents" />
         {children && <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>}
         {footer && (
           <div
@@ -101,7 +102,6 @@ export function Modal({ title, onClose, children, role = 'dialog', description, 
           </div>
         )}
       </div>
-      <div ref={toastLayer} />
     </dialog>
   );
 }

@@ -93,17 +93,22 @@ export function Toaster() {
   return (
     <>
       <ToastRegions shown={topLayer ? NONE : shown} />
-      {topLayer && createPortal(<ToastRegions shown={shown} atTop />, topLayer)}
+      {topLayer && createPortal(<ToastRegions shown={shown} inDialog />, topLayer)}
     </>
   );
 }
 
-/** `atTop` in a dialog: at the bottom its toasts would cover the dialog's buttons. */
-function ToastRegions({ shown, atTop = false }: { shown: readonly ToastItem[]; atTop?: boolean }) {
+/**
+ * On the page, in a corner above everything. `inDialog`, in the dialog's own layout under its title
+ * bar: floating over a dialog, toasts would cover its Close button or its footer's buttons.
+ */
+function ToastRegions({ shown, inDialog = false }: { shown: readonly ToastItem[]; inDialog?: boolean }) {
   return (
     <div
-      className={`pointer-events-none fixed inset-x-3 z-[60] flex flex-col items-stretch gap-2 sm:inset-x-auto sm:right-6 sm:w-96 ${
-        atTop ? 'top-3 sm:top-6' : 'bottom-3 sm:bottom-6'
+      className={`flex flex-col items-stretch gap-2 ${
+        inDialog
+          ? `shrink-0 px-5 ${shown.length > 0 ? 'pt-3' : ''}`
+          : 'pointer-events-none fixed inset-x-3 bottom-3 z-[60] sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-96'
       }`}
     >
       {/* Both live regions stay in the page, so screen readers announce what appears in them. */}
