@@ -7,7 +7,8 @@ import { saveScreenshot, signInInBrowser, startBrowserApp, VIEWPORTS, type Brows
 import { createCategory, createCustomer, createProduct } from '../support/factories';
 
 // The subscription club in the browser (issue 11): join a plan from /subscriptions, then on
-// /subscription skip the next shipment, pause, resume and cancel, each confirmed first.
+// /subscription skip the next shipment, pause, resume and cancel, each confirmed first, and keep
+// the membership after all before the cancellation takes effect.
 
 let env: BrowserApp;
 
@@ -19,7 +20,7 @@ afterAll(async () => {
 });
 
 describe('the subscription club', () => {
-  it('joins a plan, then skips, pauses, resumes and cancels on the member page', async () => {
+  it('joins a plan, then skips, pauses, resumes, cancels and keeps it after all on the member page', async () => {
     const cars = await createCategory(env.db, { name: 'Garage Classics' });
     await createProduct(env.db, { category_id: cars.id, name: 'Garage Classic Tee' });
     await env.db
@@ -140,6 +141,27 @@ describe('the subscription club', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.setViewportSize(VIEWPORTS.desktop);
     await saveScreenshot(page, 'subscription-member-1280');
+
+    // Changed their mind before the day: kept, it is active again with every action back.
+    await card.getByRole('button', { name: 'Keep My Membership' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your membership will continue' }).waitFor();
+    await expect.poll(() => card.getByTestId('subscription-status').textContent()).toBe('Active');
+    await card.getByRole('button', { name: 'Cancel subscription' }).waitFor();
+    expect(await card.getByRole('button', { name: 'Keep My Membership' }).count()).toBe(0);
+    expect(
+      await env.db
+        .selectFrom('subscriptions')
+        .select(['cancel_at', 'cancel_reason'])
+        .where('id', '=', subscription.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ cancel_at: null, cancel_reason: null });
+    const keptMail = await env.db
+      .selectFrom('email_queue')
+      .select('subject')
+      .where('to_email', '=', member.email)
+      .where('subject', '=', 'Garage Club: your membership continues')
+      .execute();
+    expect(keptMail).toHaveLength(1);
     // The browser logs the refused joins' statuses (XS, then the changed price); nothing else may fail.
     expect(env.pageErrors(page).filter((error) => !/status of (400|409) .*\/trpc\/subscriptions\.join/.test(error))).toEqual([]);
   });

@@ -99,9 +99,9 @@ describe('every auth mutation', () => {
   it("limits a member's changes, each of which emails them, in a budget of their own per IP", () =>
     withTightBudgets(async (status) => {
       const statuses = [];
-      for (const change of ['pause', 'resume', 'skipNext', 'changeChoices', 'cancel'])
+      for (const change of ['pause', 'resume', 'skipNext', 'changeChoices', 'cancel', 'keep'])
         statuses.push(await status(`subscriptions.${change}`));
-      expect(statuses).toEqual([400, 400, 429, 429, 429]);
+      expect(statuses).toEqual([400, 400, 429, 429, 429, 429]);
       // Orders and joins keep their own budget.
       expect(await status('checkout.placeOrder')).toBe(400);
     }));

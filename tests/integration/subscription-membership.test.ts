@@ -251,6 +251,59 @@ describe('a member', () => {
     expect(await emailsTo(member.email)).toContain(`${plan.name} cancelled`);
   });
 
+  it('keeps a membership it cancelled before the day it ends: no end, a short email, and it renews on its day', async () => {
+    const plan = await createPlan();
+    const { id } = await join(member, plan.slug);
+    await as(member).subscriptions.cancel({ id, reason: 'Too many tees' });
+    setDay('2027-02-27');
+    expect(await as(member).subscriptions.keep({ id })).toMatchObject({
+      status: 'active',
+      cancel_at: null,
+      cancel_reason: null,
+      next_cycle_on: '2027-02-28',
+    });
+    expect((await as(member).subscriptions.mine())[0]).toMatchObject({ status: 'active', cancel_at: null });
+    expect((await emailsTo(member.email)).filter((subject) => subject === `${plan.name}: your membership continues`)).toHaveLength(1);
+    // Kept once is kept: a second click is refused and sends nothing more.
+    expect(await trpcFailure(as(member).subscriptions.keep({ id }))).toEqual({
+      code: 'CONFLICT',
+      message: 'This subscription is not set to end',
+    });
+
+    // The day it would have ended, it renews instead.
+    setDay('2027-02-28');
+    expect(await renew()).toMatchObject({ ordered: 1, ended: 0 });
+    const [mine] = await as(member).subscriptions.mine();
+    expect(mine).toMatchObject({ status: 'active', cancel_at: null, next_cycle_on: '2027-03-31' });
+    expect(mine?.orders).toHaveLength(2);
+    // And it can be cancelled again.
+    expect(await as(member).subscriptions.cancel({ id })).toMatchObject({ cancel_at: '2027-03-31' });
+  });
+
+  it("refuses to keep a membership not set to end, one that has ended, someone else's or a signed-out caller's, and changes nothing", async () => {
+    const plan = await createPlan();
+    const { id } = await join(member, plan.slug);
+    const keep = (user: TestUser | null) => trpcFailure(callerAs(t, user, { clock }).subscriptions.keep({ id }));
+    expect(await keep(member)).toEqual({ code: 'CONFLICT', message: 'This subscription is not set to end' });
+
+    await as(member).subscriptions.cancel({ id, reason: 'Moving' });
+    expect(await keep(await createCustomer(t.db))).toEqual({ code: 'NOT_FOUND', message: SUBSCRIPTION_NOT_FOUND });
+    expect(await keep(null)).toMatchObject({ code: 'UNAUTHORIZED' });
+    // Its last day has come: over, even before the engine has been by to end it.
+    setDay('2027-02-28');
+    expect(await keep(member)).toEqual({ code: 'CONFLICT', message: 'This subscription has ended' });
+    expect(await renew()).toMatchObject({ ended: 1 });
+    expect(await keep(member)).toEqual({ code: 'CONFLICT', message: 'This subscription has ended' });
+
+    const row = await t.db
+      .selectFrom('subscriptions')
+      .select(['status', 'cancel_at', 'cancel_reason'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    expect(row).toEqual({ status: 'cancelled', cancel_at: '2027-02-28', cancel_reason: 'Moving' });
+    expect((await emailsTo(member.email)).filter((subject) => subject.endsWith('your membership continues'))).toEqual([]);
+  });
+
   it("changes size and categories within the plan's limit", async () => {
     const { id } = await join(member, (await createPlan(1)).slug);
     expect(await as(member).subscriptions.changeChoices({ id, size: 'XL', categoryIds: [bikes] })).toMatchObject({
@@ -295,6 +348,7 @@ describe('a member', () => {
       () => as(stranger).subscriptions.skipNext({ id }),
       () => as(stranger).subscriptions.pause({ id, cycles: 1 }),
       () => as(stranger).subscriptions.cancel({ id }),
+      () => as(stranger).subscriptions.keep({ id }),
       () => as(stranger).subscriptions.changeChoices({ id, size: 'S', categoryIds: [cars] }),
     ]) {
       expect(await trpcFailure(attempt())).toEqual({ code: 'NOT_FOUND', message: SUBSCRIPTION_NOT_FOUND });

@@ -524,6 +524,47 @@ describe("a card member's changes", () => {
     expect(await goodbyes()).toHaveLength(before);
   });
 
+  it('keep a membership cancelled for the period end at Stripe too: Stripe bills the next period, which renews it', async () => {
+    const plan = await createPlan();
+    const { id, stripeId } = await activeCardMember(member, plan.slug);
+    const updates = () => requestsTo('POST', new RegExp(`/v1/subscriptions/${stripeId}$`)).map((r) => r.body);
+    const keptMails = async () => (await mailTo(member.email)).filter((mail) => mail.subject === `${plan.name}: your membership continues`);
+    await as(member).subscriptions.cancel({ id, reason: 'Too many shirts' });
+    expect(stripe.cancelAt.has(stripeId)).toBe(true);
+
+    expect(await as(member).subscriptions.keep({ id })).toMatchObject({ status: 'active', cancel_at: null, cancel_reason: null });
+    expect(updates().at(-1)).toEqual({ cancel_at_period_end: 'false' });
+    expect(stripe.cancelAt.has(stripeId)).toBe(false);
+    expect(await keptMails()).toHaveLength(1);
+    // Stripe's notice of the change it was told changes nothing more and sends no second email.
+    const mails = (await mailTo(member.email)).length;
+    await deliver('customer.subscription.updated', stripeSubscription(stripeId, id, 'active'));
+    expect(await subscriptionRow(id)).toMatchObject({ status: 'active', cancel_at: null });
+    expect(await mailTo(member.email)).toHaveLength(mails);
+
+    // The day it would have ended, Stripe bills the next period: its order is made, and it goes on.
+    const nextCycle = (await subscriptionRow(id)).next_cycle_on;
+    setDay(nextCycle);
+    expect(await renew()).toMatchObject({ ended: 0 });
+    await deliver(
+      'invoice.paid',
+      membershipInvoice({ subscriptionId: id, stripeSubscription: stripeId, periodStart: nextCycle, periodEnd: addDays(nextCycle, 30) }),
+    );
+    expect(await subscriptionRow(id)).toMatchObject({ status: 'active', cancel_at: null, next_cycle_on: addDays(nextCycle, 30) });
+    expect(await ordersOf(id)).toHaveLength(2);
+  });
+
+  it('stay cancelled for the period end when Stripe refuses to keep it', async () => {
+    const plan = await createPlan();
+    const { id, stripeId } = await activeCardMember(member, plan.slug);
+    await as(member).subscriptions.cancel({ id, reason: 'Too many shirts' });
+    const cancelled = await subscriptionRow(id);
+    stripe.cancelled.add(stripeId);
+    await trpcFailure(as(member).subscriptions.keep({ id }));
+    expect(await subscriptionRow(id)).toMatchObject({ status: 'active', cancel_at: cancelled.cancel_at, cancel_reason: 'Too many shirts' });
+    expect((await mailTo(member.email)).filter((mail) => mail.subject.endsWith('your membership continues'))).toEqual([]);
+  });
+
   it("made in Stripe's dashboard show here: a cancellation at the period end is Cancels on, with the member's email, once; taken back, it is gone", async () => {
     const plan = await createPlan();
     const { id, stripeId } = await activeCardMember(member, plan.slug);

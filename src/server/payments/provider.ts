@@ -98,6 +98,8 @@ export interface SubscriptionBilling {
   pauseCollection(providerSubscriptionId: string, resumesOn: string | null): Promise<void>;
   resumeCollection(providerSubscriptionId: string): Promise<void>;
   cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>;
+  /** Takes back a cancellation at the period's end: the provider bills the next period as before. */
+  withdrawCancellation(providerSubscriptionId: string): Promise<void>;
   cancelNow(providerSubscriptionId: string): Promise<void>;
   /**
    * Tries an unpaid invoice again; `attempt` keeps each retry one operation at the provider. 'paid'

@@ -271,6 +271,11 @@ function billingOf(client: () => Promise<Stripe>): SubscriptionBilling {
       await stripe.subscriptions.update(id, { cancel_at_period_end: true });
     },
 
+    async withdrawCancellation(id) {
+      const stripe = await client();
+      await stripe.subscriptions.update(id, { cancel_at_period_end: false });
+    },
+
     async cancelNow(id) {
       const stripe = await client();
       try {

@@ -9,7 +9,7 @@ import {
   PLAN_UNAVAILABLE,
   subscriptionIdInput,
 } from '../../shared/schemas/subscriptions';
-import { cancelAtPeriodEnd, changeChoices, joinPlan, pause, resume, skipNext } from '../subscriptions/membership';
+import { cancelAtPeriodEnd, changeChoices, joinPlan, keepMembership, pause, resume, skipNext } from '../subscriptions/membership';
 import { chosenCategoryNames, MEMBERSHIP_COLUMNS } from '../subscriptions/queries';
 import type { RenewalServices } from '../subscriptions/renewal';
 import { customerProcedure, publicProcedure, rateLimited, router, type Context } from '../trpc/init';
@@ -112,4 +112,8 @@ export const subscriptionsRouter = router({
   pause: membershipChange.input(pauseInput).mutation(({ ctx, input }) => pause(membershipServices(ctx), member(ctx), input)),
   resume: membershipChange.input(subscriptionIdInput).mutation(({ ctx, input }) => resume(membershipServices(ctx), member(ctx), input.id)),
   cancel: membershipChange.input(cancelInput).mutation(({ ctx, input }) => cancelAtPeriodEnd(membershipServices(ctx), member(ctx), input)),
+  /** Takes back a cancellation at the end of the paid period, before that day. */
+  keep: membershipChange
+    .input(subscriptionIdInput)
+    .mutation(({ ctx, input }) => keepMembership(membershipServices(ctx), member(ctx), input.id)),
 });

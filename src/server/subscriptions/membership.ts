@@ -33,8 +33,9 @@ import { nextOpenCycle } from './cycles';
 import { recordCycle, runCycle, type RenewalServices } from './renewal';
 
 // What a member does with their membership: join a plan (its first cycle is made at once), change
-// size or categories, skip, pause, resume, cancel at the end of the paid period. Each change is
-// checked and made with the member's row locked, and sends a short email.
+// size or categories, skip, pause, resume, cancel at the end of the paid period, and keep it after
+// all before that day. Each change is checked and made with the member's row locked, and sends a
+// short email.
 
 type Subscription = Selectable<SubscriptionsTable>;
 type Member = { id: string; email: string };
@@ -280,7 +281,11 @@ export type ChangeServices = Pick<RenewalServices, 'db' | 'mail' | 'clock' | 'bi
 
 /** What a member's change asks of Stripe, for a card membership. */
 type StripeChange =
-  { kind: 'pause'; resumesOn: string | null } | { kind: 'resume' } | { kind: 'cancelAtPeriodEnd' } | { kind: 'cancelNow' };
+  | { kind: 'pause'; resumesOn: string | null }
+  | { kind: 'resume' }
+  | { kind: 'cancelAtPeriodEnd' }
+  | { kind: 'withdrawCancellation' }
+  | { kind: 'cancelNow' };
 
 interface Change {
   set: Updateable<SubscriptionsTable>;
@@ -303,6 +308,7 @@ async function makeAtStripe(billing: SubscriptionBilling | null, { subscription,
   if (atStripe.kind === 'pause') await billing.pauseCollection(providerId, atStripe.resumesOn);
   else if (atStripe.kind === 'resume') await billing.resumeCollection(providerId);
   else if (atStripe.kind === 'cancelAtPeriodEnd') await billing.cancelAtPeriodEnd(providerId);
+  else if (atStripe.kind === 'withdrawCancellation') await billing.withdrawCancellation(providerId);
   else await billing.cancelNow(providerId);
 }
 
@@ -458,5 +464,24 @@ export const cancelAtPeriodEnd = (services: ChangeServices, member: Member, inpu
       set: { cancel_at: subscription.next_cycle_on, cancel_reason: reason },
       email: { kind: 'cancelling', cancelsOn: subscription.next_cycle_on },
       atStripe: { kind: 'cancelAtPeriodEnd' },
+    });
+  });
+
+/**
+ * Takes back a cancellation at the end of the paid period before that day: the membership renews
+ * on its next cycle as if never cancelled. On the day it ends (the engine may not have come by
+ * yet) it is over.
+ */
+export const keepMembership = (services: ChangeServices, member: Member, id: string) =>
+  changeOwn(services, member, id, (_trx, subscription) => {
+    const { status, cancel_at: cancelAt } = subscription;
+    if (status === 'cancelled' || (cancelAt !== null && cancelAt <= today(services.clock))) {
+      throw refuse('This subscription has ended');
+    }
+    if (cancelAt === null) throw refuse('This subscription is not set to end');
+    return Promise.resolve({
+      set: { cancel_at: null, cancel_reason: null },
+      email: { kind: 'kept' },
+      atStripe: { kind: 'withdrawCancellation' },
     });
   });

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { CalendarClock, Gift, Pause, Play, SkipForward, SlidersHorizontal, XCircle } from 'lucide-react';
+import { CalendarClock, Gift, Pause, Play, RotateCcw, SkipForward, SlidersHorizontal, XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useMutation } from '../../mutations';
 import { SIZES, type Size } from '../../../shared/constants';
@@ -25,7 +25,8 @@ import { CancelMembershipDialog, cancellationTakesEffect, PauseMembershipDialog 
 
 // The member's page (issue 11): each membership with its plan, status, size, categories, next
 // shipment and past shipments' orders, and what the member can do: change size or categories,
-// skip the next shipment, pause, resume, cancel at the end of the paid period.
+// skip the next shipment, pause, resume, cancel at the end of the paid period, and keep it after
+// all until that day.
 
 type Membership = RouterOutputs['subscriptions']['mine'][number];
 
@@ -62,6 +63,8 @@ export function MembershipPage() {
 
 type Dialog = 'change' | 'skip' | 'pause' | 'cancel' | null;
 
+const ACTION_ROW = 'mt-6 flex flex-wrap gap-2 border-t border-stone-200 pt-6';
+
 function MembershipCard({ membership }: { membership: Membership }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -82,9 +85,13 @@ function MembershipCard({ membership }: { membership: Membership }) {
   const cancel = useMutation(
     trpc.subscriptions.cancel.mutationOptions({ onSuccess: done('Your subscription is cancelled'), onError: failed }),
   );
+  const keep = useMutation(trpc.subscriptions.keep.mutationOptions({ onSuccess: done('Your membership will continue'), onError: failed }));
 
   const { status } = membership;
-  const live = status !== 'cancelled' && status !== 'incomplete' && membership.cancel_at === null;
+  const isMember = status !== 'cancelled' && status !== 'incomplete';
+  const live = isMember && membership.cancel_at === null;
+  // Cancelled for the end of the paid period, which has not come yet: it can still be kept.
+  const ending = isMember && membership.cancel_at !== null;
   const nextShipment =
     status === 'incomplete' ? 'After your first payment' : nextShipmentText({ ...membership, status }, 'Paused until you resume');
 
@@ -105,7 +112,7 @@ function MembershipCard({ membership }: { membership: Membership }) {
       <PaymentNotice membership={membership} />
 
       {live && (
-        <div className="mt-6 flex flex-wrap gap-2 border-t border-stone-200 pt-6">
+        <div className={ACTION_ROW}>
           <Button variant="secondary" size="sm" icon={SlidersHorizontal} onClick={() => setDialog('change')}>
             Change size or categories
           </Button>
@@ -132,6 +139,19 @@ function MembershipCard({ membership }: { membership: Membership }) {
           )}
           <Button variant="ghost-danger" size="sm" icon={XCircle} onClick={() => setDialog('cancel')}>
             Cancel subscription
+          </Button>
+        </div>
+      )}
+      {ending && (
+        <div className={ACTION_ROW}>
+          <Button
+            size="sm"
+            icon={RotateCcw}
+            busy={keep.isPending}
+            busyLabel="Updating..."
+            onClick={() => keep.mutate({ id: membership.id })}
+          >
+            Keep My Membership
           </Button>
         </div>
       )}

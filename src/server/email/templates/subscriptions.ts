@@ -15,6 +15,8 @@ export type MembershipChange =
   | { kind: 'paused'; resumesOn: string | null }
   | { kind: 'resumed'; nextShipment: string }
   | { kind: 'cancelling'; cancelsOn: string }
+  /** A cancellation at the end of the paid period taken back by the member before that day. */
+  | { kind: 'kept' }
   | { kind: 'changed' }
   /** A cycle order paid by hand is still waiting; the last reminder puts shipments on hold. */
   | { kind: 'payment_reminder'; orderNumber: string; total: string; reminder: number; lastReminder: boolean; instructions: string }
@@ -69,6 +71,14 @@ function content(change: MembershipChange, planName: string): Content {
         body: {
           heading: 'Sorry to see you go',
           paragraphs: [`Your membership ends on ${formatCalendarDay(change.cancelsOn)}; nothing more ships or is charged after that.`],
+        },
+      };
+    case 'kept':
+      return {
+        subject: `${planName}: your membership continues`,
+        body: {
+          heading: 'Glad you are staying',
+          paragraphs: ['Your membership is no longer set to end; it carries on as before, with the same size and categories.'],
         },
       };
     case 'changed':
