@@ -103,9 +103,11 @@ export function Toaster() {
  * bar: floating over a dialog, toasts would cover its Close button or its footer's buttons.
  */
 function ToastRegions({ shown, inDialog = false }: { shown: readonly ToastItem[]; inDialog?: boolean }) {
+  // Between the two regions only while both show something: an empty one takes no room.
+  const bothKinds = new Set(shown.map((item) => item.kind)).size === 2;
   return (
     <div
-      className={`flex flex-col items-stretch gap-2 ${
+      className={`flex flex-col items-stretch ${bothKinds ? 'gap-2' : ''} ${
         inDialog
           ? `shrink-0 px-5 ${shown.length > 0 ? 'pt-3' : ''}`
           : 'pointer-events-none fixed inset-x-3 bottom-3 z-[60] sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-96'
