@@ -124,9 +124,20 @@ describe('admin subscribers screen', () => {
     expect(await dialog.textContent()).toContain('Asked by phone');
     expect(await dialog.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);
     await page.keyboard.press('Escape');
-    await expect
-      .poll(() => page.getByTestId('subscriber-card').filter({ hasText: 'sam.stone@example.com' }).textContent())
-      .toContain('Cancels on ');
+    const samCard = page.getByTestId('subscriber-card').filter({ hasText: 'sam.stone@example.com' });
+    await expect.poll(() => samCard.textContent()).toContain('Cancels on ');
+
+    // They call back to stay: Keep subscription takes the cancellation back.
+    await samCard.click();
+    await dialog.getByRole('button', { name: 'Keep subscription' }).waitFor();
+    await saveScreenshot(page, 'admin-subscriber-keep-375');
+    await dialog.getByRole('button', { name: 'Keep subscription' }).click();
+    await dialog.getByTestId('toast-success').filter({ hasText: 'Subscription will continue' }).waitFor();
+    await expect.poll(() => dialog.getByTestId('subscriber-detail-status').textContent()).toBe('Active');
+    expect(await dialog.getByRole('button', { name: 'Keep subscription' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel subscription' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => samCard.textContent()).not.toContain('Cancels on ');
     expect(env.pageErrors(page)).toEqual([]);
   });
 });

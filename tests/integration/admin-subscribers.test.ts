@@ -241,7 +241,7 @@ describe("pause and cancel on the member's behalf", () => {
     });
   });
 
-  it('cancels at the end of the paid period with the reason given, and at once while paused', async () => {
+  it('cancels at the end of the paid period with the reason given, keeps it when asked, and cancels at once while paused', async () => {
     const plan = await createPlan('monthly', '29.00');
     const member = await createCustomer(t.db);
     const { id } = await join(member, plan);
@@ -258,11 +258,24 @@ describe("pause and cancel on the member's behalf", () => {
     // Cancelling, it cannot be paused any more.
     expect((await trpcFailure(admin.admin.subscribers.pause({ id, cycles: 1 }))).code).toBe('CONFLICT');
 
+    // Asked by phone again: the member stays after all, and is told so.
+    const kept = await admin.admin.subscribers.keep({ id });
+    expect(kept).toMatchObject({ status: 'active', cancel_at: null, cancel_reason: null });
+    expect(await emailsTo(member.email)).toContain(`${plan.name}: your membership continues`);
+    expect(await trpcFailure(admin.admin.subscribers.keep({ id }))).toEqual({
+      code: 'CONFLICT',
+      message: 'This subscription is not set to end',
+    });
+
     const other = await join(await createCustomer(t.db), plan);
     await admin.admin.subscribers.pause({ id: other.id, cycles: null });
     const ended = await admin.admin.subscribers.cancel({ id: other.id, reason: '' });
     expect(ended).toMatchObject({ status: 'cancelled', cancel_at: '2027-02-10', cancel_reason: null });
     expect(Date.parse(ended.cancelled_at!)).toBe(now.getTime());
+    expect(await trpcFailure(admin.admin.subscribers.keep({ id: other.id }))).toEqual({
+      code: 'CONFLICT',
+      message: 'This subscription has ended',
+    });
   });
 
   it('is refused to the member themselves and to anyone signed out, and changes nothing', async () => {
@@ -272,6 +285,7 @@ describe("pause and cancel on the member's behalf", () => {
 
     expect((await trpcFailure(as(member).admin.subscribers.pause({ id, cycles: 1 }))).code).toBe('FORBIDDEN');
     expect((await trpcFailure(as(member).admin.subscribers.cancel({ id, reason: '' }))).code).toBe('FORBIDDEN');
+    expect((await trpcFailure(as(member).admin.subscribers.keep({ id }))).code).toBe('FORBIDDEN');
     expect((await trpcFailure(as(member).admin.subscribers.get({ id }))).code).toBe('FORBIDDEN');
     expect((await trpcFailure(as(member).admin.subscribers.list({}))).code).toBe('FORBIDDEN');
     expect((await trpcFailure(as(null).admin.subscribers.pause({ id, cycles: 1 }))).code).toBe('UNAUTHORIZED');

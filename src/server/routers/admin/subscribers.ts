@@ -1,9 +1,9 @@
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../../shared/constants';
 import { SUBSCRIBERS_PAGE_SIZE, subscriberGetInput, subscribersListInput } from '../../../shared/schemas/admin-subscribers';
-import { cancelInput, pauseInput } from '../../../shared/schemas/subscriptions';
+import { cancelInput, pauseInput, subscriptionIdInput } from '../../../shared/schemas/subscriptions';
 import { countRows } from '../../db/count';
 import type { Db } from '../../db/database';
-import { cancelAtPeriodEnd, pause } from '../../subscriptions/membership';
+import { cancelAtPeriodEnd, keepMembership, pause } from '../../subscriptions/membership';
 import { chosenCategoryNames, MEMBERSHIP_COLUMNS } from '../../subscriptions/queries';
 import { assertFound, containsPattern } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
@@ -11,8 +11,9 @@ import { membershipServices } from '../subscriptions';
 import { readPage } from '../../trpc/paging';
 
 // The Subscribers screen (issue 11): the club's members, server-paged newest first with a search
-// by email and plan and status filters; one member with their cycles; and pause or cancel on the
-// member's behalf, through the very functions the member's own page calls (same rules, same emails).
+// by email and plan and status filters; one member with their cycles; and pause, cancel or keep
+// on the member's behalf, through the very functions the member's own page calls (same rules,
+// same emails).
 
 const MEMBER_COLUMNS = [
   ...MEMBERSHIP_COLUMNS,
@@ -102,6 +103,12 @@ export const adminSubscribersRouter = router({
   /** Cancels at the end of the paid period (at once while paused), for the member, with an optional reason. */
   cancel: adminProcedure.input(cancelInput).mutation(async ({ ctx, input }) => {
     await cancelAtPeriodEnd(membershipServices(ctx), await memberOf(ctx.db, input.id), input);
+    return getMember(ctx.db, input.id);
+  }),
+
+  /** Takes back a cancellation at the end of the paid period before that day, for the member (asked by phone, say). */
+  keep: adminProcedure.input(subscriptionIdInput).mutation(async ({ ctx, input }) => {
+    await keepMembership(membershipServices(ctx), await memberOf(ctx.db, input.id), input.id);
     return getMember(ctx.db, input.id);
   }),
 });

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pause, XCircle } from 'lucide-react';
+import { Pause, RotateCcw, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useMutation } from '../../../mutations';
 import { formatCalendarDay, formatDate, formatDateTime } from '../../../../shared/dates';
@@ -19,7 +19,8 @@ import { planPrice, UNTIL_RESUMED } from './subscriber-look';
 
 // One member of the club (issue 11): who they are, their plan and choices, where shirts go, their
 // cycles (each order opens in the order's own modal), and Pause and Cancel on the member's behalf,
-// each confirmed first. The member is emailed by the server as if they had done it themselves.
+// each confirmed first, or Keep for one set to end. The member is emailed by the server as if they
+// had done it themselves.
 
 type Member = RouterOutputs['admin']['subscribers']['get'];
 type Dialog = 'pause' | 'cancel' | null;
@@ -50,6 +51,12 @@ export function SubscriberDetailModal({ subscriptionId, onClose }: { subscriptio
           updated,
           updated.status === 'cancelled' ? 'Subscription cancelled' : `Subscription cancels on ${formatCalendarDay(updated.cancel_at!)}`,
         ),
+      onError: failed,
+    }),
+  );
+  const keep = useMutation(
+    trpc.admin.subscribers.keep.mutationOptions({
+      onSuccess: (updated) => applyChange(updated, 'Subscription will continue'),
       onError: failed,
     }),
   );
@@ -101,7 +108,7 @@ export function SubscriberDetailModal({ subscriptionId, onClose }: { subscriptio
               )}
             </dl>
 
-            {(canPause || canCancel) && (
+            {(canPause || canCancel || cancelling) && (
               <div className="flex flex-wrap gap-2">
                 {canPause && (
                   <Button variant="secondary" icon={Pause} onClick={() => setDialog('pause')}>
@@ -111,6 +118,17 @@ export function SubscriberDetailModal({ subscriptionId, onClose }: { subscriptio
                 {canCancel && (
                   <Button variant="secondary-danger" icon={XCircle} onClick={() => setDialog('cancel')}>
                     Cancel subscription
+                  </Button>
+                )}
+                {cancelling && (
+                  <Button
+                    variant="secondary"
+                    icon={RotateCcw}
+                    busy={keep.isPending}
+                    busyLabel="Updating..."
+                    onClick={() => keep.mutate({ id: data.id })}
+                  >
+                    Keep subscription
                   </Button>
                 )}
               </div>
