@@ -15,6 +15,7 @@ import { startSubscriptionRenewals } from './src/server/subscriptions/renewal';
 import { createTransport } from './src/server/email/transport';
 import { seedIfEmpty } from './src/server/seed/seed';
 import { createStorage, localStorageRoot } from './src/server/storage/create';
+import { startStoredFileSweep } from './src/server/storage/sweep';
 
 /** The project folder: this file's, or for its build (dist/.server/server.js) the nearest one above with a package.json. */
 function projectRoot(from: string): string {
@@ -85,6 +86,9 @@ async function main() {
   // Stored images still without display copies (older ones, the demo store's) get them now, in
   // the background: the store opens at once and serves the originals until then.
   const displayCopies = startDisplayCopyBackfill({ db: database.db, shared: database.kind === 'postgres', storage, log: app.log });
+  // Stored files nothing names any more (abandoned uploads, replaced mockups, a deleted product's)
+  // are deleted a day after they were stored, by one process at a time (ADR 0021).
+  const fileSweep = startStoredFileSweep({ db: database.db, shared: database.kind === 'postgres', storage, log: app.log });
   const sessionSweep = setInterval(
     () => {
       deleteExpiredSessions(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
@@ -110,7 +114,7 @@ async function main() {
     // Requests still open after the grace (a stream, a slow client) are cut.
     const cut = setTimeout(() => app.server.closeAllConnections(), HTTP_GRACE_MS);
     cut.unref();
-    const results = await Promise.allSettled([renewals.stop(), processor.stop(), displayCopies.stop(), http]);
+    const results = await Promise.allSettled([renewals.stop(), processor.stop(), displayCopies.stop(), fileSweep.stop(), http]);
     clearTimeout(cut);
     for (const result of results) if (result.status === 'rejected') app.log.error({ err: result.reason }, 'shutdown step failed');
     await transport.close();

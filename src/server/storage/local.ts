@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { BUCKET_PATTERN, contentTypeOf, KEY_PATTERN, StorageKeyTakenError, storageUrl, type Storage } from './storage';
+import { BUCKET_PATTERN, contentTypeOf, KEY_PATTERN, StorageKeyTakenError, storageUrl, type ListedFile, type Storage } from './storage';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -10,10 +10,14 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 
 export class LocalStorage implements Storage {
   constructor(readonly root: string) {}
 
-  private pathOf(bucket: string, key: string): string {
+  private folderOf(bucket: string): string {
     if (!BUCKET_PATTERN.test(bucket)) throw new Error(`Invalid storage bucket: ${bucket}`);
+    return path.join(this.root, bucket);
+  }
+
+  private pathOf(bucket: string, key: string): string {
     if (!KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${key}`);
-    return path.join(this.root, bucket, key);
+    return path.join(this.folderOf(bucket), key);
   }
 
   async put(bucket: string, key: string, bytes: Uint8Array) {
@@ -60,6 +64,29 @@ export class LocalStorage implements Storage {
     } catch (error) {
       await handle.close();
       throw error;
+    }
+  }
+
+  async *list(bucket: string): AsyncGenerator<ListedFile> {
+    const folder = this.folderOf(bucket);
+    let entries;
+    try {
+      entries = await fs.opendir(folder);
+    } catch (error) {
+      if (isMissing(error)) return; // nothing stored in this bucket yet
+      throw error;
+    }
+    for await (const entry of entries) {
+      // put()'s files being written have dot names, which no key has.
+      if (!entry.isFile() || !KEY_PATTERN.test(entry.name)) continue;
+      let modified: Date;
+      try {
+        modified = (await fs.stat(path.join(folder, entry.name))).mtime;
+      } catch (error) {
+        if (isMissing(error)) continue; // deleted since the folder was read
+        throw error;
+      }
+      yield { key: entry.name, lastModified: modified };
     }
   }
 

@@ -4,6 +4,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -17,6 +18,7 @@ import {
   StorageKeyTakenError,
   StorageUnavailableError,
   storageUrl,
+  type ListedFile,
   type Storage,
 } from './storage';
 
@@ -30,10 +32,18 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const statusOf = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
 const isNotFound = (error: unknown) => statusOf(error) === 404 || (error instanceof S3ServiceException && error.name === 'NoSuchKey');
 
+export interface S3StorageOptions {
+  /** Keys asked for per ListObjectsV2 page: S3's own 1,000 unless set (tests ask for fewer). */
+  listPageSize?: number;
+}
+
 export class S3Storage implements Storage {
   private readonly client: S3Client;
 
-  constructor(private readonly config: S3Config) {
+  constructor(
+    private readonly config: S3Config,
+    private readonly options: S3StorageOptions = {},
+  ) {
     this.client = new S3Client({
       region: config.region,
       ...(config.endpoint ? { endpoint: config.endpoint } : {}),
@@ -103,6 +113,30 @@ export class S3Storage implements Storage {
       if (isNotFound(error)) return null;
       throw error;
     }
+  }
+
+  async *list(bucket: string): AsyncGenerator<ListedFile> {
+    if (!BUCKET_PATTERN.test(bucket)) throw new Error(`Invalid storage bucket: ${bucket}`);
+    const Prefix = `${bucket}/`;
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await this.send(() =>
+        this.client.send(
+          new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix, ContinuationToken, MaxKeys: this.options.listPageSize }),
+        ),
+      );
+      for (const object of page.Contents ?? []) {
+        const key = object.Key?.slice(Prefix.length);
+        // Anything deeper than <bucket>/<key> or otherwise not a key of ours is not listed.
+        if (!key || !KEY_PATTERN.test(key) || !object.LastModified) continue;
+        yield { key, lastModified: object.LastModified };
+      }
+      // A page cut short without a way to the next would leave the rest of the bucket unlisted.
+      if (page.IsTruncated && !page.NextContinuationToken) {
+        throw new StorageUnavailableError(new Error(`listing ${Prefix} stopped without a continuation token`));
+      }
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
   }
 
   async delete(bucket: string, key: string) {

@@ -10,6 +10,12 @@ export interface StoredFile {
   url: string;
 }
 
+/** A file as `list()` finds it: its key and when it was stored. */
+export interface ListedFile {
+  key: string;
+  lastModified: Date;
+}
+
 /** A stored file opened for sending. */
 export interface StoredObject {
   body: Readable;
@@ -27,6 +33,12 @@ export interface Storage {
   get(bucket: string, key: string): Promise<Uint8Array | null>;
   /** Opens a stored file to stream it to a browser; null when absent. */
   open(bucket: string, key: string): Promise<StoredObject | null>;
+  /**
+   * Every file of a bucket with when it was stored, in no particular order (the sweep of files
+   * nothing names, ADR 0021). Files still being written are left out, and so is any name that is
+   * not a valid key. Throws, having yielded only part of the bucket, when the storage fails.
+   */
+  list(bucket: string): AsyncIterable<ListedFile>;
   /** Removes a file; one that is already gone is no error. */
   delete(bucket: string, key: string): Promise<void>;
   /** Throws when the storage cannot be reached (readiness). */
