@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ACCOUNT_EMAILS_PER_HOUR } from '../../src/server/auth/account-emails';
 import { hashPassword, passwordHashingLoad } from '../../src/server/auth/password';
 import { TOO_MANY_ACCOUNT_EMAILS } from '../../src/shared/schemas/auth';
 import { callTrpc, createTestApp, signInHttp, type TestApp } from '../support/app';
-import { createCustomer } from '../support/factories';
+import { createCategory, createCustomer, createProduct, RITAS_SHIPPING } from '../support/factories';
 
 // Issue 13, defect 1: floods of password resets with junk links (each a batch of 250 calls) made
 // everyone's sign-in slow, as every call hashed a password before looking at its link. Links are
@@ -142,6 +143,42 @@ describe("emails to one account's address", () => {
       expect((await callTrpc(store.app, 'auth.resendConfirmation', { cookie })).data).toEqual({ sent: true });
       expect(await queued()).toBe(ACCOUNT_EMAILS_PER_HOUR + 1);
       expect(await asked()).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('orders and membership changes of an account whose address is not confirmed', () => {
+  it("count in that address's hour of emails; a confirmed account's do not", async () => {
+    // Budgets per IP out of the way, as for someone with many client addresses.
+    const store = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+    try {
+      const tee = await createProduct(store.db, { category_id: (await createCategory(store.db)).id });
+      const shipping = { ...RITAS_SHIPPING, phone: '(512) 555-0142' };
+      const stranger = await createCustomer(store.db, { email: 'not-theirs@example.com', confirmed: false });
+      const buyer = await createCustomer(store.db);
+      const order = async (user: typeof buyer) => {
+        const input = { idempotencyKey: randomUUID(), lines: [{ productId: tee.id, size: 'M', quantity: 1 }], shipping };
+        return callTrpc(store.app, 'checkout.placeOrder', { cookie: await signInHttp(store.app, user.email), input });
+      };
+      const ordersOf = async (user: typeof buyer) =>
+        (await store.db.selectFrom('orders').select('id').where('customer_id', '=', user.id).execute()).length;
+      const emailsTo = async (user: typeof buyer) =>
+        (await store.db.selectFrom('email_queue').select('id').where('to_email', '=', user.email).execute()).length;
+
+      for (let i = 0; i < ACCOUNT_EMAILS_PER_HOUR; i++) expect((await order(stranger)).statusCode).toBe(200);
+      const refused = await order(stranger);
+      expect([refused.statusCode, refused.error?.message]).toEqual([429, TOO_MANY_ACCOUNT_EMAILS]);
+      expect([await ordersOf(stranger), await emailsTo(stranger)]).toEqual([ACCOUNT_EMAILS_PER_HOUR, ACCOUNT_EMAILS_PER_HOUR]);
+      const change = await callTrpc(store.app, 'subscriptions.pause', {
+        cookie: await signInHttp(store.app, stranger.email),
+        input: { id: randomUUID(), cycles: 1 },
+      });
+      expect([change.statusCode, change.error?.message]).toEqual([429, TOO_MANY_ACCOUNT_EMAILS]);
+
+      for (let i = 0; i <= ACCOUNT_EMAILS_PER_HOUR; i++) expect((await order(buyer)).statusCode).toBe(200);
+      expect(await ordersOf(buyer)).toBe(ACCOUNT_EMAILS_PER_HOUR + 1);
     } finally {
       await store.close();
     }

@@ -2,7 +2,7 @@ import { centsToAmount } from '../../shared/money';
 import { placeOrderInput, quoteInput } from '../../shared/schemas/checkout';
 import { placeOrder } from '../orders/place';
 import { priceCart, quoteAmounts, readCheckoutSettings } from '../orders/pricing';
-import { customerProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
+import { customerProcedure, emailsTheCaller, publicProcedure, rateLimited, router } from '../trpc/init';
 
 export const checkoutRouter = router({
   /**
@@ -39,6 +39,7 @@ export const checkoutRouter = router({
   /** Places the order (at most one per idempotency key); a card payment answers where to pay. */
   placeOrder: customerProcedure
     .use(rateLimited('order'))
+    .use(emailsTheCaller)
     .input(placeOrderInput)
     .mutation(({ ctx, input }) => placeOrder({ db: ctx.db, config: ctx.config, payments: ctx.payments }, ctx.session.user, input)),
 });

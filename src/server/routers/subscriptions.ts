@@ -12,7 +12,7 @@ import {
 import { cancelAtPeriodEnd, changeChoices, joinPlan, keepMembership, pause, resume, skipNext } from '../subscriptions/membership';
 import { chosenCategoryNames, MEMBERSHIP_COLUMNS } from '../subscriptions/queries';
 import type { RenewalServices } from '../subscriptions/renewal';
-import { customerProcedure, publicProcedure, rateLimited, router, type Context } from '../trpc/init';
+import { customerProcedure, emailsTheCaller, publicProcedure, rateLimited, router, type Context } from '../trpc/init';
 
 // The subscription club: the plans, joining one, and the member's own memberships (issue 11).
 
@@ -30,7 +30,7 @@ export const membershipServices = (ctx: Context): RenewalServices => ({
 const member = (ctx: Context & { session: { user: { id: string; email: string } } }) => ctx.session.user;
 
 /** A member's own change: each one emails the account's address, so a flood of them is refused. */
-const membershipChange = customerProcedure.use(rateLimited('membership'));
+const membershipChange = customerProcedure.use(rateLimited('membership')).use(emailsTheCaller);
 
 export const subscriptionsRouter = router({
   /** Active plans, cheapest first (SPEC §7). */
@@ -59,6 +59,7 @@ export const subscriptionsRouter = router({
   /** Starts a membership: paid by hand, its first cycle's order is made at once; by card, the member goes to Stripe Checkout. */
   join: customerProcedure
     .use(rateLimited('order'))
+    .use(emailsTheCaller)
     .input(joinInput)
     .mutation(({ ctx, input }) => joinPlan(membershipServices(ctx), member(ctx), input, ctx.config.publicUrl)),
 

@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { SessionUser } from '../auth/session';
 import { isAdmin } from '../auth/admin';
+import { spendAccountEmail } from '../auth/account-emails';
 import { clearSessionCookie, readSession, setSessionCookie } from '../auth/cookies';
 import { isDataException } from '../db/errors';
 import type { CatalogCache } from '../catalog-cache';
@@ -13,6 +14,7 @@ import type { EventHub } from '../events/events';
 import type { PaymentProvider } from '../payments/provider';
 import { StorageUnavailableError, type Storage } from '../storage/storage';
 import { STORAGE_UNAVAILABLE } from '../../shared/schemas/admin-uploads';
+import { TOO_MANY_ACCOUNT_EMAILS } from '../../shared/schemas/auth';
 import { FieldErrors } from './errors';
 import type { Clock } from '../subscriptions/dates';
 
@@ -181,6 +183,21 @@ export const adminProcedure = customerProcedure.meta({ access: 'admin' }).use(as
   // A refused write (bad input, say) changed nothing: the cached answers still hold.
   if (type === 'mutation' && result.ok) ctx.catalog.invalidate();
   return result;
+});
+
+/**
+ * For a call that emails the caller's own address (an order, a join, a membership change): an
+ * account whose address is not confirmed yet spends one of its hour's account emails first, and
+ * over that budget the call is refused. Made with someone else's address, such an account could
+ * otherwise mail that inbox from as many client addresses as its maker has. Confirmed accounts
+ * are not counted: their address is their own.
+ */
+export const emailsTheCaller = t.middleware(async ({ ctx, next, path }) => {
+  const user = ctx.session?.user;
+  if (user && !user.emailConfirmed && !(await spendAccountEmail(ctx.db, user.id, ctx.log, `${path} by an unconfirmed account`))) {
+    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY_ACCOUNT_EMAILS });
+  }
+  return next();
 });
 
 /** Applies the per-IP limit of an abuse-prone action before the procedure runs. */
