@@ -9,7 +9,7 @@ import {
   TEMPLATES_REQUIRED,
   TRACKING_URL_NEEDS_NUMBER,
 } from '../../src/shared/schemas/admin-settings';
-import { callerAs, createTestApp, routerOverHttp, sharedCallers, sharedTestApp } from '../support/app';
+import { callerAs, routerOverHttp, sharedCallers, sharedTestApp, withTestApp } from '../support/app';
 import { sharedBeforeAll } from '../support/hooks';
 import { trpcFailure } from '../support/async';
 import { createAdmin } from '../support/factories';
@@ -150,8 +150,7 @@ describe('test email', () => {
   });
 
   it('writes to the outbox folder when no SMTP server is configured', async () => {
-    const outboxApp = await createTestApp();
-    try {
+    await withTestApp({}, async (outboxApp) => {
       const admin = callerAs(outboxApp, await createAdmin(outboxApp.db));
       const res = await admin.admin.settings.sendTestEmail({ to: 'owner@example.com', subject: 'Outbox check', text: 'Hi' });
       expect(res.messageId).toBeTruthy();
@@ -159,9 +158,7 @@ describe('test email', () => {
       const files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml'));
       expect(files).toHaveLength(1);
       expect(fs.readFileSync(path.join(dir, files[0]!), 'utf8')).toContain('Subject: Outbox check');
-    } finally {
-      await outboxApp.close();
-    }
+    });
   });
 });
 

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { ACCOUNT_EMAILS_PER_HOUR } from '../../src/server/auth/account-emails';
 import { hashPassword, passwordHashingLoad } from '../../src/server/auth/password';
 import { TOO_MANY_ACCOUNT_EMAILS } from '../../src/shared/schemas/auth';
-import { callTrpc, createTestApp, signInHttp, type TestApp } from '../support/app';
+import { callTrpc, createTestApp, signInHttp, withTestApp, type TestApp } from '../support/app';
 import { createCategory, createCustomer, createProduct, RITAS_SHIPPING } from '../support/factories';
 
 // Issue 13, defect 1: floods of password resets with junk links (each a batch of 250 calls) made
@@ -64,31 +64,25 @@ describe('password resets with junk links', () => {
 
 describe('every auth mutation', () => {
   it('has a budget per IP: resets, email links and sign-outs are limited like sign-ins', async () => {
-    const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '2' });
-    const statuses = async (procedure: string, input: unknown, times: number) => {
-      const seen = [];
-      for (let i = 0; i < times; i++) seen.push((await callTrpc(limited.app, procedure, { input })).statusCode);
-      return seen;
-    };
-    try {
+    await withTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '2' }, async (limited) => {
+      const statuses = async (procedure: string, input: unknown, times: number) => {
+        const seen = [];
+        for (let i = 0; i < times; i++) seen.push((await callTrpc(limited.app, procedure, { input })).statusCode);
+        return seen;
+      };
       expect(await statuses('auth.resetPassword', JUNK_RESET, 3)).toEqual([400, 400, 429]);
       // Reset and confirmation links share one budget: guessing either kind spends it.
       expect(await statuses('auth.confirmEmail', { token: 'not-a-real-token' }, 1)).toEqual([429]);
       expect(await statuses('auth.signOut', undefined, 3)).toEqual([200, 200, 429]);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   /** Runs `test` with an app allowing 2 of each action per minute and a customer signed in; `status` of a call with empty input. */
   async function withTightBudgets(test: (status: (procedure: string) => Promise<number>) => Promise<void>) {
-    const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '2' });
-    try {
+    await withTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '2' }, async (limited) => {
       const cookie = await signInHttp(limited.app, (await createCustomer(limited.db)).email);
       await test(async (procedure) => (await callTrpc(limited.app, procedure, { input: {}, cookie })).statusCode);
-    } finally {
-      await limited.close();
-    }
+    });
   }
 
   it("limits placing orders and joining plans, which email the account's address, in one budget per IP", () =>
@@ -111,8 +105,7 @@ describe('every auth mutation', () => {
 describe("emails to one account's address", () => {
   it('are at most 5 an hour, however many clients ask: sign-ups with it, reset requests, new confirmation links', async () => {
     // Budgets per IP out of the way, as for a sender with many addresses.
-    const store = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
-    try {
+    await withTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, async (store) => {
       const owner = await createCustomer(store.db, { email: 'owner@example.com', confirmed: false });
       const asked = async () =>
         (await store.db.selectFrom('users').select('account_emails_sent').where('id', '=', owner.id).executeTakeFirstOrThrow())
@@ -143,17 +136,14 @@ describe("emails to one account's address", () => {
       expect((await callTrpc(store.app, 'auth.resendConfirmation', { cookie })).data).toEqual({ sent: true });
       expect(await queued()).toBe(ACCOUNT_EMAILS_PER_HOUR + 1);
       expect(await asked()).toBe(1);
-    } finally {
-      await store.close();
-    }
+    });
   });
 });
 
 describe('orders and membership changes of an account whose address is not confirmed', () => {
   it("count in that address's hour of emails; a confirmed account's do not", async () => {
     // Budgets per IP out of the way, as for someone with many client addresses.
-    const store = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
-    try {
+    await withTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, async (store) => {
       const tee = await createProduct(store.db, { category_id: (await createCategory(store.db)).id });
       const shipping = { ...RITAS_SHIPPING, phone: '(512) 555-0142' };
       const stranger = await createCustomer(store.db, { email: 'not-theirs@example.com', confirmed: false });
@@ -179,9 +169,7 @@ describe('orders and membership changes of an account whose address is not confi
 
       for (let i = 0; i <= ACCOUNT_EMAILS_PER_HOUR; i++) expect((await order(buyer)).statusCode).toBe(200);
       expect(await ordersOf(buyer)).toBe(ACCOUNT_EMAILS_PER_HOUR + 1);
-    } finally {
-      await store.close();
-    }
+    });
   });
 });
 
@@ -207,8 +195,7 @@ describe('password work', () => {
 
 describe('a process whose event loop lags', () => {
   it('answers 503 with Retry-After instead of queueing into timeouts, and stays alive for health checks', async () => {
-    const shedding = await createTestApp({ LOAD_SHED_EVENT_LOOP_DELAY_MS: '50' });
-    try {
+    await withTestApp({ LOAD_SHED_EVENT_LOOP_DELAY_MS: '50' }, async (shedding) => {
       const busyFor = (ms: number) => {
         const until = Date.now() + ms;
         while (Date.now() < until) {
@@ -224,8 +211,6 @@ describe('a process whose event loop lags', () => {
       }
       expect(refused?.headers['retry-after']).toBe('10');
       expect((await shedding.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-    } finally {
-      await shedding.close();
-    }
+    });
   });
 });

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database';
 import { INVALID_CONFIRMATION_LINK } from '../../src/shared/schemas/auth';
-import { callTrpc, createTestApp, signInHttp, signUp, TEST_ORIGIN, type TestApp, type TrpcResponse } from '../support/app';
+import { callTrpc, createTestApp, signInHttp, signUp, TEST_ORIGIN, type TestApp, type TrpcResponse, withTestApp } from '../support/app';
 import { CONFIRMATION_SUBJECT, EXISTING_ACCOUNT_SUBJECT, queuedEmail, queuedEmailLink } from '../support/email';
 import { createCustomer } from '../support/factories';
 
@@ -452,8 +452,7 @@ describe('bad input', () => {
 
 describe('rate limits', () => {
   it('answers 429 with a clear message once an IP has used up its sign-in attempts', async () => {
-    const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
-    try {
+    await withTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3' }, async (limited) => {
       const attempt = () => callTrpc(limited.app, 'auth.signIn', { input: { email: 'x@example.com', password: 'whatever' } });
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(400);
       const blocked = await attempt();
@@ -463,9 +462,7 @@ describe('rate limits', () => {
       const reset = await callTrpc(limited.app, 'auth.requestPasswordReset', { input: { email: 'x@example.com' } });
       expect(reset.statusCode).toBe(200);
       expect((await callTrpc(limited.app, 'auth.me', { type: 'query' })).statusCode).toBe(200);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 });
 
@@ -473,8 +470,7 @@ describe('rate limits behind a proxy', () => {
   it('counts by the address the proxy saw: a client rotating X-Forwarded-For stays one client', async () => {
     // The test's requests come from 127.0.0.1, standing in for the one proxy in front (TRUST_PROXY=1),
     // which appends the address it saw (203.0.113.7) to whatever the client sent.
-    const proxied = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '1' });
-    try {
+    await withTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '1' }, async (proxied) => {
       const attempt = (n: number) =>
         callTrpc(proxied.app, 'auth.signIn', {
           input: { email: 'x@example.com', password: 'whatever' },
@@ -501,16 +497,13 @@ describe('rate limits behind a proxy', () => {
       for (let n = 1; n <= 6; n++) v6.push((await fromV6(`2001:db8:1:2::${n.toString(16)}`)).statusCode);
       expect(v6).toEqual([400, 400, 400, 429, 429, 429]);
       expect((await fromV6('2001:db8:1:3::1')).statusCode).toBe(400);
-    } finally {
-      await proxied.close();
-    }
+    });
   });
 });
 
 describe('production cookies', () => {
   it('are Secure and carry the __Host- prefix', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production' });
-    try {
+    await withTestApp({ NODE_ENV: 'production' }, async (prod) => {
       const user = await createCustomer(prod.db);
       const res = await callTrpc(prod.app, 'auth.signIn', { input: { email: user.email, password: user.password } });
       const cookie = res.setCookies.find((c) => c.startsWith('__Host-session='));
@@ -518,8 +511,6 @@ describe('production cookies', () => {
       expect(cookie).toMatch(/Secure/);
       expect(cookie).toMatch(/HttpOnly/i);
       expect(cookie).toMatch(/Path=\//);
-    } finally {
-      await prod.close();
-    }
+    });
   });
 });

@@ -64,6 +64,16 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   };
 }
 
+/** A test app of its own, with `env`, for the length of `test`: closed after it, whatever happens. */
+export async function withTestApp<T>(env: Record<string, string>, test: (t: TestApp) => Promise<T>): Promise<T> {
+  const t = await createTestApp(env);
+  try {
+    return await test(t);
+  } finally {
+    await t.close();
+  }
+}
+
 /**
  * One test app for all the tests of a file: made in beforeAll, closed in afterAll. `env` may be a
  * function, for values known only once earlier hooks ran (a mail server's URL).
