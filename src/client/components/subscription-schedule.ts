@@ -22,6 +22,10 @@ export function nextShipmentText(membership: Schedule, untilResumed: string): st
   return `${formatCalendarDay(membership.next_cycle_on)}${membership.skip_next ? ' (skipped)' : ''}`;
 }
 
+/** Cancelled for the end of its paid period, which has not come yet: the member (or an admin for them) can still keep it. */
+export const setToEnd = (membership: { status: SubscriptionStatus | 'incomplete'; cancel_at: string | null }): boolean =>
+  membership.status !== 'cancelled' && membership.status !== 'incomplete' && membership.cancel_at !== null;
+
 /** The categories a member's shirts come from; none chosen (or a plan without a limit) is every category. */
 export const chosenCategoriesText = (membership: { category_names: string[] }): string =>
   membership.category_names.length === 0 ? 'All categories' : membership.category_names.join(', ');

@@ -11,7 +11,7 @@ import { useTRPC, type RouterOutputs } from '../../trpc';
 import { planIntervalLabel } from '../info/plan-format';
 import { OrderBadges } from '../orders/OrderBadges';
 import { SubscriptionStatusBadge } from '../status-badges';
-import { chosenCategoriesText, nextShipmentText } from '../subscription-schedule';
+import { chosenCategoriesText, nextShipmentText, setToEnd } from '../subscription-schedule';
 import { BackLink } from '../ui/BackLink';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
@@ -88,10 +88,8 @@ function MembershipCard({ membership }: { membership: Membership }) {
   const keep = useMutation(trpc.subscriptions.keep.mutationOptions({ onSuccess: done('Your membership will continue'), onError: failed }));
 
   const { status } = membership;
-  const isMember = status !== 'cancelled' && status !== 'incomplete';
-  const live = isMember && membership.cancel_at === null;
-  // Cancelled for the end of the paid period, which has not come yet: it can still be kept.
-  const ending = isMember && membership.cancel_at !== null;
+  const live = status !== 'cancelled' && status !== 'incomplete' && membership.cancel_at === null;
+  const ending = setToEnd(membership);
   const nextShipment =
     status === 'incomplete' ? 'After your first payment' : nextShipmentText({ ...membership, status }, 'Paused until you resume');
 

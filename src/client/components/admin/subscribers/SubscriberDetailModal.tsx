@@ -6,7 +6,7 @@ import { formatCalendarDay, formatDate, formatDateTime } from '../../../../share
 import { toastError, UNEXPECTED_ERROR } from '../../../errors';
 import { useTRPC, type RouterOutputs } from '../../../trpc';
 import { PaymentStatusBadge, SubscriptionStatusBadge } from '../../status-badges';
-import { chosenCategoriesText, nextShipmentText } from '../../subscription-schedule';
+import { chosenCategoriesText, nextShipmentText, setToEnd } from '../../subscription-schedule';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/Toast';
@@ -62,7 +62,7 @@ export function SubscriberDetailModal({ subscriptionId, onClose }: { subscriptio
   );
 
   const data = member.data;
-  const cancelling = data ? data.status !== 'cancelled' && data.cancel_at !== null : false;
+  const cancelling = data ? setToEnd(data) : false;
   const canPause = data?.status === 'active' && !cancelling;
   const canCancel = data ? data.status !== 'cancelled' && !cancelling : false;
 
