@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ARTWORK_CHANGED_ELSEWHERE, ARTWORK_DELETE_CONFIRM, ARTWORK_PAGE_SIZE } from '../../src/shared/schemas/admin-artwork';
 import { seriousA11yViolations } from '../support/a11y';
-import { expectFitsPhone, saveScreenshot, signInInBrowser, VIEWPORTS, waitForImages, sharedBrowserApp } from '../support/browser';
+import { expectFitsPhone, saveScreenshot, signInInBrowser, VIEWPORTS, waitForImages, sharedBrowserApp, openPage } from '../support/browser';
 import { changeElsewhere, CHANGED_ELSEWHERE } from '../support/db';
 import { createAdmin, type TestUser } from '../support/factories';
 
@@ -35,8 +35,7 @@ const cardNames = (page: Page) => page.getByTestId('artwork-card').locator('h2')
 describe('artwork library', () => {
   it('shows the empty state, uploads a real PNG with tags and lists it', async () => {
     const page = await adminPage();
-    await page.goto('/admin/artwork');
-    await page.getByRole('heading', { level: 1, name: 'Artwork Library' }).waitFor();
+    await openPage(page, '/admin/artwork', 'Artwork Library');
     expect(await page.getByText('Manage artwork for mockups and products').isVisible()).toBe(true);
     await page.getByText('No artwork uploaded yet').waitFor();
     expect(await page.getByText('Upload your first artwork to get started').isVisible()).toBe(true);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedIfEmpty } from '../../src/server/seed/seed';
 import { seriousA11yViolations } from '../support/a11y';
-import { holdRequests, saveScreenshot, sharedBrowserApp, signInInBrowser, VIEWPORTS } from '../support/browser';
+import { holdRequests, openPage, saveScreenshot, sharedBrowserApp, signInInBrowser, VIEWPORTS } from '../support/browser';
 import { createAdmin } from '../support/factories';
 import { sharedBeforeAll } from '../support/hooks';
 import { startSmtpServer } from '../support/smtp';
@@ -131,8 +131,7 @@ const emailState = (id: string) =>
 describe('admin email logs screen', () => {
   it('shows tiles, rows and filters, expands attempts, retries and processes the queue through SMTP', async () => {
     const page = await signedInPage();
-    await page.goto('/admin/email-logs');
-    await page.getByRole('heading', { level: 1, name: 'Email Logs' }).waitFor();
+    await openPage(page, '/admin/email-logs', 'Email Logs');
     expect(await page.getByText('Monitor and manage email delivery').isVisible()).toBe(true);
     await page.getByTestId('email-row').first().waitFor();
 

@@ -5,7 +5,7 @@ import { parseStorageUrl } from '../../src/server/storage/storage';
 import { artBox, effectiveDpi, previewScale, type Size } from '../../src/shared/placement';
 import { FRONT_MOCKUP_REQUIRED, MOCKUP_SAVED, MOCKUP_SAVE_FAILED } from '../../src/shared/schemas/admin-mockups';
 import { seriousA11yViolations } from '../support/a11y';
-import { saveScreenshot, signInInBrowser, VIEWPORTS, waitForImages, sharedBrowserApp } from '../support/browser';
+import { saveScreenshot, signInInBrowser, VIEWPORTS, waitForImages, sharedBrowserApp, openPage } from '../support/browser';
 import { createAdmin } from '../support/factories';
 import { sharedBeforeAll } from '../support/hooks';
 
@@ -48,8 +48,7 @@ describe('mockup generator', () => {
     const frontArt = await storedSize(product.front_art_url!);
 
     const page = await adminPage();
-    await page.goto('/admin/mockups');
-    await page.getByRole('heading', { level: 1, name: 'Mockup Generator' }).waitFor();
+    await openPage(page, '/admin/mockups', 'Mockup Generator');
     await page.getByLabel('Product', { exact: true }).selectOption(product.id);
     // Step 2: the default template is chosen already; step 3 shows the front preview.
     await page.getByRole('radio', { name: new RegExp(template.name) }).waitFor({ state: 'attached' });

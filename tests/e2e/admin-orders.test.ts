@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PRINT_QUEUE_COLUMNS } from '../../src/shared/schemas/admin-orders';
 import { seriousA11yViolations } from '../support/a11y';
-import { saveScreenshot, signInInBrowser, VIEWPORTS, sharedBrowserApp } from '../support/browser';
+import { saveScreenshot, signInInBrowser, VIEWPORTS, sharedBrowserApp, openPage } from '../support/browser';
 import { createAdmin } from '../support/factories';
 import { sharedBeforeAll } from '../support/hooks';
 
@@ -25,14 +25,14 @@ const ordersNewestFirst = () =>
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
+const storedOrder = (id: string) => env.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const orderNumbersShown = async (page: Page) =>
   (await page.getByTestId('order-row').locator('td:first-child').allInnerTexts()).map((text) => text.trim());
 
 describe('admin orders screen', () => {
   it('lists newest first, filters by status, and saves status, tracking and print status from the modal', async () => {
     const page = await signedInPage();
-    await page.goto('/admin/orders');
-    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    await openPage(page, '/admin/orders', 'Orders');
     await page.getByTestId('order-row').first().waitFor();
     const all = await ordersNewestFirst();
     expect(await orderNumbersShown(page)).toEqual(all.slice(0, 20).map((o) => o.order_number));
@@ -79,26 +79,16 @@ describe('admin orders screen', () => {
     await saveScreenshot(page, 'admin-orders-modal-desktop');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    const before = await env.db.selectFrom('orders').select('updated_at').where('id', '=', target.id).executeTakeFirstOrThrow();
+    const before = await storedOrder(target.id);
     await dialog.getByLabel('Order Status').selectOption('cancelled');
     await dialog.getByTestId('order-status').filter({ hasText: 'cancelled' }).waitFor();
-    const afterStatus = await env.db
-      .selectFrom('orders')
-      .select(['status', 'updated_at'])
-      .where('id', '=', target.id)
-      .executeTakeFirstOrThrow();
+    const afterStatus = await storedOrder(target.id);
     expect(afterStatus.status).toBe('cancelled');
     expect(Date.parse(afterStatus.updated_at)).toBeGreaterThan(Date.parse(before.updated_at));
 
     await dialog.getByLabel('Tracking Number').fill('  1Z-TEST-0042 ');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect
-      .poll(
-        async () =>
-          (await env.db.selectFrom('orders').select('tracking_number').where('id', '=', target.id).executeTakeFirstOrThrow())
-            .tracking_number,
-      )
-      .toBe('1Z-TEST-0042');
+    await expect.poll(async () => (await storedOrder(target.id)).tracking_number).toBe('1Z-TEST-0042');
     // The form shows the saved (trimmed) value once the server's answer is rendered.
     await expect.poll(() => dialog.getByLabel('Tracking Number').inputValue()).toBe('1Z-TEST-0042');
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { publishEvent } from '../../src/server/events/events';
 import { seriousA11yViolations } from '../support/a11y';
 import { holdsFor } from '../support/async';
-import { expectFitsPhone, holdRequests, saveScreenshot, signInInBrowser, VIEWPORTS, sharedBrowserApp } from '../support/browser';
+import { expectFitsPhone, holdRequests, saveScreenshot, signInInBrowser, VIEWPORTS, sharedBrowserApp, openPage } from '../support/browser';
 import { CONTACT_PAGE_SIZE, CUSTOMERS_PAGE_SIZE } from '../../src/shared/schemas/admin-people';
 import { createAdmin, createCustomer } from '../support/factories';
 
@@ -44,6 +44,11 @@ async function expectToast(page: Page, kind: 'success' | 'error', text: string) 
 const customerRecord = (email: string) =>
   env.db.selectFrom('customers').select(['first_name', 'last_name', 'phone', 'is_admin']).where('email', '=', email).executeTakeFirst();
 
+/** `count` rows from `row(n)`, n from 0, each a minute older than the one before and all older than the demo store's. */
+const bulkRows = <T extends object>(count: number, row: (n: number) => T) =>
+  Array.from({ length: count }, (_, n) => ({ ...row(n), created_at: new Date(Date.UTC(2020, 0, 1) - n * 60_000) }));
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
 const shortDate = (date: Date) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(date);
 
 describe('admin customers screen', () => {
@@ -55,8 +60,7 @@ describe('admin customers screen', () => {
 
   it('lists every user with the spec columns, filters with counts, and adds users to customers', async () => {
     const page = await signedInPage(ADMIN_EMAIL);
-    await page.goto('/admin/customers');
-    await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
+    await openPage(page, '/admin/customers', 'Customers');
     expect(await page.getByText('View all registered customers').isVisible()).toBe(true);
     await page.getByTestId('user-row').first().waitFor();
 
@@ -294,14 +298,7 @@ describe('admin customers screen', () => {
     const extra = CUSTOMERS_PAGE_SIZE + 5;
     await env.db
       .insertInto('users')
-      .values(
-        Array.from({ length: extra }, (_, n) => ({
-          email: `bulk.user.${String(n).padStart(2, '0')}@example.com`,
-          password_hash: 'x',
-          email_confirmed_at: null,
-          created_at: new Date(Date.UTC(2020, 0, 1) - n * 60_000),
-        })),
-      )
+      .values(bulkRows(extra, (n) => ({ email: `bulk.user.${twoDigits(n)}@example.com`, password_hash: 'x', email_confirmed_at: null })))
       .execute();
     const total = (
       await env.db
@@ -329,7 +326,7 @@ describe('admin customers screen', () => {
     expect(await pageLabel(page)).toBe('Page 2 of 2');
     expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
     // The oldest users are last.
-    expect(await page.getByTestId('user-row').last().innerText()).toContain(`bulk.user.${String(extra - 1).padStart(2, '0')}@example.com`);
+    expect(await page.getByTestId('user-row').last().innerText()).toContain(`bulk.user.${twoDigits(extra - 1)}@example.com`);
     // The filter buttons count every user, whatever the page.
     expect(await filter(page, 'All').textContent()).toBe(`All${all}`);
     await page.reload();
@@ -509,12 +506,11 @@ describe('admin contact inbox', () => {
     await env.db
       .insertInto('contact_submissions')
       .values(
-        Array.from({ length: extra }, (_, n) => ({
-          name: `Bulk sender ${String(n).padStart(2, '0')}`,
+        bulkRows(extra, (n) => ({
+          name: `Bulk sender ${twoDigits(n)}`,
           email: `bulk${n}@example.com`,
           subject: `Bulk question ${n}`,
           message: 'Do you ship abroad?',
-          created_at: new Date(Date.UTC(2020, 0, 1) - n * 60_000),
         })),
       )
       .execute();
@@ -533,14 +529,14 @@ describe('admin contact inbox', () => {
 
     await page.getByRole('button', { name: 'Page 2' }).click();
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
-    await expect.poll(() => items(page).last().innerText()).toContain(`Bulk sender ${String(extra - 1).padStart(2, '0')}`);
+    await expect.poll(() => items(page).last().innerText()).toContain(`Bulk sender ${twoDigits(extra - 1)}`);
     expect(await items(page).count()).toBe(all - CONTACT_PAGE_SIZE);
     expect(await page.getByTestId('pagination-summary').textContent()).toBe(
       `Showing ${CONTACT_PAGE_SIZE + 1}–${all} of ${all} submissions`,
     );
 
     // Opening one on page 2 marks it read: the tiles and the badge count the whole inbox.
-    await item(page, `Bulk sender ${String(extra - 1).padStart(2, '0')}`).click();
+    await item(page, `Bulk sender ${twoDigits(extra - 1)}`).click();
     await expect.poll(() => stat(page, 'new')).toBe(String(fresh - 1));
     await expect.poll(() => page.getByTestId('admin-badge').textContent()).toBe(String(fresh - 1));
     expect(await stat(page, 'total')).toBe(String(all));

@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { cartStorageKey, FALLBACK_PRODUCT_IMAGE, MAX_LINE_QUANTITY, SHOP_PAGE_SIZE } from '../../src/shared/constants';
 import { seriousA11yViolations } from '../support/a11y';
-import { saveScreenshot, VIEWPORTS, waitForImages, sharedBrowserApp } from '../support/browser';
+import { saveScreenshot, VIEWPORTS, waitForImages, sharedBrowserApp, openPage } from '../support/browser';
+import { activeCategories } from '../support/catalog';
 
 // Shop, category and product pages (SPEC §2, §4, §5; issue 3 points 2-4, 12-13).
 
@@ -48,12 +49,7 @@ describe('catalog pages', () => {
     expect(await gridCards(page).first().getByRole('heading', { level: 2 }).count()).toBe(1);
 
     // All plus one button per active category, All pressed.
-    const categories = await env.db
-      .selectFrom('categories')
-      .select(['slug', 'name'])
-      .where('is_active', '=', true)
-      .orderBy('sort_order')
-      .execute();
+    const categories = await activeCategories(env.db);
     const filters = page.getByRole('group', { name: 'Filter by category' }).getByRole('button');
     expect(await filters.allTextContents()).toEqual(['All', ...categories.map((c) => c.name)]);
     expect(await filters.first().getAttribute('aria-pressed')).toBe('true');
@@ -240,8 +236,7 @@ describe('catalog pages', () => {
       .where('products.is_active', '=', true)
       .executeTakeFirstOrThrow();
     const page = await env.newPage();
-    await page.goto(`/product/${product.slug}`);
-    await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+    await openPage(page, `/product/${product.slug}`, product.name);
     expect(await page.getByTestId('product-price').textContent()).toBe(`$${product.price}`);
 
     // Starts on the back (the product's default side); the toggle switches.

@@ -34,6 +34,11 @@ async function fillForm(page: Page, values: Message) {
   await page.getByLabel('Message', { exact: true }).fill(values.message);
 }
 
+async function sendForm(page: Page, values: Message) {
+  await fillForm(page, values);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+}
+
 const formValues = (page: Page) =>
   Promise.all(['Your Name', 'Email Address', 'Subject', 'Message'].map((label) => page.getByLabel(label, { exact: true }).inputValue()));
 
@@ -134,8 +139,7 @@ describe('contact page', () => {
     // Hold the request until the busy state has been seen.
     const sending = await holdRequests(page, 'contact.submit');
     const values = message('success');
-    await fillForm(page, values);
-    await page.getByRole('button', { name: 'Send Message' }).click();
+    await sendForm(page, values);
 
     const busy = page.getByRole('button', { name: 'Sending...' });
     await busy.waitFor();
@@ -223,8 +227,7 @@ describe('contact page', () => {
     const page = await openContact();
     const values = message('failure');
     await whileTableIsMissing('contact_submissions', async () => {
-      await fillForm(page, values);
-      await page.getByRole('button', { name: 'Send Message' }).click();
+      await sendForm(page, values);
       const error = page.getByTestId('contact-error');
       await error.waitFor();
       expect(await error.getAttribute('role')).toBe('alert');
@@ -251,8 +254,7 @@ describe('contact page', () => {
       (url) => url.pathname === '/trpc/contact.submit',
       (route) => route.abort('connectionrefused'),
     );
-    await fillForm(page, message('offline'));
-    await page.getByRole('button', { name: 'Send Message' }).click();
+    await sendForm(page, message('offline'));
     const error = page.getByTestId('contact-error');
     await error.waitFor();
     expect(await error.textContent()).toBe('Failed to submit contact form. Please try again.');
@@ -262,8 +264,7 @@ describe('contact page', () => {
     const page = await openContact();
     const values = message('noqueue');
     await whileTableIsMissing('email_queue', async () => {
-      await fillForm(page, values);
-      await page.getByRole('button', { name: 'Send Message' }).click();
+      await sendForm(page, values);
       await page.getByTestId('contact-success').waitFor();
     });
     expect(await submissionsFrom(values.email)).toHaveLength(1);

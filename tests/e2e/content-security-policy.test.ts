@@ -90,14 +90,16 @@ async function visit(page: Page, path: string, heading: string) {
   await waitForImages(page, 20_000);
 }
 
-async function visitAll(watched: WatchedPage, pages: [path: string, heading: string][]) {
+/** A watchedPage (signed in as `user` if given) that has visited each of `pages` in turn. */
+async function watchedVisits(user: TestUser | undefined, pages: [path: string, heading: string][]): Promise<WatchedPage> {
+  const watched = await watchedPage(user);
   for (const [path, heading] of pages) await visit(watched.page, path, heading);
+  return watched;
 }
 
 describe('every page under the Content-Security-Policy', () => {
   it('storefront pages, signed out', { timeout: 180_000 }, async () => {
-    const watched = await watchedPage();
-    await visitAll(watched, [
+    const watched = await watchedVisits(undefined, [
       ['/', 'Tees for the ride, the garage and the faith.'],
       ['/shop', 'All T-Shirts'],
       [`/category/${data.category.slug}`, data.category.name],
@@ -118,9 +120,7 @@ describe('every page under the Content-Security-Policy', () => {
   });
 
   it('account pages and the checkout, signed in', { timeout: 180_000 }, async () => {
-    const watched = await watchedPage(data.customer);
-    const { page } = watched;
-    await visitAll(watched, [
+    const watched = await watchedVisits(data.customer, [
       ['/dashboard', 'My Account'],
       ['/orders', 'My Orders'],
       [`/orders/${data.orderNumber}`, `Order ${data.orderNumber}`],
@@ -129,6 +129,7 @@ describe('every page under the Content-Security-Policy', () => {
       [`/subscriptions/join/${data.planSlug}`, `Join ${await planName(data.planSlug)}`],
       ['/checkout/complete', 'Order Not Found'],
     ]);
+    const { page } = watched;
     // A cart line, then the checkout form.
     await visit(page, `/product/${data.product.slug}`, data.product.name);
     await page.getByRole('button', { name: 'Add to Cart' }).click();
@@ -139,9 +140,7 @@ describe('every page under the Content-Security-Policy', () => {
   });
 
   it('admin pages, an image upload with its preview and the mockup preview', { timeout: 240_000 }, async () => {
-    const watched = await watchedPage(data.admin);
-    const { page } = watched;
-    await visitAll(watched, [
+    const watched = await watchedVisits(data.admin, [
       ['/admin', 'Dashboard'],
       ['/admin/products', 'Products'],
       [`/admin/products/${data.product.id}/edit`, 'Edit Product'],
@@ -155,6 +154,7 @@ describe('every page under the Content-Security-Policy', () => {
       ['/admin/subscribers', 'Subscribers'],
       ['/admin/subscriptions', 'Subscription Plans'],
     ]);
+    const { page } = watched;
 
     // An upload (XHR to /api/uploads) and the stored image shown as its preview.
     await visit(page, '/admin/products/new', 'New Product');

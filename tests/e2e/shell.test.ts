@@ -1,17 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../src/server/db/database';
 import { cartStorageKey } from '../../src/shared/constants';
 import { saveScreenshot, signInInBrowser, VIEWPORTS, waitForImages, sharedBrowserApp } from '../support/browser';
+import { activeCategories } from '../support/catalog';
 import { createAdmin, createCustomer } from '../support/factories';
 
 // The client shell: header, footer, home page, not-found page, mobile menu, cart badge, session.
 
 const PRICE = /^\$\d{1,3}(,\d{3})*\.\d{2}$/;
-
-async function activeCategories(db: Db) {
-  return db.selectFrom('categories').select(['slug', 'name']).where('is_active', '=', true).orderBy('sort_order').execute();
-}
 
 const mainNavHrefs = (page: Page) =>
   page.locator('header nav[aria-label="Main"] a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));

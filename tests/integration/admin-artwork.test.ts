@@ -1,13 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  ARTWORK_CHANGED_ELSEWHERE,
-  ARTWORK_CREATE_REQUIRED,
-  ARTWORK_EDIT_REQUIRED,
-  ARTWORK_NOT_FOUND,
-  ARTWORK_PAGE_SIZE,
-  INVALID_ARTWORK_URL,
-  type ArtworkCreateInput,
-} from '../../src/shared/schemas/admin-artwork';
+import * as messages from '../../src/shared/schemas/admin-artwork';
+import { ARTWORK_PAGE_SIZE, type ArtworkCreateInput } from '../../src/shared/schemas/admin-artwork';
 import { callTrpc, sharedCallers, sharedTestApp } from '../support/app';
 import { trpcFailure } from '../support/async';
 
@@ -225,9 +218,11 @@ describe('create', () => {
   });
 
   it("refuses a blank name or a missing image: 'Please provide a name and upload an image'", async () => {
-    expect((await http('create', { name: '   ', artwork_url: '/storage/product-art/x.png' })).error?.message).toBe(ARTWORK_CREATE_REQUIRED);
-    expect((await http('create', { name: 'Art', artwork_url: '' })).error?.message).toBe(ARTWORK_CREATE_REQUIRED);
-    expect((await http('create', { name: 'Art', artwork_url: 'javascript:alert(1)' })).error?.message).toBe(INVALID_ARTWORK_URL);
+    expect((await http('create', { name: '   ', artwork_url: '/storage/product-art/x.png' })).error?.message).toBe(
+      messages.ARTWORK_CREATE_REQUIRED,
+    );
+    expect((await http('create', { name: 'Art', artwork_url: '' })).error?.message).toBe(messages.ARTWORK_CREATE_REQUIRED);
+    expect((await http('create', { name: 'Art', artwork_url: 'javascript:alert(1)' })).error?.message).toBe(messages.INVALID_ARTWORK_URL);
     expect(await rows()).toEqual([]);
   });
 
@@ -265,9 +260,11 @@ describe('update and delete', () => {
     const created = await artwork().create({ name: 'Old', artwork_url: '/storage/product-art/x.png' });
     const updatedAt = created.updated_at;
     expect((await http('update', { id: created.id, updatedAt, name: ' ', artwork_url: '/storage/product-art/x.png' })).error?.message).toBe(
-      ARTWORK_EDIT_REQUIRED,
+      messages.ARTWORK_EDIT_REQUIRED,
     );
-    expect((await http('update', { id: created.id, updatedAt, name: 'New', artwork_url: ' ' })).error?.message).toBe(ARTWORK_EDIT_REQUIRED);
+    expect((await http('update', { id: created.id, updatedAt, name: 'New', artwork_url: ' ' })).error?.message).toBe(
+      messages.ARTWORK_EDIT_REQUIRED,
+    );
     expect((await rows())[0]?.name).toBe('Old');
   });
 
@@ -276,7 +273,7 @@ describe('update and delete', () => {
     const update = await trpcFailure(
       artwork().update({ id, updatedAt: new Date().toISOString(), name: 'X', artwork_url: '/storage/product-art/x.png' }),
     );
-    expect(update.message).toBe(ARTWORK_NOT_FOUND);
+    expect(update.message).toBe(messages.ARTWORK_NOT_FOUND);
     expect((await trpcFailure(artwork().delete({ id }))).code).toBe('NOT_FOUND');
   });
 
@@ -291,7 +288,7 @@ describe('update and delete', () => {
       artwork_url: created.artwork_url,
       tags: ['a'],
     });
-    expect([stale.statusCode, stale.error?.message]).toEqual([409, ARTWORK_CHANGED_ELSEWHERE]);
+    expect([stale.statusCode, stale.error?.message]).toEqual([409, messages.ARTWORK_CHANGED_ELSEWHERE]);
     expect((await rows())[0]).toMatchObject({ name: 'Old', tags: ['b'] });
   });
 

@@ -1,14 +1,7 @@
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
-import {
-  CATEGORY_CHANGED_ELSEWHERE,
-  CATEGORY_NOT_FOUND,
-  CATEGORY_SLUG_TAKEN,
-  INVALID_SLUG,
-  INVALID_URL,
-  categoryInUseMessage,
-} from '../../src/shared/schemas/admin-categories';
+import * as messages from '../../src/shared/schemas/admin-categories';
 import { callerFor, routerOverHttp, sharedCallers, sharedTestApp } from '../support/app';
 import { trpcFailure } from '../support/async';
 import { emptyTables } from '../support/db';
@@ -62,12 +55,12 @@ describe('create', () => {
   it.each([
     ['name', { name: '   ' }, 'Name is required'],
     ['slug', { slug: '' }, 'Slug is required'],
-    ['slug', { slug: 'Not A Slug' }, INVALID_SLUG],
-    ['slug', { slug: 'double--hyphen' }, INVALID_SLUG],
+    ['slug', { slug: 'Not A Slug' }, messages.INVALID_SLUG],
+    ['slug', { slug: 'double--hyphen' }, messages.INVALID_SLUG],
     ['description', { description: '' }, 'Description is required'],
     ['image_url', { image_url: '' }, 'Image URL is required'],
-    ['image_url', { image_url: 'javascript:alert(1)' }, INVALID_URL],
-    ['image_url', { image_url: '//evil.example/x.png' }, INVALID_URL],
+    ['image_url', { image_url: 'javascript:alert(1)' }, messages.INVALID_URL],
+    ['image_url', { image_url: '//evil.example/x.png' }, messages.INVALID_URL],
   ])('refuses a bad %s (%j) with "%s" and stores nothing', async (field, change, message) => {
     const res = await http('create', { ...valid(9), ...change });
     expect(res.statusCode).toBe(400);
@@ -80,9 +73,9 @@ describe('create', () => {
     await create(1);
     const res = await http('create', { ...valid(2), slug: 'category-1' });
     expect(res.statusCode).toBe(409);
-    expect(res.error?.message).toBe(CATEGORY_SLUG_TAKEN);
+    expect(res.error?.message).toBe(messages.CATEGORY_SLUG_TAKEN);
     // Named as the slug field's error, so the form shows it there.
-    expect(res.error?.data.fieldErrors).toEqual({ slug: [CATEGORY_SLUG_TAKEN] });
+    expect(res.error?.data.fieldErrors).toEqual({ slug: [messages.CATEGORY_SLUG_TAKEN] });
     expect(await orderInDb()).toEqual([['category-1', 1]]);
   });
 
@@ -106,9 +99,9 @@ describe('update and activate', () => {
     const updatedAt = a.updated_at;
     expect((await http('update', { id: a.id, updatedAt, ...valid(1), description: ' ' })).error?.message).toBe('Description is required');
     const taken = await http('update', { id: a.id, updatedAt, ...valid(1), slug: 'category-2' });
-    expect([taken.statusCode, taken.error?.message]).toEqual([409, CATEGORY_SLUG_TAKEN]);
+    expect([taken.statusCode, taken.error?.message]).toEqual([409, messages.CATEGORY_SLUG_TAKEN]);
     const missing = await http('update', { id: '00000000-0000-4000-8000-000000000000', updatedAt, ...valid(3) });
-    expect([missing.statusCode, missing.error?.message]).toEqual([404, CATEGORY_NOT_FOUND]);
+    expect([missing.statusCode, missing.error?.message]).toEqual([404, messages.CATEGORY_NOT_FOUND]);
     expect(await t.db.selectFrom('categories').select(['slug', 'description']).where('id', '=', a.id).executeTakeFirst()).toEqual({
       slug: 'category-1',
       description: 'All about 1',
@@ -120,7 +113,7 @@ describe('update and activate', () => {
     // Another admin (or tab) saves a new description while this form is open with the old one.
     await as.admin.admin.categories.update({ id: row.id, updatedAt: row.updated_at, ...valid(1), description: 'Theirs' });
     const stale = await http('update', { id: row.id, updatedAt: row.updated_at, ...valid(1), name: 'Mine' });
-    expect([stale.statusCode, stale.error?.message]).toEqual([409, CATEGORY_CHANGED_ELSEWHERE]);
+    expect([stale.statusCode, stale.error?.message]).toEqual([409, messages.CATEGORY_CHANGED_ELSEWHERE]);
     expect(await t.db.selectFrom('categories').select(['name', 'description']).where('id', '=', row.id).executeTakeFirst()).toEqual({
       name: 'Category 1',
       description: 'Theirs',
@@ -172,7 +165,9 @@ describe('move up and move down', () => {
     expect(await move({ id: c.id, direction: 'up' })).toEqual({ moved: false });
     expect(await move({ id: b.id, direction: 'down' })).toEqual({ moved: false });
     expect((await http('move', { id: b.id, direction: 'sideways' })).statusCode).toBe(400);
-    expect((await trpcFailure(move({ id: '00000000-0000-4000-8000-000000000000', direction: 'up' }))).message).toBe(CATEGORY_NOT_FOUND);
+    expect((await trpcFailure(move({ id: '00000000-0000-4000-8000-000000000000', direction: 'up' }))).message).toBe(
+      messages.CATEGORY_NOT_FOUND,
+    );
   });
 
   it('skips over gaps left by older data: the neighbour is the next row, not sort_order ± 1', async () => {
@@ -250,7 +245,7 @@ describe('delete', () => {
     expect((await as.admin.admin.categories.list())[0]?.product_count).toBe(2);
     const res = await http('delete', { id: row.id });
     expect(res.statusCode).toBe(412);
-    expect(res.error?.message).toBe(categoryInUseMessage('Category busy', 2));
+    expect(res.error?.message).toBe(messages.categoryInUseMessage('Category busy', 2));
     expect(res.error?.message).toBe(
       '"Category busy" still has 2 products. Move them to another category or delete them first, or deactivate the category instead.',
     );
@@ -266,7 +261,7 @@ describe('delete', () => {
     await addProduct(row.id, 'SKU-3');
     const remove = as.admin.admin.categories.delete;
     expect((await trpcFailure(remove({ id: row.id }))).message).toContain('still has 1 product.');
-    expect((await trpcFailure(remove({ id: '00000000-0000-4000-8000-000000000000' }))).message).toBe(CATEGORY_NOT_FOUND);
+    expect((await trpcFailure(remove({ id: '00000000-0000-4000-8000-000000000000' }))).message).toBe(messages.CATEGORY_NOT_FOUND);
   });
 });
 

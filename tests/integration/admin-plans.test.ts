@@ -1,12 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INVALID_SLUG } from '../../src/shared/schemas/admin-categories';
-import {
-  PLAN_CHANGED_ELSEWHERE,
-  PLAN_HAS_MEMBERS,
-  PLAN_NOT_FOUND,
-  PLAN_SLUG_TAKEN,
-  type PlanInput,
-} from '../../src/shared/schemas/admin-plans';
+import * as messages from '../../src/shared/schemas/admin-plans';
+import type { PlanInput } from '../../src/shared/schemas/admin-plans';
 import { routerOverHttp, sharedCallers, sharedTestApp } from '../support/app';
 import { trpcFailure } from '../support/async';
 import { emptyTables } from '../support/db';
@@ -84,7 +79,7 @@ describe('create', () => {
   it('refuses a duplicate slug (after normalising) and stores nothing more', async () => {
     await create();
     const res = await http('create', plan({ slug: 'Monthly Tee', name: 'Other' }));
-    expect([res.statusCode, res.error?.message]).toEqual([409, PLAN_SLUG_TAKEN]);
+    expect([res.statusCode, res.error?.message]).toEqual([409, messages.PLAN_SLUG_TAKEN]);
     expect(await slugsInDb()).toEqual(['monthly-tee']);
   });
 });
@@ -128,7 +123,7 @@ describe('list, edit, activate, delete', () => {
     const bad = await http('update', { id: row.id, updatedAt: updated.updated_at, ...plan({ price: -5 }) });
     expect(bad.error?.message).toBe('Price must be 0 or more');
     const missing = await http('update', { id: '00000000-0000-4000-8000-000000000000', updatedAt: updated.updated_at, ...plan() });
-    expect([missing.statusCode, missing.error?.message]).toEqual([404, PLAN_NOT_FOUND]);
+    expect([missing.statusCode, missing.error?.message]).toEqual([404, messages.PLAN_NOT_FOUND]);
     expect((await t.db.selectFrom('subscription_plans').select('price').where('id', '=', row.id).executeTakeFirst())?.price).toBe('79.50');
   });
 
@@ -136,7 +131,7 @@ describe('list, edit, activate, delete', () => {
     const a = await create({ slug: 'a' });
     await create({ slug: 'b' });
     const res = await http('update', { id: a.id, updatedAt: a.updated_at, ...plan({ slug: 'b' }) });
-    expect([res.statusCode, res.error?.message]).toEqual([409, PLAN_SLUG_TAKEN]);
+    expect([res.statusCode, res.error?.message]).toEqual([409, messages.PLAN_SLUG_TAKEN]);
     expect(await slugsInDb()).toEqual(['a', 'b']);
   });
 
@@ -145,7 +140,7 @@ describe('list, edit, activate, delete', () => {
     // Another admin (or tab) deactivates the plan while this form is open with it active.
     await plans().setActive({ id: row.id, is_active: false });
     const stale = await http('update', { id: row.id, updatedAt: row.updated_at, ...plan({ name: 'Club Tee, reworded' }) });
-    expect([stale.statusCode, stale.error?.message]).toEqual([409, PLAN_CHANGED_ELSEWHERE]);
+    expect([stale.statusCode, stale.error?.message]).toEqual([409, messages.PLAN_CHANGED_ELSEWHERE]);
     const stored = await t.db
       .selectFrom('subscription_plans')
       .select(['name', 'is_active'])
@@ -160,7 +155,7 @@ describe('list, edit, activate, delete', () => {
     expect((await t.db.selectFrom('subscription_plans').select('is_active').executeTakeFirst())?.is_active).toBe(false);
     expect((await plans().setActive({ id: row.id, is_active: true })).is_active).toBe(true);
     expect((await trpcFailure(plans().setActive({ id: '00000000-0000-4000-8000-000000000000', is_active: true }))).message).toBe(
-      PLAN_NOT_FOUND,
+      messages.PLAN_NOT_FOUND,
     );
   });
 
@@ -170,7 +165,7 @@ describe('list, edit, activate, delete', () => {
     expect(await plans().delete({ id: row.id })).toEqual({ deleted: true });
     expect(await slugsInDb()).toEqual(['keep']);
     const again = await http('delete', { id: row.id });
-    expect([again.statusCode, again.error?.message]).toEqual([404, PLAN_NOT_FOUND]);
+    expect([again.statusCode, again.error?.message]).toEqual([404, messages.PLAN_NOT_FOUND]);
   });
 
   it('refuses to delete a plan with members, and keeps it', async () => {
@@ -190,7 +185,7 @@ describe('list, edit, activate, delete', () => {
       })
       .execute();
     const res = await http('delete', { id: row.id });
-    expect([res.statusCode, res.error?.message]).toEqual([409, PLAN_HAS_MEMBERS]);
+    expect([res.statusCode, res.error?.message]).toEqual([409, messages.PLAN_HAS_MEMBERS]);
     expect(await slugsInDb()).toContain('has-members');
   });
 });

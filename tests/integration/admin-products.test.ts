@@ -67,9 +67,9 @@ const valid = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const productCount = () => countRows(t.db.selectFrom('products'));
+const storedProduct = (id: string) => t.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 /** The product's updated_at, as the edit form loads it. */
-const loadedAt = async (id: string) =>
-  (await t.db.selectFrom('products').select('updated_at').where('id', '=', id).executeTakeFirstOrThrow()).updated_at;
+const loadedAt = async (id: string) => (await storedProduct(id)).updated_at;
 
 async function insertProducts(count: number, make: (i: number) => Record<string, unknown> = () => ({})) {
   const base = Date.parse('2025-01-01T00:00:00Z');
@@ -162,7 +162,7 @@ describe('admin.products.create', () => {
       valid({ tags: [' biker ', 'sunset', 'biker', '  ', 'Sunset'], available_sizes: ['XL', 'XS', 'M', 'XL'], is_featured: true }),
     );
     expect(res.error).toBeUndefined();
-    const row = await t.db.selectFrom('products').selectAll().where('id', '=', res.data!.id).executeTakeFirstOrThrow();
+    const row = await storedProduct(res.data!.id);
     expect(row).toMatchObject({
       name: 'Open Road Tee',
       slug: 'open-road-tee',
@@ -254,7 +254,7 @@ describe('admin.products.update, setActive and delete', () => {
 
   it('updates every field and the updated_at time', async () => {
     const id = await createOne();
-    const before = await t.db.selectFrom('products').select('updated_at').where('id', '=', id).executeTakeFirstOrThrow();
+    const before = await storedProduct(id);
     const res = await call('update', {
       id,
       updatedAt: before.updated_at,
@@ -270,7 +270,7 @@ describe('admin.products.update, setActive and delete', () => {
       }),
     });
     expect(res.error).toBeUndefined();
-    const row = await t.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await storedProduct(id);
     expect(row).toMatchObject({
       name: 'Night Ride',
       slug: 'night-ride',
@@ -294,12 +294,11 @@ describe('admin.products.update, setActive and delete', () => {
     expect(dupSku.error?.message).toBe(DUPLICATE_SKU);
     const dupSlug = await call('update', { id, updatedAt, ...valid({ slug: 'second-tee' }) });
     expect(dupSlug.error?.message).toBe(DUPLICATE_SLUG);
-    const row = await t.db
-      .selectFrom('products')
-      .select(['sku_number', 'slug', 'front_art_url'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ sku_number: 'TL-MC-100', slug: 'open-road-tee', front_art_url: '/storage/product-art/front.png' });
+    expect(await storedProduct(id)).toMatchObject({
+      sku_number: 'TL-MC-100',
+      slug: 'open-road-tee',
+      front_art_url: '/storage/product-art/front.png',
+    });
   });
 
   it('refuses to save over a change made since the form loaded (mockups saved in another tab), and changes nothing', async () => {
@@ -313,7 +312,7 @@ describe('admin.products.update, setActive and delete', () => {
       .execute();
     const stale = await call('update', { id, updatedAt: loaded, ...valid({ price: 31 }) });
     expect(stale.error).toMatchObject({ message: PRODUCT_CHANGED_ELSEWHERE, data: { code: 'CONFLICT' } });
-    expect(await t.db.selectFrom('products').select(['price', 'front_mockup_url']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+    expect(await storedProduct(id)).toMatchObject({
       price: '24.99',
       front_mockup_url: '/storage/mockups/new-front.png',
     });
@@ -339,12 +338,12 @@ describe('admin.products.update, setActive and delete', () => {
     const id = await createOne();
     const off = await call<{ is_active: boolean }>('setActive', { id, isActive: false });
     expect(off.data).toEqual({ id, is_active: false });
-    expect((await t.db.selectFrom('products').select('is_active').where('id', '=', id).executeTakeFirstOrThrow()).is_active).toBe(false);
+    expect((await storedProduct(id)).is_active).toBe(false);
     // The storefront no longer lists it.
     const shop = await callTrpc<{ items: unknown[] }>(t.app, 'catalog.products', { type: 'query', input: {} });
     expect(shop.data!.items).toHaveLength(0);
     await call('setActive', { id, isActive: true });
-    expect((await t.db.selectFrom('products').select('is_active').where('id', '=', id).executeTakeFirstOrThrow()).is_active).toBe(true);
+    expect((await storedProduct(id)).is_active).toBe(true);
   });
 
   /** An order with one line of the product, still to print. */

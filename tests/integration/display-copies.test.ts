@@ -15,9 +15,9 @@ import {
   type BackfillDeps,
 } from '../../src/server/display-copies';
 import { LocalStorage } from '../../src/server/storage/local';
-import { KEY_PATTERN, parseStorageUrl, type Storage } from '../../src/server/storage/storage';
+import { KEY_PATTERN, parseStorageUrl } from '../../src/server/storage/storage';
 import { plainImage, type DisplayImage } from '../../src/shared/display-image';
-import { callerAs, sharedCallers, sharedTestApp, uploadFile } from '../support/app';
+import { callerAs, sharedCallers, sharedStoredFiles, sharedTestApp, uploadFile } from '../support/app';
 import { createCategory, createProduct } from '../support/factories';
 import { pngHeaderThenGarbage } from '../support/images';
 
@@ -28,15 +28,8 @@ import { pngHeaderThenGarbage } from '../support/images';
 
 const t = sharedTestApp();
 const as = sharedCallers(t);
-/** On a PostgreSQL server, as the app does there, the pass claims each image first. */
-const shared = Boolean(process.env.TEST_DATABASE_URL);
-let storage: Storage;
-let storageRoot: string;
-
-beforeAll(() => {
-  storageRoot = path.join(t.config.dataDir, 'storage');
-  storage = new LocalStorage(storageRoot);
-});
+/** On a PostgreSQL server (`files.shared`), as the app does there, the pass claims each image first. */
+const files = sharedStoredFiles(t);
 
 /** A picture with shapes and a gradient (not a flat colour, which encoders would make trivial), `width` x `height`. */
 const picture = (width: number, height: number) =>
@@ -60,7 +53,7 @@ async function upload(bytes: Buffer, bucket = 'product-art'): Promise<string> {
 /** The files of an original's bucket whose names start with its key: the original and its copies. */
 function filesOf(url: string): string[] {
   const { bucket, key } = parseStorageUrl(url)!;
-  const dir = path.join(storageRoot, bucket);
+  const dir = path.join(files.storage.root, bucket);
   return fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.startsWith(key)) : [];
 }
 
@@ -72,7 +65,7 @@ const copyNames = (url: string, widths: number[]) => {
 /** Format and size of a stored copy, read back by decoding it. */
 async function decoded(url: string, width: number, format: 'avif' | 'webp') {
   const { bucket, key } = parseStorageUrl(url)!;
-  const bytes = await storage.get(bucket, displayCopyKey(key, width, format));
+  const bytes = await files.storage.get(bucket, displayCopyKey(key, width, format));
   expect(bytes, `${format} copy at ${width} px of ${url}`).not.toBeNull();
   const meta = await sharp(Buffer.from(bytes!)).metadata();
   // sharp names AVIF files by their container (HEIF) and their codec (AV1).
@@ -161,8 +154,8 @@ describe('when an image is stored', () => {
         .png()
         .toBuffer();
       const [front, back] = [
-        await storage.put('templates', 'dc-front.png', white, 'image/png'),
-        await storage.put('templates', 'dc-back.png', white, 'image/png'),
+        await files.storage.put('templates', 'dc-front.png', white, 'image/png'),
+        await files.storage.put('templates', 'dc-back.png', white, 'image/png'),
       ];
       templateId = (
         await t.db
@@ -175,7 +168,7 @@ describe('when an image is stored', () => {
     });
 
     const productWithArt = async () => {
-      const art = await storage.put('product-art', `dc-art-${crypto.randomUUID()}.png`, await picture(1200, 1200), 'image/png');
+      const art = await files.storage.put('product-art', `dc-art-${crypto.randomUUID()}.png`, await picture(1200, 1200), 'image/png');
       return createProduct(t.db, { category_id: categoryId, front_art_url: art.url, back_art_url: art.url });
     };
 
@@ -184,7 +177,7 @@ describe('when an image is stored', () => {
       const saved = await as.admin.admin.mockups.save({ productId: product.id, templateId, front: FRONT, defaultSide: 'front' });
       const url = saved.front_mockup_url!;
       const { bucket, key } = parseStorageUrl(url)!;
-      expect(await sharp(Buffer.from((await storage.get(bucket, key))!)).metadata()).toMatchObject({
+      expect(await sharp(Buffer.from((await files.storage.get(bucket, key))!)).metadata()).toMatchObject({
         format: 'png',
         width: 3600,
         height: 4320,
@@ -196,18 +189,18 @@ describe('when an image is stored', () => {
 
     it('a save that fails after storing a side deletes that side and its copies', async () => {
       const product = await productWithArt();
-      const mockupsBefore = fs.readdirSync(path.join(storageRoot, 'mockups')).sort();
+      const mockupsBefore = fs.readdirSync(path.join(files.storage.root, 'mockups')).sort();
       // Storage that fails the back side's write, after the front and its copies are stored.
       const failingBack = new (class extends LocalStorage {
         override put(bucket: string, key: string, bytes: Uint8Array) {
           return key.includes('-back-') ? Promise.reject(new Error('disk full')) : super.put(bucket, key, bytes);
         }
-      })(storageRoot);
+      })(files.storage.root);
       const admin = callerAs(t, as.users.admin, { storage: failingBack });
       await expect(
         admin.admin.mockups.save({ productId: product.id, templateId, front: FRONT, back: FRONT, defaultSide: 'front' }),
       ).rejects.toThrow();
-      expect(fs.readdirSync(path.join(storageRoot, 'mockups')).sort()).toEqual(mockupsBefore);
+      expect(fs.readdirSync(path.join(files.storage.root, 'mockups')).sort()).toEqual(mockupsBefore);
       const row = await t.db.selectFrom('products').select('front_mockup_url').where('id', '=', product.id).executeTakeFirstOrThrow();
       expect(row.front_mockup_url).toBeNull();
     });
@@ -218,10 +211,10 @@ describe('deleting an image', () => {
   it('deletes its copies and its record with it, and a second delete is no error', async () => {
     const url = await upload(await picture(700, 700));
     expect(filesOf(url)).toHaveLength(1 + 2 * 3);
-    await deleteStoredImage(t.db, storage, url);
+    await deleteStoredImage(t.db, files.storage, url);
     expect(filesOf(url)).toEqual([]);
     expect(await variantsRow(url)).toBeUndefined();
-    await deleteStoredImage(t.db, storage, url);
+    await deleteStoredImage(t.db, files.storage, url);
   });
 });
 
@@ -284,18 +277,19 @@ describe('the start-up pass over images stored without copies', () => {
   it('makes the missing copies, skips (and logs) what it cannot read, and changes nothing when run again', async () => {
     // Stored behind the upload route's back, as before copies existed: a good image, one whose
     // bytes are damaged, and one whose file is gone.
-    const good = await storage.put('mockups', 'old-mockup.png', await picture(900, 1080), 'image/png');
-    const corrupt = await storage.put('categories', 'old-broken.png', pngHeaderThenGarbage(await picture(40, 40)), 'image/png');
+    const good = await files.storage.put('mockups', 'old-mockup.png', await picture(900, 1080), 'image/png');
+    const corrupt = await files.storage.put('categories', 'old-broken.png', pngHeaderThenGarbage(await picture(40, 40)), 'image/png');
     const missing = '/storage/product-art/never-stored.png';
     const category = await createCategory(t.db, { image_url: corrupt.url });
     await createProduct(t.db, { category_id: category.id, image_url: good.url, front_art_url: missing });
     // Anything else earlier tests left without copies is made now, so the counts below are this test's.
-    await makeMissingDisplayCopies({ db: t.db, shared, storage, log: recordingLog().log });
+    await makeMissingDisplayCopies({ ...files, log: recordingLog().log });
     await t.db.deleteFrom('image_variants').where('image_url', '=', good.url).execute();
-    for (const name of filesOf(good.url).filter((name) => name !== 'old-mockup.png')) fs.rmSync(path.join(storageRoot, 'mockups', name));
+    for (const name of filesOf(good.url).filter((name) => name !== 'old-mockup.png'))
+      fs.rmSync(path.join(files.storage.root, 'mockups', name));
 
     const first = recordingLog();
-    const firstRun = await makeMissingDisplayCopies({ db: t.db, shared, storage, log: first.log });
+    const firstRun = await makeMissingDisplayCopies({ ...files, log: first.log });
     expect(firstRun.made).toBe(1);
     expect(await variantsRow(good.url)).toEqual({ width: 900, height: 1080, display_widths: [320, 640, 900] });
     expect(await decoded(good.url, 900, 'avif')).toEqual({ format: 'heif/av1', width: 900, height: 1080 });
@@ -306,51 +300,53 @@ describe('the start-up pass over images stored without copies', () => {
     expect(await variantsRow(corrupt.url)).toBeUndefined();
 
     const filesAfterFirst = fs
-      .readdirSync(path.join(storageRoot, 'mockups'))
-      .map((name) => [name, fs.statSync(path.join(storageRoot, 'mockups', name)).mtimeMs]);
+      .readdirSync(path.join(files.storage.root, 'mockups'))
+      .map((name) => [name, fs.statSync(path.join(files.storage.root, 'mockups', name)).mtimeMs]);
     const second = recordingLog();
-    expect(await makeMissingDisplayCopies({ db: t.db, shared, storage, log: second.log })).toEqual({
+    expect(await makeMissingDisplayCopies({ ...files, log: second.log })).toEqual({
       made: 0,
       failed: firstRun.failed,
       elsewhere: 0,
     });
     expect(
-      fs.readdirSync(path.join(storageRoot, 'mockups')).map((name) => [name, fs.statSync(path.join(storageRoot, 'mockups', name)).mtimeMs]),
+      fs
+        .readdirSync(path.join(files.storage.root, 'mockups'))
+        .map((name) => [name, fs.statSync(path.join(files.storage.root, 'mockups', name)).mtimeMs]),
     ).toEqual(filesAfterFirst);
   });
 
   it('finishes copies an interrupted run left half made', async () => {
-    const original = await storage.put('mockups', 'half-done.png', await picture(700, 840), 'image/png');
+    const original = await files.storage.put('mockups', 'half-done.png', await picture(700, 840), 'image/png');
     await createProduct(t.db, { category_id: (await createCategory(t.db)).id, image_url: original.url });
     // An earlier run stored one copy, then the process stopped before the rest and the record.
     const early = await sharp(await picture(320, 384))
       .avif()
       .toBuffer();
-    await storage.put('mockups', displayCopyKey('half-done.png', 320, 'avif'), early, 'image/avif');
+    await files.storage.put('mockups', displayCopyKey('half-done.png', 320, 'avif'), early, 'image/avif');
 
-    expect(await makeMissingDisplayCopies({ db: t.db, shared, storage, log: recordingLog().log })).toMatchObject({ made: 1 });
+    expect(await makeMissingDisplayCopies({ ...files, log: recordingLog().log })).toMatchObject({ made: 1 });
     expect(filesOf(original.url).sort()).toEqual(['half-done.png', ...copyNames(original.url, [320, 640, 700])].sort());
     expect(await variantsRow(original.url)).toEqual({ width: 700, height: 840, display_widths: [320, 640, 700] });
   });
 
   it('runs in the background from start-up: stops when told, logs what it did, and never throws', async () => {
-    await storage.put('categories', 'backfill-start.png', await picture(500, 400), 'image/png');
+    await files.storage.put('categories', 'backfill-start.png', await picture(500, 400), 'image/png');
     await createCategory(t.db, { image_url: '/storage/categories/backfill-start.png' });
     // Stopped (shutdown) before its first image: it ends there, quietly.
     const stopped = recordingLog();
-    await startDisplayCopyBackfill({ db: t.db, shared, storage, log: stopped.log }).stop();
+    await startDisplayCopyBackfill({ ...files, log: stopped.log }).stop();
     expect(await variantsRow('/storage/categories/backfill-start.png')).toBeUndefined();
     expect(stopped.lines).toEqual([]);
 
     const { log, lines } = recordingLog();
-    await startDisplayCopyBackfill({ db: t.db, shared, storage, log }).finished;
+    await startDisplayCopyBackfill({ ...files, log }).finished;
     expect(lines.find((line) => line.level === 'info')?.args[0]).toMatchObject({ made: 1 });
     expect(await variantsRow('/storage/categories/backfill-start.png')).toMatchObject({ display_widths: [320, 500] });
 
     // A pass whose database cannot be reached logs the error instead of crashing the process.
     const unreachable: Db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ host: '127.0.0.1', port: 1 }) }) });
     const broken = recordingLog();
-    const failing = startDisplayCopyBackfill({ db: unreachable, shared, storage, log: broken.log });
+    const failing = startDisplayCopyBackfill({ ...files, db: unreachable, log: broken.log });
     await failing.finished;
     await failing.stop();
     expect(broken.lines.map((line) => line.level)).toEqual(['error']);
@@ -361,11 +357,11 @@ describe('the start-up pass over images stored without copies', () => {
     const url = '/storage/categories/backfill-later.png';
     // Its file is not there yet (the storage was away when the pass came to it, say).
     await createCategory(t.db, { image_url: url });
-    const backfill = startDisplayCopyBackfill({ db: t.db, shared, storage, log: recordingLog().log }, 100);
+    const backfill = startDisplayCopyBackfill({ ...files, log: recordingLog().log }, 100);
     try {
       await backfill.finished;
       expect(await variantsRow(url)).toBeUndefined();
-      await storage.put('categories', 'backfill-later.png', await picture(400, 300), 'image/png');
+      await files.storage.put('categories', 'backfill-later.png', await picture(400, 300), 'image/png');
       await expect.poll(() => variantsRow(url), { timeout: 10_000 }).toMatchObject({ display_widths: [320, 400] });
     } finally {
       await backfill.stop();
@@ -376,7 +372,7 @@ describe('the start-up pass over images stored without copies', () => {
   it.runIf(process.env.TEST_DATABASE_URL)(
     'leaves an image whose copies another process is making to that process, and makes them later if it dies first',
     async () => {
-      await storage.put('categories', 'claimed-elsewhere.png', await picture(400, 300), 'image/png');
+      await files.storage.put('categories', 'claimed-elsewhere.png', await picture(400, 300), 'image/png');
       const url = '/storage/categories/claimed-elsewhere.png';
       await createCategory(t.db, { image_url: url });
       let backfill: ReturnType<typeof startDisplayCopyBackfill> | undefined;
@@ -385,8 +381,8 @@ describe('the start-up pass over images stored without copies', () => {
         const lock = sql`hashtextextended(${`display-copies:${url}`}, 0)`;
         await sql`select pg_advisory_lock(${lock})`.execute(other);
         try {
-          expect(await makeMissingDisplayCopies({ db: t.db, shared, storage, log: recordingLog().log })).toMatchObject({ elsewhere: 1 });
-          backfill = startDisplayCopyBackfill({ db: t.db, shared, storage, log: recordingLog().log }, 100);
+          expect(await makeMissingDisplayCopies({ ...files, log: recordingLog().log })).toMatchObject({ elsewhere: 1 });
+          backfill = startDisplayCopyBackfill({ ...files, log: recordingLog().log }, 100);
           await backfill.finished;
           expect(await variantsRow(url)).toBeUndefined();
         } finally {

@@ -1,27 +1,25 @@
 import { parse } from 'csv-parse/sync';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { OrderStatus, PaymentStatus, PrintStatus } from '../../src/shared/constants';
 import { PRINT_QUEUE_COLUMNS, PRINT_QUEUE_PATH } from '../../src/shared/schemas/admin-orders';
 import { sharedTestApp, signInHttp, TEST_ORIGIN } from '../support/app';
 import { createAdmin, createCustomer, createOrder, createProduct } from '../support/factories';
+import { sharedBeforeAll } from '../support/hooks';
 
 // GET /api/admin/print-queue.csv: admins only; the items still to print (pending or printing),
 // ordered by order, written by a CSV library so hostile names survive a round trip through a
 // CSV parser, with formula-looking cells neutralised; 204 when nothing waits.
 
 const t = sharedTestApp();
-let adminCookie: string;
-let customerCookie: string;
-let customerId: string;
-let productId: string;
-
-beforeAll(async () => {
+const data = sharedBeforeAll(async () => {
   const buyer = await createCustomer(t.db, { email: 'buyer@example.com', first_name: 'Bea', last_name: 'Buyer' });
-  customerId = buyer.id;
-  adminCookie = await signInHttp(t.app, (await createAdmin(t.db)).email);
-  customerCookie = await signInHttp(t.app, buyer.email);
-  // A SKU that looks like a formula, for the CSV's neutralising.
-  productId = (await createProduct(t.db, { sku_number: '-SKU+1', name: 'Fast Tee', price: '20.00' })).id;
+  return {
+    customerId: buyer.id,
+    adminCookie: await signInHttp(t.app, (await createAdmin(t.db)).email),
+    customerCookie: await signInHttp(t.app, buyer.email),
+    // A SKU that looks like a formula, for the CSV's neutralising.
+    productId: (await createProduct(t.db, { sku_number: '-SKU+1', name: 'Fast Tee', price: '20.00' })).id,
+  };
 });
 beforeEach(async () => {
   await t.db.deleteFrom('orders').execute();
@@ -34,9 +32,9 @@ async function insertOrder(
 ) {
   const order = await createOrder(
     t.db,
-    { customer_id: customerId, status, payment_status: paymentStatus, created_at: createdAt },
+    { customer_id: data.customerId, status, payment_status: paymentStatus, created_at: createdAt },
     items.map((item, i) => ({
-      product_id: productId,
+      product_id: data.productId,
       product_name: item.name,
       size: 'M',
       quantity: i + 1,
@@ -73,7 +71,7 @@ describe('print queue CSV', () => {
       { name: HOSTILE_NAMES[6]!, printStatus: 'pending' },
     ]);
 
-    const res = await download(adminCookie);
+    const res = await download(data.adminCookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const today = new Date().toISOString().slice(0, 10);
@@ -103,15 +101,15 @@ describe('print queue CSV', () => {
     await insertOrder(new Date(), [{ name: 'Payment failed', printStatus: 'pending' }], { paymentStatus: 'failed' });
     await insertOrder(new Date(), [{ name: 'Refunded', printStatus: 'pending' }], { paymentStatus: 'refunded' });
     await insertOrder(new Date(), [{ name: 'Cancelled after paying', printStatus: 'pending' }], { status: 'cancelled' });
-    expect((await download(adminCookie)).statusCode).toBe(204);
+    expect((await download(data.adminCookie)).statusCode).toBe(204);
     const paid = await insertOrder(new Date(), [{ name: 'Paid for', printStatus: 'pending' }]);
-    const [, ...rows] = parse((await download(adminCookie)).body);
+    const [, ...rows] = parse((await download(data.adminCookie)).body);
     expect(rows.map((r) => [r[0], r[3]])).toEqual([[paid, 'Paid for']]);
   });
 
   it('answers 204 with no body when nothing waits', async () => {
     await insertOrder(new Date(), [{ name: 'Done', printStatus: 'ready' }]);
-    const res = await download(adminCookie);
+    const res = await download(data.adminCookie);
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
   });
@@ -120,7 +118,7 @@ describe('print queue CSV', () => {
     await insertOrder(new Date(), [{ name: 'Secret tee', printStatus: 'pending' }]);
     const anonymous = await download();
     expect(anonymous.statusCode).toBe(401);
-    const customer = await download(customerCookie);
+    const customer = await download(data.customerCookie);
     expect(customer.statusCode).toBe(403);
     expect(customer.body).not.toContain('Secret tee');
   });

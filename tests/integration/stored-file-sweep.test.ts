@@ -18,7 +18,7 @@ import {
   type SweepOptions,
   type SweepOutcome,
 } from '../../src/server/storage/sweep';
-import { sharedCallers, sharedTestApp, uploadFile } from '../support/app';
+import { sharedCallers, sharedStoredFiles, sharedTestApp, uploadFile } from '../support/app';
 import { createTestDatabase } from '../support/db';
 import { createCategory, createOrder, createProduct } from '../support/factories';
 
@@ -29,20 +29,13 @@ import { createCategory, createOrder, createProduct } from '../support/factories
 
 const t = sharedTestApp();
 const as = sharedCallers(t);
-/** On a PostgreSQL server, as the app does there, a sweep takes the advisory lock first. */
-const shared = Boolean(process.env.TEST_DATABASE_URL);
-let storage: Storage;
-let storageRoot: string;
-
-beforeAll(() => {
-  storage = t.app.storage;
-  storageRoot = (t.app.storage as LocalStorage).root;
-});
+/** On a PostgreSQL server (`files.shared`), as the app does there, a sweep takes the advisory lock first. */
+const files = sharedStoredFiles(t);
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Every file counts as old enough: a minute from now. */
 const everything = (): SweepOptions => ({ olderThan: new Date(Date.now() + 60_000) });
-const sweep = (options: SweepOptions = {}, on: Storage = storage) => sweepStoredFiles({ db: t.db, storage: on, shared }, options);
+const sweep = (options: SweepOptions = {}, on: Storage = files.storage) => sweepStoredFiles({ ...files, storage: on }, options);
 
 const picture = (width: number, height: number, background = '#1e3a8a') =>
   sharp({ create: { width, height, channels: 3, background } })
@@ -58,28 +51,28 @@ async function upload(bucket: string): Promise<string> {
 
 /** A file stored directly (as the mockup generator and the seed do), with its copies when asked. */
 async function stored(bucket: string, options: { key?: string; copies?: boolean } = {}): Promise<string> {
-  const { url } = await storage.put(bucket, options.key ?? `sweep-${crypto.randomUUID()}.png`, await picture(400, 300), 'image/png');
-  if (options.copies) await makeDisplayCopies(t.db, storage, url);
+  const { url } = await files.storage.put(bucket, options.key ?? `sweep-${crypto.randomUUID()}.png`, await picture(400, 300), 'image/png');
+  if (options.copies) await makeDisplayCopies(t.db, files.storage, url);
   return url;
 }
 
 /** Names in the URL's bucket folder that start with its key: the original and its copies. */
 function filesOf(url: string): string[] {
   const { bucket, key } = parseStorageUrl(url)!;
-  const folder = path.join(storageRoot, bucket);
+  const folder = path.join(files.storage.root, bucket);
   return fs.existsSync(folder) ? fs.readdirSync(folder).filter((name) => name.startsWith(key)) : [];
 }
 
 const exists = (url: string) => {
   const { bucket, key } = parseStorageUrl(url)!;
-  return fs.existsSync(path.join(storageRoot, bucket, key));
+  return fs.existsSync(path.join(files.storage.root, bucket, key));
 };
 
 /** Sets the stored time of a file and its copies `hours` back. */
 function storedHoursAgo(url: string, hours: number) {
   const { bucket } = parseStorageUrl(url)!;
   const when = new Date(Date.now() - hours * HOUR_MS);
-  for (const name of filesOf(url)) fs.utimesSync(path.join(storageRoot, bucket, name), when, when);
+  for (const name of filesOf(url)) fs.utimesSync(path.join(files.storage.root, bucket, name), when, when);
 }
 
 const variantsRow = (url: string) =>
@@ -87,7 +80,7 @@ const variantsRow = (url: string) =>
 
 /** The storage, with some of its methods replaced. */
 const storageWith = (overrides: Partial<Storage>): Storage =>
-  new Proxy(storage, {
+  new Proxy(files.storage, {
     get(target, property, receiver) {
       if (property in overrides) return overrides[property as keyof Storage];
       const value: unknown = Reflect.get(target, property, receiver);
@@ -128,14 +121,15 @@ describe('the sweep of stored files nothing names', () => {
     const white = await sharp({ create: { width: 1000, height: 1200, channels: 4, background: '#ffffff' } })
       .png()
       .toBuffer();
-    const front = await storage.put('templates', `sweep-front-${crypto.randomUUID()}.png`, white, 'image/png');
-    const back = await storage.put('templates', `sweep-back-${crypto.randomUUID()}.png`, white, 'image/png');
+    const front = await files.storage.put('templates', `sweep-front-${crypto.randomUUID()}.png`, white, 'image/png');
+    const back = await files.storage.put('templates', `sweep-back-${crypto.randomUUID()}.png`, white, 'image/png');
     const template = await t.db
       .insertInto('mockup_templates')
       .values({ name: 'Swept', front_template_url: front.url, back_template_url: back.url })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const art = (await storage.put('product-art', `sweep-art-${crypto.randomUUID()}.png`, await picture(1200, 1200), 'image/png')).url;
+    const art = (await files.storage.put('product-art', `sweep-art-${crypto.randomUUID()}.png`, await picture(1200, 1200), 'image/png'))
+      .url;
     const replaced = await stored('mockups', { copies: true });
     const product = await createProduct(t.db, { front_art_url: art, front_mockup_url: replaced, image_url: replaced });
 
@@ -265,7 +259,7 @@ describe('the sweep of stored files nothing names', () => {
     for (const url of [orphaned, young]) {
       // The original went without its copies (a cleanup that failed half way, say).
       const { bucket, key } = parseStorageUrl(url)!;
-      await storage.delete(bucket, key);
+      await files.storage.delete(bucket, key);
       await t.db.deleteFrom('image_variants').where('image_url', '=', url).execute();
     }
     storedHoursAgo(orphaned, 25);
@@ -278,14 +272,14 @@ describe('the sweep of stored files nothing names', () => {
     storedHoursAgo(long, 25);
     for (const copy of longCopies) {
       const when = new Date(Date.now() - 25 * HOUR_MS);
-      fs.utimesSync(path.join(storageRoot, 'categories', copy), when, when);
+      fs.utimesSync(path.join(files.storage.root, 'categories', copy), when, when);
     }
 
     expect(await sweep()).toEqual({ images: 0, copies: 4 });
     expect(filesOf(orphaned)).toEqual([]);
     expect(filesOf(young)).toHaveLength(4);
     expect(exists(long)).toBe(true);
-    for (const copy of longCopies) expect(fs.existsSync(path.join(storageRoot, 'categories', copy)), copy).toBe(true);
+    for (const copy of longCopies) expect(fs.existsSync(path.join(files.storage.root, 'categories', copy)), copy).toBe(true);
   });
 
   it('deletes nothing when the names cannot be read, or a bucket cannot be listed', async () => {
@@ -302,7 +296,7 @@ describe('the sweep of stored files nothing names', () => {
     const mockupsDown = storageWith({
       list: (bucket) => {
         if (bucket === 'mockups') throw new Error('mockups cannot be listed');
-        return storage.list(bucket);
+        return files.storage.list(bucket);
       },
     });
     await expect(sweep(everything(), mockupsDown)).rejects.toThrow('mockups cannot be listed');
@@ -316,14 +310,14 @@ describe('the sweep of stored files nothing names', () => {
       list: (bucket) => {
         lists++;
         if (lists === 1) throw new Error('storage away for a moment');
-        return storage.list(bucket);
+        return files.storage.list(bucket);
       },
     });
     const { log, lines } = recordingLog();
     const abandoned = await upload('artwork');
     storedHoursAgo(abandoned, 25);
 
-    const task = startStoredFileSweep({ db: t.db, storage: failingOnce, shared, log }, { firstAfterMs: 10, intervalMs: 100 });
+    const task = startStoredFileSweep({ ...files, storage: failingOnce, log }, { firstAfterMs: 10, intervalMs: 100 });
     try {
       await expect.poll(() => lines.map((line) => line.level), { timeout: 10_000 }).toEqual(['error', 'info']);
       expect(lines[0]!.args[1]).toBe('sweep of stored files failed');
@@ -347,12 +341,12 @@ describe('the sweep of stored files nothing names', () => {
       const recording = storageWith({
         delete: async (bucket, key) => {
           deleted.push(`${bucket}/${key}`);
-          await storage.delete(bucket, key);
+          await files.storage.delete(bucket, key);
         },
         // Slow enough that the first still holds the lock when the second asks for it.
         list: async function* (bucket) {
           await sleep(100);
-          yield* storage.list(bucket);
+          yield* files.storage.list(bucket);
         },
       });
 
@@ -386,7 +380,7 @@ describe('on the demo store, after a sweep of everything', () => {
     for (const { url } of rows) await makeDisplayCopies(database.db, demoStorage, url);
     unnamed = (await demoStorage.put('mockups', 'left-over.png', await picture(40, 40), 'image/png')).url;
 
-    outcome = await sweepStoredFiles({ db: database.db, storage: demoStorage, shared }, everything());
+    outcome = await sweepStoredFiles({ ...files, db: database.db, storage: demoStorage }, everything());
   }, 180_000);
 
   afterAll(async () => {

@@ -261,6 +261,19 @@ export function sharedEventHub(t: TestApp): { hub: EventHub } {
   );
 }
 
+/**
+ * What the passes over stored files (display copies, the sweep) are given, from a sharedTestApp as
+ * the app would give it: its database, its storage (local in tests, its files under
+ * `storage.root`) and `shared`, true on a PostgreSQL server, which other processes could use too.
+ */
+export function sharedStoredFiles(t: TestApp): { db: Db; storage: Storage & Pick<LocalStorage, 'root'>; shared: boolean } {
+  return sharedBeforeAll(() => {
+    const { storage } = t.app;
+    if (!(storage instanceof LocalStorage)) throw new Error('The test app stores files in S3, not under a folder');
+    return Promise.resolve({ db: t.db, storage, shared: t.database.kind === 'postgres' });
+  });
+}
+
 /** POST /api/uploads/:bucket with a multipart body built by the platform's FormData, as a browser sends it. */
 export async function uploadFile(
   app: FastifyInstance,

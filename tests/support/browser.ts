@@ -250,6 +250,12 @@ export async function waitForImages(page: Page, timeoutMs = 30_000): Promise<voi
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: timeoutMs });
 }
 
+/** Opens `url` and waits for its level-1 heading, `heading`. */
+export async function openPage(page: Page, url: string, heading: string): Promise<void> {
+  await page.goto(url);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+}
+
 /** Saves a full-page screenshot under .tmp/screenshots (gitignored) and returns its path. */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
