@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useMutation } from '../../../mutations';
@@ -17,11 +17,9 @@ import {
 } from '../../../../shared/schemas/admin-artwork';
 import { errorMessage, toastError } from '../../../errors';
 import { useTRPC } from '../../../trpc';
-import { FormModalFooter } from '../parts/FormModalFooter';
 import { TextArea, TextField } from '../../ui/fields';
-import { Form } from '../../ui/Form';
-import { Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
+import { FormModal } from '../parts/FormModal';
 import { TagInput } from '../parts/TagInput';
 import { UploadField } from '../parts/UploadField';
 
@@ -50,7 +48,6 @@ export function ArtworkFormModal({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const formId = useId();
   const [uploading, setUploading] = useState(false);
   const requiredMessage = editing ? ARTWORK_EDIT_REQUIRED : ARTWORK_CREATE_REQUIRED;
   const form = useForm<ArtworkCreateInput, unknown, z.output<typeof artworkCreateInput>>({
@@ -90,71 +87,57 @@ export function ArtworkFormModal({
   const incomplete = name.trim() === '' || artworkUrl === '';
 
   return (
-    <Modal
+    <FormModal
       title={editing ? 'Edit Artwork' : 'Upload Artwork'}
       onClose={onClose}
-      busy={saving}
-      footer={
-        <FormModalFooter
-          formId={formId}
-          saving={saving}
-          onCancel={onClose}
-          variant="accent"
-          busyLabel={editing ? 'Updating...' : 'Uploading...'}
-          disabled={uploading || incomplete}
-        >
-          {editing ? 'Update Artwork' : 'Upload Artwork'}
-        </FormModalFooter>
-      }
+      saving={saving}
+      submitVariant="accent"
+      busyLabel={editing ? 'Updating...' : 'Uploading...'}
+      submitDisabled={uploading || incomplete}
+      submitLabel={editing ? 'Update Artwork' : 'Upload Artwork'}
+      form={form}
+      onSubmit={(values) => (editing ? update.mutate({ id: editing.id, updatedAt: editing.updated_at, ...values }) : create.mutate(values))}
+      // The spec's alert for a blank name or a missing image.
+      onInvalid={(errors) => {
+        if (errors.name || errors.artwork_url) toast.error(requiredMessage);
+      }}
+      className="space-y-4"
     >
-      <Form
-        form={form}
-        id={formId}
-        onSubmit={(values) =>
-          editing ? update.mutate({ id: editing.id, updatedAt: editing.updated_at, ...values }) : create.mutate(values)
-        }
-        // The spec's alert for a blank name or a missing image.
-        onInvalid={(errors) => {
-          if (errors.name || errors.artwork_url) toast.error(requiredMessage);
-        }}
-        className="space-y-4"
-      >
-        <TextField name="name" label="Name" required autoComplete="off" />
-        <TextArea name="description" label="Description (optional)" rows={3} />
-        <Controller
-          control={form.control}
-          name="artwork_url"
-          render={({ field, fieldState }) => (
-            <UploadField
-              label="Artwork Image *"
-              bucket={ARTWORK_BUCKET}
-              value={field.value}
-              onChange={(url) => field.onChange(url ?? '')}
-              onBusyChange={setUploading}
-              error={fieldState.error?.message}
-              hint="PNG, JPG or WebP, up to 50MB"
-              testId="artwork-image"
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="tags"
-          render={({ field }) => (
-            <TagInput
-              label="Tags"
-              placeholder="Add a tag"
-              value={field.value ?? []}
-              onChange={field.onChange}
-              addTags={(text, current) => {
-                const tag = normalizeTag(text, current);
-                return tag ? [...current, tag] : current;
-              }}
-              popular={popularTags}
-            />
-          )}
-        />
-      </Form>
-    </Modal>
+      <TextField name="name" label="Name" required autoComplete="off" />
+      <TextArea name="description" label="Description (optional)" rows={3} />
+      <Controller
+        control={form.control}
+        name="artwork_url"
+        render={({ field, fieldState }) => (
+          <UploadField
+            label="Artwork Image *"
+            bucket={ARTWORK_BUCKET}
+            value={field.value}
+            onChange={(url) => field.onChange(url ?? '')}
+            onBusyChange={setUploading}
+            error={fieldState.error?.message}
+            hint="PNG, JPG or WebP, up to 50MB"
+            testId="artwork-image"
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="tags"
+        render={({ field }) => (
+          <TagInput
+            label="Tags"
+            placeholder="Add a tag"
+            value={field.value ?? []}
+            onChange={field.onChange}
+            addTags={(text, current) => {
+              const tag = normalizeTag(text, current);
+              return tag ? [...current, tag] : current;
+            }}
+            popular={popularTags}
+          />
+        )}
+      />
+    </FormModal>
   );
 }

@@ -1,17 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { useMutation } from '../../../mutations';
 import { BILLING_INTERVALS } from '../../../../shared/constants';
 import { NEW_PLAN_DEFAULTS, planInput, planSaveError, type PlanInput } from '../../../../shared/schemas/admin-plans';
 import { errorMessage, showServerErrors } from '../../../errors';
 import { useTRPC } from '../../../trpc';
-import { FormModalFooter } from '../parts/FormModalFooter';
+import { FormModal } from '../parts/FormModal';
 import { useInvalidate } from '../parts/use-invalidate';
 import { Checkbox, NumberField, Select, TextArea, TextField } from '../../ui/fields';
-import { Form } from '../../ui/Form';
-import { Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 
 // The create / edit plan modal (SPEC §2, §5, §9). A new plan starts monthly, limited to one
@@ -35,7 +32,6 @@ function firstItemError(error: unknown): string | undefined {
 export function PlanFormModal({ editing, onClose }: { editing: EditedPlan | null; onClose: () => void }) {
   const trpc = useTRPC();
   const refresh = useInvalidate(trpc.admin.plans.list.queryKey(), trpc.subscriptions.pathKey());
-  const formId = useId();
   const form = useForm<PlanInput, unknown, z.output<typeof planInput>>({
     resolver: zodResolver(planInput),
     defaultValues: editing ?? NEW_PLAN_DEFAULTS,
@@ -57,59 +53,56 @@ export function PlanFormModal({ editing, onClose }: { editing: EditedPlan | null
   const saving = create.isPending || update.isPending;
 
   return (
-    <Modal
+    <FormModal
       title={editing ? 'Edit Plan' : 'New Plan'}
-      onClose={onClose}
-      busy={saving}
       size="lg"
-      footer={
-        <FormModalFooter formId={formId} saving={saving} onCancel={onClose} busyLabel="Saving...">
-          {editing ? 'Update Plan' : 'Create Plan'}
-        </FormModalFooter>
-      }
+      onClose={onClose}
+      saving={saving}
+      busyLabel="Saving..."
+      submitLabel={editing ? 'Update Plan' : 'Create Plan'}
+      form={form}
+      onSubmit={(values) => (editing ? update.mutate({ ...values, id: editing.id, updatedAt: editing.updatedAt }) : create.mutate(values))}
+      className="grid gap-4 sm:grid-cols-2"
     >
-      <Form
-        form={form}
-        id={formId}
-        onSubmit={(values) =>
-          editing ? update.mutate({ ...values, id: editing.id, updatedAt: editing.updatedAt }) : create.mutate(values)
-        }
-        className="grid gap-4 sm:grid-cols-2"
-      >
-        <TextField name="name" label="Name" required autoComplete="off" />
-        <TextField name="slug" label="Slug" required autoComplete="off" hint="Saved in lower case, spaces become hyphens." />
-        <TextArea name="description" label="Description" rows={2} className="sm:col-span-2" />
-        <NumberField name="price" label="Price (USD)" required />
-        <Select name="billing_interval" label="Billing interval" required>
-          {BILLING_INTERVALS.map((interval) => (
-            <option key={interval} value={interval}>
-              {INTERVAL_NAMES[interval]}
-            </option>
-          ))}
-        </Select>
-        <NumberField name="category_limit" label="Category limit" required whole hint="0 means all categories." />
-        <div className="flex items-end pb-2">
-          <Checkbox name="is_active" label="Active" hint="Shown on the public subscriptions page." />
-        </div>
-        <Controller
-          control={form.control}
-          name="features"
-          render={({ field, fieldState }) => (
-            <TextArea
-              label="Features"
-              rows={5}
-              className="sm:col-span-2"
-              hint="One per line. Blank lines are ignored."
-              error={fieldState.error?.message ?? firstItemError(form.formState.errors.features)}
-              ref={field.ref}
-              onBlur={field.onBlur}
-              // The list is edited as lines; trimming and dropping blanks happens on save.
-              value={field.value.join('\n')}
-              onChange={(event) => field.onChange(event.target.value.split('\n'))}
-            />
-          )}
+      <TextField name="name" label="Name" required autoComplete="off" />
+      <TextField name="slug" label="Slug" required autoComplete="off" hint="Saved in lower case, spaces become hyphens." />
+      <TextArea name="description" label="Description" rows={2} className="sm:col-span-2" />
+      <NumberField name="price" label="Price (USD)" required />
+      <Select name="billing_interval" label="Billing interval" required>
+        {BILLING_INTERVALS.map((interval) => (
+          <option key={interval} value={interval}>
+            {INTERVAL_NAMES[interval]}
+          </option>
+        ))}
+      </Select>
+      <NumberField name="category_limit" label="Category limit" required whole hint="0 means all categories." />
+      <div className="flex items-end pb-2">
+        <Checkbox name="is_active" label="Active" hint="Shown on the public subscriptions page." />
+      </div>
+      <FeaturesField control={form.control} />
+    </FormModal>
+  );
+}
+
+/** The features list, edited as lines; trimming and dropping blanks happens on save. */
+function FeaturesField({ control }: { control: Control<PlanInput, unknown, z.output<typeof planInput>> }) {
+  return (
+    <Controller
+      control={control}
+      name="features"
+      render={({ field, fieldState, formState }) => (
+        <TextArea
+          label="Features"
+          rows={5}
+          className="sm:col-span-2"
+          hint="One per line. Blank lines are ignored."
+          error={fieldState.error?.message ?? firstItemError(formState.errors.features)}
+          ref={field.ref}
+          onBlur={field.onBlur}
+          value={field.value.join('\n')}
+          onChange={(event) => field.onChange(event.target.value.split('\n'))}
         />
-      </Form>
-    </Modal>
+      )}
+    />
   );
 }
