@@ -31,7 +31,7 @@ type ArtworkRow = RouterOutputs['admin']['artwork']['list']['items'][number];
 type ModalState = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; artwork: EditedArtwork };
 
 export function ArtworkPage() {
-  const { input, onSearch, filterBy, toPage } = useListInAddress(route, listInputOf);
+  const { input, searchField, filterBy, toPage } = useListInAddress(route, listInputOf);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useQuery(trpc.admin.artwork.list.queryOptions(input, KEEP_PREVIOUS_PAGE));
@@ -64,14 +64,7 @@ export function ArtworkPage() {
       <PageHeader title="Artwork Library" subtitle="Manage artwork for mockups and products" actions={uploadButton} />
 
       <Card className="mb-6 flex flex-col gap-3 p-4 sm:flex-row sm:items-end" role="search">
-        <SearchField
-          label="Search artwork"
-          hideLabel
-          value={input.search ?? ''}
-          onSearch={onSearch}
-          placeholder="Search by name or description..."
-          className="flex-1"
-        />
+        <SearchField label="Search artwork" hideLabel {...searchField} placeholder="Search by name or description..." className="flex-1" />
         <Select
           label="Filter by tag"
           value={input.tag ?? ''}

@@ -82,6 +82,7 @@ export function CategoriesPage() {
                 isLast={index === categories.length - 1}
                 actions={actions}
                 onEdit={() => openEdit(category)}
+                onToggle={() => actions.setActive(category, !category.is_active)}
                 onDelete={() => setDeleting(category)}
               />
             ))}
@@ -149,10 +150,11 @@ interface ItemProps {
   isLast: boolean;
   actions: Actions;
   onEdit: () => void;
+  onToggle: () => void;
   onDelete: () => void;
 }
 
-function CategoryItem({ category, position, isFirst, isLast, actions, onEdit, onDelete }: ItemProps) {
+function CategoryItem({ category, position, isFirst, isLast, actions, onEdit, onToggle, onDelete }: ItemProps) {
   const busy = actions.isBusy(category.id);
   const products = category.product_count === 1 ? '1 product' : `${category.product_count} products`;
   return (
@@ -194,12 +196,7 @@ function CategoryItem({ category, position, isFirst, isLast, actions, onEdit, on
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-1.5 sm:justify-end">
-        <ActiveToggleButton
-          name={category.name}
-          active={category.is_active}
-          busy={busy}
-          onToggle={() => actions.setActive(category, !category.is_active)}
-        />
+        <ActiveToggleButton name={category.name} active={category.is_active} busy={busy} onToggle={onToggle} />
         <EditButton name={category.name} onEdit={onEdit} />
         <DeleteIconButton name={category.name} title="Delete category" busy={busy} onDelete={onDelete} className="ml-auto sm:ml-0" />
       </div>

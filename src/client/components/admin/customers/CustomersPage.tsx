@@ -9,7 +9,7 @@ import { errorMessage } from '../../../errors';
 import { useMe } from '../../../session/session';
 import { useTRPC, type RouterOutputs } from '../../../trpc';
 import { Badge } from '../../ui/Badge';
-import { Button, iconButtonClass } from '../../ui/Button';
+import { iconButtonClass } from '../../ui/Button';
 import { cardClass } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { PageInfo } from '../../ui/Pagination';
@@ -20,7 +20,7 @@ import { ToggleButton } from '../../ui/ToggleButton';
 import { KEEP_PREVIOUS_PAGE } from '../../ui/Pagination';
 import { useListInAddress } from '../parts/list-in-address';
 import { PageHeader } from '../parts/PageHeader';
-import { usePendingIds } from '../parts/row-actions';
+import { RowButton, usePendingIds } from '../parts/row-actions';
 import { TableHead } from '../parts/table';
 import { listInputOf } from './customers-search';
 
@@ -40,7 +40,7 @@ const FILTER_LABELS: Record<CustomerFilter, string> = {
 };
 
 export function CustomersPage() {
-  const { input, onSearch, filterBy, toPage } = useListInAddress(route, listInputOf);
+  const { input, searchField, filterBy, toPage } = useListInAddress(route, listInputOf);
   const trpc = useTRPC();
   const list = useQuery(trpc.admin.customers.list.queryOptions(input, KEEP_PREVIOUS_PAGE));
   const myId = useMe().data?.id;
@@ -71,14 +71,7 @@ export function CustomersPage() {
             </ToggleButton>
           ))}
         </div>
-        <SearchField
-          label="Search users"
-          hideLabel
-          value={input.search ?? ''}
-          onSearch={onSearch}
-          placeholder="Search by email or name..."
-          className="lg:w-72"
-        />
+        <SearchField label="Search users" hideLabel {...searchField} placeholder="Search by email or name..." className="lg:w-72" />
       </div>
 
       <section aria-label="Users" aria-busy={list.isFetching} className={cardClass}>
@@ -253,18 +246,16 @@ function RowAction({ user, actions }: { user: UserRow; actions: Actions }) {
   const busy = actions.isBusy(user.id);
   if (!user.customer_data) {
     return (
-      <Button variant="secondary" size="xs" icon={UserPlus} busy={busy} busyLabel="Adding..." onClick={() => actions.addToCustomers(user)}>
+      <RowButton icon={UserPlus} busy={busy} busyLabel="Adding..." onClick={() => actions.addToCustomers(user)}>
         Add to Customers
-      </Button>
+      </RowButton>
     );
   }
   const admin = user.customer_data.is_admin;
   // The server refuses it too: anyone can sign up with an address they do not own.
   const unconfirmed = !admin && !user.email_confirmed_at;
   return (
-    <Button
-      variant="secondary"
-      size="xs"
+    <RowButton
       icon={admin ? ShieldOff : ShieldCheck}
       busy={busy}
       busyLabel="Updating..."
@@ -273,7 +264,7 @@ function RowAction({ user, actions }: { user: UserRow; actions: Actions }) {
       onClick={() => actions.toggleAdmin(user)}
     >
       {admin ? 'Remove Admin' : 'Make Admin'}
-    </Button>
+    </RowButton>
   );
 }
 

@@ -20,13 +20,12 @@ import { EmptyState, LoadingState } from '../../ui/states';
 import { toast } from '../../ui/Toast';
 import { ToggleButton } from '../../ui/ToggleButton';
 import { PageHeader } from '../parts/PageHeader';
+import { RowButton } from '../parts/row-actions';
 import { StatTile } from '../parts/StatTile';
 import { detailHeadingClass } from '../parts/Fact';
 
 // The Email Logs screen (SPEC §2, §4, §8): Process Queue, five stat tiles, filter buttons, and
 // the 100 newest emails; a row opens its delivery attempts; failed rows offer Retry Now.
-
-type EmailRow = RouterOutputs['admin']['emails']['list']['emails'][number];
 
 const FILTER_LABELS: Record<EmailFilter, string> = {
   all: 'All',
@@ -152,6 +151,8 @@ export function EmailLogsPage({ status, onStatusChange }: { status: EmailFilter;
   );
 }
 
+type EmailRow = RouterOutputs['admin']['emails']['list']['emails'][number];
+
 interface EmailItemProps {
   email: EmailRow;
   expanded: boolean;
@@ -205,9 +206,9 @@ function EmailItem({ email, expanded, onToggle, retrying, onRetry }: EmailItemPr
           </span>
         </button>
         {isRetryable(email.status) && (
-          <Button variant="secondary" size="xs" icon={RotateCcw} className="self-start" disabled={retrying} onClick={onRetry}>
+          <RowButton icon={RotateCcw} className="self-start" disabled={retrying} onClick={onRetry}>
             Retry Now
-          </Button>
+          </RowButton>
         )}
       </div>
       <div id={panelId} hidden={!expanded}>

@@ -15,7 +15,8 @@ import type { RouterContext } from '../../../router-context';
 //     component: ProductsPage,
 //   });
 //
-//   const { input, onSearch, filterBy, toPage } = useListInAddress(getRouteApi('/admin/products/'), listInputOf);
+//   const { input, searchField, filterBy, toPage } = useListInAddress(getRouteApi('/admin/products/'), listInputOf);
+//   <SearchField label="Search" {...searchField} />
 
 /**
  * The route options: the address read by `validateSearch`, and a loader that prefetches the list
@@ -46,12 +47,14 @@ type NavigateSearch<T> = (options: { search: (prev: T) => T; replace?: boolean; 
  * The list input of the page's address, and moving through the list by its URL: a new search or
  * filter starts again on page 1 (the search replaces the history entry, so typing does not fill
  * the back button; a filter keeps the scroll where its buttons are), and page 1 is left out.
+ * `searchField` binds the page's SearchField to the search in the address.
  */
 export function useListInAddress<Search extends ListSearch, Input>(
   route: { useSearch: () => NoInfer<Search>; useNavigate: () => NavigateSearch<NoInfer<Search>> },
   listInputOf: (search: Search) => Input,
 ) {
-  const input = listInputOf(route.useSearch());
+  const search = route.useSearch();
+  const input = listInputOf(search);
   const navigate = route.useNavigate();
   const navigation = useMemo(
     () => ({
@@ -63,5 +66,6 @@ export function useListInAddress<Search extends ListSearch, Input>(
     }),
     [navigate],
   );
-  return { input, ...navigation };
+  const { onSearch, filterBy, toPage } = navigation;
+  return { input, searchField: { value: search.search ?? '', onSearch }, filterBy, toPage };
 }

@@ -1,16 +1,22 @@
 import { useMutationState, type MutationKey } from '@tanstack/react-query';
 import { Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import type { ComponentProps } from 'react';
 import { Button, iconButtonClass } from '../../ui/Button';
 import { toast } from '../../ui/Toast';
 
 // The small actions of a category or plan: Edit, Activate / Deactivate and a Delete icon, each
 // named for screen readers with the thing it acts on, and the options of their mutations.
 
+/** The look of a list row's text actions (these, a user's, an email's Retry Now). */
+export function RowButton(props: Omit<ComponentProps<typeof Button>, 'variant' | 'size'>) {
+  return <Button variant="secondary" size="xs" {...props} />;
+}
+
 export function EditButton({ name, onEdit }: { name: string; onEdit: () => void }) {
   return (
-    <Button variant="secondary" size="xs" icon={Pencil} onClick={onEdit} aria-label={`Edit ${name}`}>
+    <RowButton icon={Pencil} onClick={onEdit} aria-label={`Edit ${name}`}>
       Edit
-    </Button>
+    </RowButton>
   );
 }
 
@@ -26,16 +32,14 @@ export function ActiveToggleButton({
   onToggle: () => void;
 }) {
   return (
-    <Button
-      variant="secondary"
-      size="xs"
+    <RowButton
       icon={active ? PowerOff : Power}
       disabled={busy}
       onClick={onToggle}
       aria-label={`${active ? 'Deactivate' : 'Activate'} ${name}`}
     >
       {active ? 'Deactivate' : 'Activate'}
-    </Button>
+    </RowButton>
   );
 }
 

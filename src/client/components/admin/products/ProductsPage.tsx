@@ -27,7 +27,7 @@ const route = getRouteApi('/admin/products/');
 type ProductRow = RouterOutputs['admin']['products']['list']['items'][number];
 
 export function ProductsPage() {
-  const { input, onSearch, filterBy, toPage } = useListInAddress(route, listInputOf);
+  const { input, searchField, filterBy, toPage } = useListInAddress(route, listInputOf);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useQuery(trpc.admin.products.list.queryOptions(input, KEEP_PREVIOUS_PAGE));
@@ -66,8 +66,6 @@ export function ProductsPage() {
     }),
   );
 
-  const filtered = Boolean(input.search || input.categoryId);
-
   return (
     <>
       <PageHeader
@@ -81,7 +79,7 @@ export function ProductsPage() {
       />
 
       <Card className="mb-4 grid grid-cols-1 gap-3 p-4 sm:grid-cols-[1fr_14rem]">
-        <SearchField label="Search" value={input.search ?? ''} onSearch={onSearch} placeholder="Search by name or description..." />
+        <SearchField label="Search" {...searchField} placeholder="Search by name or description..." />
         <Select
           label="Category"
           value={input.categoryId ?? ''}
@@ -97,7 +95,7 @@ export function ProductsPage() {
           list={list}
           noun="products"
           icon={Package}
-          filtered={filtered}
+          filtered={Boolean(input.search || input.categoryId)}
           hints={{ filtered: 'Try another search or category.', empty: 'Add your first product to get started.' }}
         >
           {(rows) => (

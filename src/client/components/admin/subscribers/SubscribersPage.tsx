@@ -29,7 +29,7 @@ const route = getRouteApi('/admin/subscribers');
 type MemberRow = RouterOutputs['admin']['subscribers']['list']['items'][number];
 
 export function SubscribersPage() {
-  const { input, onSearch, filterBy, toPage } = useListInAddress(route, listInputOf);
+  const { input, searchField, filterBy, toPage } = useListInAddress(route, listInputOf);
   const trpc = useTRPC();
   const list = useQuery(trpc.admin.subscribers.list.queryOptions(input, KEEP_PREVIOUS_PAGE));
   const plans = useQuery(trpc.admin.plans.list.queryOptions()).data ?? [];
@@ -40,14 +40,12 @@ export function SubscribersPage() {
     if (list.error) console.warn('Failed to load subscribers', list.error);
   }, [list.error]);
 
-  const filtered = Boolean(input.search || input.planId || input.status !== 'all');
-
   return (
     <>
       <PageHeader title="Subscribers" subtitle="Members of the t-shirt club, newest first" />
 
       <Card className="mb-4 grid grid-cols-1 gap-3 p-4 sm:grid-cols-[1fr_14rem_11rem]">
-        <SearchField label="Search" value={input.search ?? ''} onSearch={onSearch} placeholder="Search by email..." />
+        <SearchField label="Search" {...searchField} placeholder="Search by email..." />
         <Select label="Plan" value={input.planId ?? ''} onChange={(event) => filterBy({ planId: event.target.value || undefined })}>
           <option value="">All Plans</option>
           <RecordOptions records={plans} />
@@ -66,7 +64,7 @@ export function SubscribersPage() {
           list={list}
           noun="subscribers"
           icon={Gift}
-          filtered={filtered}
+          filtered={Boolean(input.search || input.planId || input.status !== 'all')}
           hints={{ filtered: 'Try another search or filter.', empty: 'Members appear here when they join a plan.' }}
         >
           {(rows) => <SubscriberTable rows={rows} onOpen={setOpenId} />}
