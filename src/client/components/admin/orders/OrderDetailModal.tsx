@@ -145,37 +145,41 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
           </DetailSection>
 
           <dl className="ml-auto w-full max-w-xs space-y-1 text-sm tabular-nums">
-            <div className="flex justify-between">
-              <dt className="text-stone-600">Subtotal</dt>
-              <dd>{formatMoney(data.subtotal)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-stone-600">Tax</dt>
-              <dd>{formatMoney(data.tax)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-stone-600">Shipping</dt>
-              <dd>{formatMoney(data.shipping_cost)}</dd>
-            </div>
-            <div className="flex justify-between border-t border-stone-200 pt-1 font-semibold text-stone-950">
-              <dt>Total</dt>
-              <dd>{formatMoney(data.total)}</dd>
-            </div>
+            <TotalLine label="Subtotal" amount={data.subtotal} />
+            <TotalLine label="Tax" amount={data.tax} />
+            <TotalLine label="Shipping" amount={data.shipping_cost} />
+            <TotalLine label="Total" amount={data.total} total />
           </dl>
 
-          <DetailSection title="History">
-            <ol className="mt-2 space-y-1 text-sm" data-testid="order-history">
-              {data.events.map((event, index) => (
-                <li key={`${event.kind}-${index}`} className="flex justify-between gap-4">
-                  <span className="text-stone-800">{ORDER_EVENT_LABELS[event.kind]}</span>
-                  <span className="text-stone-500">{formatDateTime(event.created_at)}</span>
-                </li>
-              ))}
-            </ol>
-          </DetailSection>
+          <OrderHistory order={data} />
         </div>
       )}
     </RecordModal>
+  );
+}
+
+/** A line of the order's amounts; the total is set apart under a rule. */
+function TotalLine({ label, amount, total = false }: { label: string; amount: string; total?: boolean }) {
+  return (
+    <div className={total ? 'flex justify-between border-t border-stone-200 pt-1 font-semibold text-stone-950' : 'flex justify-between'}>
+      <dt className={total ? undefined : 'text-stone-600'}>{label}</dt>
+      <dd>{formatMoney(amount)}</dd>
+    </div>
+  );
+}
+
+function OrderHistory({ order }: { order: OrderDetail }) {
+  return (
+    <DetailSection title="History">
+      <ol className="mt-2 space-y-1 text-sm" data-testid="order-history">
+        {order.events.map((event, index) => (
+          <li key={`${event.kind}-${index}`} className="flex justify-between gap-4">
+            <span className="text-stone-800">{ORDER_EVENT_LABELS[event.kind]}</span>
+            <span className="text-stone-500">{formatDateTime(event.created_at)}</span>
+          </li>
+        ))}
+      </ol>
+    </DetailSection>
   );
 }
 
@@ -234,6 +238,12 @@ function PaymentActions({ order, onChanged }: { order: OrderDetail; onChanged: (
   const canMarkPaid = order.payment_provider === 'manual' && order.payment_status === 'pending' && order.status !== 'cancelled';
   const canRefund = order.payment_status === 'paid';
   if (!canMarkPaid && !canRefund) return null;
+  // Either confirmation runs its mutation on this order; Cancel closes it.
+  const confirmation = (mutation: { isPending: boolean; mutate: (input: { id: string }) => void }) => ({
+    busy: mutation.isPending,
+    onConfirm: () => mutation.mutate({ id: order.id }),
+    onCancel: () => setConfirming(null),
+  });
   return (
     <div className="flex flex-wrap gap-2">
       {canMarkPaid && (
@@ -253,9 +263,7 @@ function PaymentActions({ order, onChanged }: { order: OrderDetail; onChanged: (
           message={`The payment of ${formatMoney(order.total)} arrived. The order goes to the print queue and the customer is emailed.`}
           confirmLabel="Mark as Paid"
           busyLabel="Updating..."
-          busy={markPaid.isPending}
-          onConfirm={() => markPaid.mutate({ id: order.id })}
-          onCancel={() => setConfirming(null)}
+          {...confirmation(markPaid)}
         />
       )}
       {confirming === 'refund' && (
@@ -268,9 +276,7 @@ function PaymentActions({ order, onChanged }: { order: OrderDetail; onChanged: (
           }
           confirmLabel="Refund"
           busyLabel="Refunding..."
-          busy={refund.isPending}
-          onConfirm={() => refund.mutate({ id: order.id })}
-          onCancel={() => setConfirming(null)}
+          {...confirmation(refund)}
         />
       )}
     </div>

@@ -148,40 +148,31 @@ export function ProductForm({ product }: { product?: AdminProduct }) {
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <Section title="Details">
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <TextField
-                name="name"
-                label="Name"
-                required
-                autoComplete="off"
-                className="sm:col-span-2"
-                registerOptions={slug.nameOptions}
-              />
-              <TextField
-                name="slug"
-                label="Slug"
-                required
-                autoComplete="off"
-                spellCheck={false}
-                hint="Made from the name until you change it; used in the product's address."
-                registerOptions={slug.slugOptions}
-              />
-              <TextField
-                name="sku_number"
-                label="SKU"
-                required
-                autoComplete="off"
-                spellCheck={false}
-                hint="Unique stock code, e.g. TL-MC-001."
-              />
-              <NumberField name="price" label="Price (USD)" required />
-              <Select name="category_id" label="Category" required>
-                <option value="">{categories ? 'Select a category' : 'Loading categories...'}</option>
-                {categories && <RecordOptions records={categories} />}
-              </Select>
-              <TextArea name="description" label="Description" required rows={5} className="sm:col-span-2" />
-            </div>
+          <Section title="Details" layout="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <TextField name="name" label="Name" required autoComplete="off" className="sm:col-span-2" registerOptions={slug.nameOptions} />
+            <TextField
+              name="slug"
+              label="Slug"
+              required
+              autoComplete="off"
+              spellCheck={false}
+              hint="Made from the name until you change it; used in the product's address."
+              registerOptions={slug.slugOptions}
+            />
+            <TextField
+              name="sku_number"
+              label="SKU"
+              required
+              autoComplete="off"
+              spellCheck={false}
+              hint="Unique stock code, e.g. TL-MC-001."
+            />
+            <NumberField name="price" label="Price (USD)" required />
+            <Select name="category_id" label="Category" required>
+              <option value="">{categories ? 'Select a category' : 'Loading categories...'}</option>
+              {categories && <RecordOptions records={categories} />}
+            </Select>
+            <TextArea name="description" label="Description" required rows={5} className="sm:col-span-2" />
           </Section>
 
           <Section
@@ -226,27 +217,24 @@ export function ProductForm({ product }: { product?: AdminProduct }) {
           <Section
             title="Mockups and image"
             description="Usually filled in by the mockup generator. The image is the picture shown in the shop; empty shows a stock image."
+            layout="grid grid-cols-1 gap-4 sm:grid-cols-2"
           >
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <TextField name="front_mockup_url" label="Front mockup URL" type="url" autoComplete="off" />
-              <TextField name="back_mockup_url" label="Back mockup URL" type="url" autoComplete="off" />
-              <TextField name="image_url" label="Image URL" type="url" autoComplete="off" />
-              <RadioGroup
-                legend="Mockup shown first"
-                options={MOCKUP_SIDES}
-                labels={SIDE_LABELS}
-                registration={register('default_mockup_side')}
-              />
-            </div>
+            <TextField name="front_mockup_url" label="Front mockup URL" type="url" autoComplete="off" />
+            <TextField name="back_mockup_url" label="Back mockup URL" type="url" autoComplete="off" />
+            <TextField name="image_url" label="Image URL" type="url" autoComplete="off" />
+            <RadioGroup
+              legend="Mockup shown first"
+              options={MOCKUP_SIDES}
+              labels={SIDE_LABELS}
+              registration={register('default_mockup_side')}
+            />
           </Section>
         </div>
 
         <div className="space-y-6">
-          <Section title="Visibility">
-            <div className="space-y-4">
-              <Checkbox name="is_active" label="Active" hint="Shown in the store." />
-              <Checkbox name="is_featured" label="Featured" hint="Shown on the home page." />
-            </div>
+          <Section title="Visibility" layout="space-y-4">
+            <Checkbox name="is_active" label="Active" hint="Shown in the store." />
+            <Checkbox name="is_featured" label="Featured" hint="Shown on the home page." />
           </Section>
 
           <Section title="Sizes">
@@ -307,12 +295,13 @@ export function ProductForm({ product }: { product?: AdminProduct }) {
   );
 }
 
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+/** A titled card of the form; `layout` is the classes of a box that lays out its fields (a grid, a stack). */
+function Section({ title, description, layout, children }: { title: string; description?: string; layout?: string; children: ReactNode }) {
   return (
     <Card className="p-5">
       <h2 className="font-display text-base font-bold text-stone-950">{title}</h2>
       {description && <p className="mt-1 text-sm text-stone-600">{description}</p>}
-      <div className="mt-4">{children}</div>
+      <div className="mt-4">{layout ? <div className={layout}>{children}</div> : children}</div>
     </Card>
   );
 }
