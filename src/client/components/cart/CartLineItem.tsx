@@ -13,6 +13,17 @@ const stepButton =
 /** The thumbnail's width: w-20, sm:w-28. */
 const THUMB_SIZES = '(min-width: 640px) 112px, 80px';
 
+/** The line's photo, greyed out when the line can no longer be bought. */
+function LineThumbnail({ line, dimmed }: { line: CartViewLine; dimmed: boolean }) {
+  return (
+    <div className={`w-20 shrink-0 sm:w-28 ${dimmed ? 'opacity-50 grayscale' : ''}`}>
+      <div className="relative aspect-[4/5] overflow-hidden rounded-xl bg-stone-100 ring-1 ring-stone-900/5">
+        <ProductImage image={line.image} alt={line.name} sizes={THUMB_SIZES} className="absolute inset-0 size-full object-cover" />
+      </div>
+    </div>
+  );
+}
+
 /**
  * One cart line: image, name, size, today's price, quantity minus/plus and remove. `onRemove` is
  * told when the line's own buttons take it away (Remove, or minus at 1), before it goes.
@@ -27,11 +38,7 @@ export function CartLineItem({ line, onRemove }: { line: CartViewLine; onRemove:
 
   return (
     <li className="flex gap-4 py-6 sm:gap-6" data-testid="cart-line">
-      <div className={`w-20 shrink-0 sm:w-28 ${available ? '' : 'opacity-50 grayscale'}`}>
-        <div className="relative aspect-[4/5] overflow-hidden rounded-xl bg-stone-100 ring-1 ring-stone-900/5">
-          <ProductImage image={line.image} alt={line.name} sizes={THUMB_SIZES} className="absolute inset-0 size-full object-cover" />
-        </div>
-      </div>
+      <LineThumbnail line={line} dimmed={!available} />
 
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">

@@ -6,6 +6,10 @@ import { ProductImage } from './ProductImage';
 /** A product as catalog.featuredProducts and catalog.products list it. */
 type ProductCardData = RouterOutputs['catalog']['featuredProducts'][number];
 
+/** The link covers the whole card (its text is the product name); its focus ring circles the card. */
+const cardLinkClass =
+  'after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-4 focus-visible:after:outline-accent-600';
+
 interface ProductCardProps {
   product: ProductCardData;
   /** The card's width at each breakpoint in the grid that shows it (a `sizes` attribute). */
@@ -31,12 +35,7 @@ export function ProductCard({ product, imageSizes, priority = false, headingLeve
       <div className="mt-3 flex flex-1 flex-col gap-1">
         <p className="text-xs font-medium tracking-wide text-stone-500 uppercase">{product.category_name}</p>
         <Heading className="text-sm font-semibold text-stone-900 sm:text-base">
-          {/* The link covers the whole card; its text is the product name. */}
-          <Link
-            to="/product/$slug"
-            params={{ slug: product.slug }}
-            className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-4 focus-visible:after:outline-accent-600"
-          >
+          <Link to="/product/$slug" params={{ slug: product.slug }} className={cardLinkClass}>
             {product.name}
           </Link>
         </Heading>
@@ -48,13 +47,14 @@ export function ProductCard({ product, imageSizes, priority = false, headingLeve
   );
 }
 
-export function ProductCardSkeleton() {
-  return (
-    <div aria-hidden="true" className="flex animate-pulse flex-col">
+/** `count` placeholder cards, for a product grid that is loading. */
+export function ProductCardSkeletons({ count }: { count: number }) {
+  return Array.from({ length: count }, (_, i) => (
+    <div key={i} aria-hidden="true" className="flex animate-pulse flex-col">
       <div className="aspect-[4/5] rounded-xl bg-stone-200" />
       <div className="mt-3 h-3 w-1/3 rounded bg-stone-200" />
       <div className="mt-2 h-4 w-3/4 rounded bg-stone-200" />
       <div className="mt-2 h-4 w-1/4 rounded bg-stone-200" />
     </div>
-  );
+  ));
 }

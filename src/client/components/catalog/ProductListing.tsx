@@ -4,7 +4,7 @@ import type { SortOption } from '../../../shared/constants';
 import { useTRPC, type Trpc } from '../../trpc';
 import { Button } from '../ui/Button';
 import { gridImageSizes } from '../ui/grid-image-sizes';
-import { ProductCard, ProductCardSkeleton } from './ProductCard';
+import { ProductCard, ProductCardSkeletons } from './ProductCard';
 
 export interface ProductListFilter {
   /** Category slug; absent lists every active category. */
@@ -40,9 +40,7 @@ export function ProductListing({ filter }: { filter: ProductListFilter }) {
           Loading products...
         </p>
         <div className={GRID} aria-hidden="true">
-          {Array.from({ length: 8 }, (_, i) => (
-            <ProductCardSkeleton key={i} />
-          ))}
+          <ProductCardSkeletons count={8} />
         </div>
       </div>
     );

@@ -132,6 +132,14 @@ function CheckoutForm({ email, view, quote, changed, defaults }: CheckoutFormPro
     );
   // The buyer sees the total before placing the order, and the order is placed for that total.
   const blocked = changed.length > 0 || view.isChecking || quote.pricing || !quote.amounts || view.itemCount === 0;
+  // The summary lists each line with what changed since it was added.
+  const summaryLines = (
+    <ul className="mt-6 divide-y divide-stone-200 border-b border-stone-200" data-testid="checkout-lines">
+      {view.lines.map((line) => (
+        <SummaryLine key={line.key} line={line} problem={lineProblem(line)} />
+      ))}
+    </ul>
+  );
 
   return (
     <div className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-12">
@@ -157,18 +165,7 @@ function CheckoutForm({ email, view, quote, changed, defaults }: CheckoutFormPro
       </div>
 
       <div className="lg:sticky lg:top-24">
-        <OrderSummary
-          itemCount={view.itemCount}
-          subtotalCents={view.subtotalCents}
-          quote={quote}
-          items={
-            <ul className="mt-6 divide-y divide-stone-200 border-b border-stone-200" data-testid="checkout-lines">
-              {view.lines.map((line) => (
-                <SummaryLine key={line.key} line={line} problem={lineProblem(line)} />
-              ))}
-            </ul>
-          }
-        >
+        <OrderSummary itemCount={view.itemCount} subtotalCents={view.subtotalCents} quote={quote} items={summaryLines}>
           <div className="mt-6 space-y-3">
             {changed.length > 0 && (
               <div className="space-y-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200" role="status">

@@ -6,8 +6,8 @@ import { useShippingPromise } from '../../cart/shipping-policy';
 import { storeConfig } from '../../store-config';
 import { useTRPC } from '../../trpc';
 import { LatinCross } from '../catalog/category-icon';
-import { CategoryTile, CategoryTileSkeleton } from '../catalog/CategoryTile';
-import { ProductCard, ProductCardSkeleton } from '../catalog/ProductCard';
+import { CategoryTile, CategoryTileSkeletons } from '../catalog/CategoryTile';
+import { ProductCard, ProductCardSkeletons } from '../catalog/ProductCard';
 import { StoreSection } from '../layout/StoreSection';
 import { ButtonLink } from '../ui/Button';
 import { gridImageSizes } from '../ui/grid-image-sizes';
@@ -137,9 +137,7 @@ function CategoriesSection() {
       <SectionHeading id="categories-heading" title="Shop by Category" subtitle="Find the design that fits your passion." />
       {isPending ? (
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {[0, 1, 2].map((i) => (
-            <CategoryTileSkeleton key={i} />
-          ))}
+          <CategoryTileSkeletons count={3} />
         </div>
       ) : categories.length === 0 ? (
         <EmptyState message="Our categories are being restocked. Check back soon." link={{ to: '/shop', label: 'Browse all tees' }} />
@@ -173,9 +171,7 @@ function FeaturedSection() {
       />
       {isPending ? (
         <div className="mt-8 grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 md:grid-cols-3">
-          {Array.from({ length: FEATURED_PRODUCTS_LIMIT }, (_, i) => (
-            <ProductCardSkeleton key={i} />
-          ))}
+          <ProductCardSkeletons count={FEATURED_PRODUCTS_LIMIT} />
         </div>
       ) : featured.length === 0 ? (
         <EmptyState message="No featured tees right now." link={{ to: '/shop', label: 'Browse the shop' }} />

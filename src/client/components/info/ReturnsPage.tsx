@@ -7,6 +7,12 @@ import { CLAIM_WINDOW_DAYS } from './policy';
 
 const CLAIM_WINDOW = `${CLAIM_WINDOW_DAYS} days of delivery`;
 
+const EXCLUSIONS = [
+  'Tees returned for a change of mind: each one was printed just for you.',
+  "Tees that have been worn or washed, unless there's a print or fabric defect.",
+  `Problems reported more than ${CLAIM_WINDOW_DAYS} days after delivery.`,
+];
+
 const CARE_STEPS = [
   'Turn your tee inside out before washing.',
   'Machine wash cold on a gentle cycle, with similar colors.',
@@ -46,13 +52,7 @@ export function ReturnsPage() {
       </HelpSection>
 
       <HelpSection id="exclusions" title="What we can't take back">
-        <HelpList
-          items={[
-            'Tees returned for a change of mind: each one was printed just for you.',
-            "Tees that have been worn or washed, unless there's a print or fabric defect.",
-            `Problems reported more than ${CLAIM_WINDOW_DAYS} days after delivery.`,
-          ]}
-        />
+        <HelpList items={EXCLUSIONS} />
       </HelpSection>
 
       <HelpSection id="how" title="How to start a return or exchange">

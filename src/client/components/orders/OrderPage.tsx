@@ -113,51 +113,64 @@ function OrderDetail({ order, thanks, payment }: { order: Order; thanks: boolean
           </Card>
         </div>
         <div className="space-y-8">
-          <Card title="Shipping to">
-            <address className="text-sm leading-6 whitespace-pre-line text-stone-700 not-italic">
-              {[
-                order.shipping_address.name,
-                order.shipping_address.street,
-                `${order.shipping_address.city}, ${order.shipping_address.state} ${order.shipping_address.zip}`,
-                order.shipping_address.country,
-              ]
-                .filter(Boolean)
-                .join('\n')}
-            </address>
-            {order.tracking_number && (
-              <p className="mt-4 text-sm text-stone-700">
-                Tracking number <span className="font-semibold text-stone-900">{order.tracking_number}</span>
-                {order.trackingUrl && (
-                  <a
-                    href={order.trackingUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className={`${buttonClass({ variant: 'secondary', size: 'sm' })} mt-3 w-full`}
-                  >
-                    <Truck className="size-4" aria-hidden="true" />
-                    Track your package
-                    <ExternalLink className="size-3.5" aria-hidden="true" />
-                  </a>
-                )}
-              </p>
-            )}
-          </Card>
-          <Card title="History">
-            <ol className="space-y-3" data-testid="order-timeline">
-              {order.events.map((event, index) => (
-                <li key={`${event.kind}-${index}`} className="flex gap-3 text-sm">
-                  <span className="mt-1.5 size-2 shrink-0 rounded-full bg-accent-600" aria-hidden="true" />
-                  <div>
-                    <p className="font-medium text-stone-900">{ORDER_EVENT_LABELS[event.kind]}</p>
-                    <p className="text-stone-500">{formatDateTime(event.created_at)}</p>
-                  </div>
-                </li>
-              ))}
-            </ol>
-          </Card>
+          <ShippingCard order={order} />
+          <HistoryCard events={order.events} />
         </div>
       </div>
     </div>
+  );
+}
+
+/** Where the order goes and, once it has shipped, how to follow it. */
+function ShippingCard({ order }: { order: Order }) {
+  return (
+    <Card title="Shipping to">
+      <address className="text-sm leading-6 whitespace-pre-line text-stone-700 not-italic">
+        {[
+          order.shipping_address.name,
+          order.shipping_address.street,
+          `${order.shipping_address.city}, ${order.shipping_address.state} ${order.shipping_address.zip}`,
+          order.shipping_address.country,
+        ]
+          .filter(Boolean)
+          .join('\n')}
+      </address>
+      {order.tracking_number && (
+        <p className="mt-4 text-sm text-stone-700">
+          Tracking number <span className="font-semibold text-stone-900">{order.tracking_number}</span>
+          {order.trackingUrl && (
+            <a
+              href={order.trackingUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`${buttonClass({ variant: 'secondary', size: 'sm' })} mt-3 w-full`}
+            >
+              <Truck className="size-4" aria-hidden="true" />
+              Track your package
+              <ExternalLink className="size-3.5" aria-hidden="true" />
+            </a>
+          )}
+        </p>
+      )}
+    </Card>
+  );
+}
+
+function HistoryCard({ events }: { events: Order['events'] }) {
+  return (
+    <Card title="History">
+      <ol className="space-y-3" data-testid="order-timeline">
+        {events.map((event, index) => (
+          <li key={`${event.kind}-${index}`} className="flex gap-3 text-sm">
+            <span className="mt-1.5 size-2 shrink-0 rounded-full bg-accent-600" aria-hidden="true" />
+            <div>
+              <p className="font-medium text-stone-900">{ORDER_EVENT_LABELS[event.kind]}</p>
+              <p className="text-stone-500">{formatDateTime(event.created_at)}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </Card>
   );
 }
 
