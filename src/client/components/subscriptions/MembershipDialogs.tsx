@@ -1,7 +1,8 @@
+import { RotateCcw } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { formatCalendarDay } from '../../../shared/dates';
 import { PAUSE_CYCLES } from '../../../shared/schemas/subscriptions';
-import { Button } from '../ui/Button';
+import { Button, type ButtonStyle } from '../ui/Button';
 import { TextArea } from '../ui/fields';
 import { Modal } from '../ui/Modal';
 
@@ -26,6 +27,20 @@ interface ConfirmationProps {
 /** When a cancellation takes effect: at once while paused or on hold (nothing is paid ahead), else when the paid period ends. */
 export const cancellationTakesEffect = (membership: { status: string; next_cycle_on: string }) =>
   membership.status === 'paused' || membership.status === 'past_due' ? 'today' : `on ${formatCalendarDay(membership.next_cycle_on)}`;
+
+/** Takes back a cancellation set for the period's end: the member's button and the admin's, each in its own words. */
+export function KeepMembershipButton({
+  busy,
+  onKeep,
+  children,
+  ...style
+}: ButtonStyle & { busy: boolean; onKeep: () => void; children: ReactNode }) {
+  return (
+    <Button {...style} icon={RotateCcw} busy={busy} busyLabel="Updating..." onClick={onKeep}>
+      {children}
+    </Button>
+  );
+}
 
 /** Each confirmation's confirming button. */
 const CONFIRM_BUTTONS = {

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { CalendarClock, Gift, Pause, Play, RotateCcw, SkipForward, SlidersHorizontal, XCircle } from 'lucide-react';
+import { CalendarClock, Gift, Pause, Play, SkipForward, SlidersHorizontal, XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useMutation } from '../../mutations';
 import { SIZES, type Size } from '../../../shared/constants';
@@ -21,7 +21,7 @@ import { EmptyState, LoadingState } from '../ui/states';
 import { toast } from '../ui/Toast';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { CategoryChoices } from './CategoryChoices';
-import { CancelMembershipDialog, cancellationTakesEffect, PauseMembershipDialog } from './MembershipDialogs';
+import { CancelMembershipDialog, cancellationTakesEffect, KeepMembershipButton, PauseMembershipDialog } from './MembershipDialogs';
 
 // The member's page (issue 11): each membership with its plan, status, size, categories, next
 // shipment and past shipments' orders, and what the member can do: change size or categories,
@@ -142,15 +142,9 @@ function MembershipCard({ membership }: { membership: Membership }) {
       )}
       {ending && (
         <div className={ACTION_ROW}>
-          <Button
-            size="sm"
-            icon={RotateCcw}
-            busy={keep.isPending}
-            busyLabel="Updating..."
-            onClick={() => keep.mutate({ id: membership.id })}
-          >
+          <KeepMembershipButton size="sm" busy={keep.isPending} onKeep={() => keep.mutate({ id: membership.id })}>
             Keep My Membership
-          </Button>
+          </KeepMembershipButton>
         </div>
       )}
 

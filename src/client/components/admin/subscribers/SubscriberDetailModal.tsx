@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pause, RotateCcw, XCircle } from 'lucide-react';
+import { Pause, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useMutation } from '../../../mutations';
 import { formatCalendarDay, formatDate, formatDateTime } from '../../../../shared/dates';
@@ -14,7 +14,12 @@ import { OrderDetailModal } from '../orders/OrderDetailModal';
 import { customerName, PROVIDER_LABELS } from '../orders/order-look';
 import { DetailSection, Fact } from '../parts/Fact';
 import { RecordModal } from '../parts/RecordModal';
-import { CancelMembershipDialog, cancellationTakesEffect, PauseMembershipDialog } from '../../subscriptions/MembershipDialogs';
+import {
+  CancelMembershipDialog,
+  cancellationTakesEffect,
+  KeepMembershipButton,
+  PauseMembershipDialog,
+} from '../../subscriptions/MembershipDialogs';
 import { planPrice, UNTIL_RESUMED } from './subscriber-look';
 
 // One member of the club (issue 11): who they are, their plan and choices, where shirts go, their
@@ -121,15 +126,9 @@ export function SubscriberDetailModal({ subscriptionId, onClose }: { subscriptio
                   </Button>
                 )}
                 {cancelling && (
-                  <Button
-                    variant="secondary"
-                    icon={RotateCcw}
-                    busy={keep.isPending}
-                    busyLabel="Updating..."
-                    onClick={() => keep.mutate({ id: data.id })}
-                  >
+                  <KeepMembershipButton variant="secondary" busy={keep.isPending} onKeep={() => keep.mutate({ id: data.id })}>
                     Keep subscription
-                  </Button>
+                  </KeepMembershipButton>
                 )}
               </div>
             )}
