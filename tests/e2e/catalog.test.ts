@@ -221,17 +221,8 @@ describe('catalog pages', () => {
     const product = await env.db
       .selectFrom('products')
       .innerJoin('categories', 'categories.id', 'products.category_id')
-      .select([
-        'products.id',
-        'products.slug',
-        'products.name',
-        'products.price',
-        'products.front_mockup_url',
-        'products.back_mockup_url',
-        'products.available_sizes',
-        'categories.slug as category_slug',
-        'categories.name as category_name',
-      ])
+      .selectAll('products')
+      .select(['categories.slug as category_slug', 'categories.name as category_name'])
       .where('products.default_mockup_side', '=', 'back')
       .where('products.is_active', '=', true)
       .executeTakeFirstOrThrow();

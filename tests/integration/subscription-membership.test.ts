@@ -1,15 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Size } from '../../src/shared/constants';
-import {
-  ALREADY_MEMBER,
-  CHOOSE_A_CATEGORY,
-  PLAN_CHANGED,
-  PLAN_UNAVAILABLE,
-  SUBSCRIPTION_NOT_FOUND,
-  noShirtsInSize,
-  tooManyCategories,
-  UNKNOWN_CATEGORY,
-} from '../../src/shared/schemas/subscriptions';
+import * as messages from '../../src/shared/schemas/subscriptions';
 import { callerAs, callTrpc, sharedTestApp, signInHttp } from '../support/app';
 import { renewalPass } from '../support/renewals';
 import { holdsFor, trpcFailure } from '../support/async';
@@ -110,23 +101,23 @@ describe('joining', () => {
         await holdsFor(() => !settled, 'the join waiting for the delete', 300);
         await trx.deleteFrom('subscription_plans').where('id', '=', plan.id).execute();
       });
-      expect(await joining).toEqual({ code: 'NOT_FOUND', message: PLAN_UNAVAILABLE });
+      expect(await joining).toEqual({ code: 'NOT_FOUND', message: messages.PLAN_UNAVAILABLE });
     },
   );
 
   it('refuses a second membership of one plan, an inactive plan, and bad choices, and writes nothing', async () => {
     const plan = await createPlan(1);
     await join(member, plan.slug);
-    expect((await trpcFailure(join(member, plan.slug))).message).toBe(ALREADY_MEMBER);
+    expect((await trpcFailure(join(member, plan.slug))).message).toBe(messages.ALREADY_MEMBER);
 
     const other = await createCustomer(t.db);
     const inactive = await createPlan(1, false);
-    expect((await trpcFailure(join(other, inactive.slug))).message).toBe(PLAN_UNAVAILABLE);
-    expect((await trpcFailure(join(other, 'no-such-plan'))).message).toBe(PLAN_UNAVAILABLE);
-    expect((await trpcFailure(join(other, plan.slug, { categoryIds: [cars, bikes] }))).message).toBe(tooManyCategories(1));
-    expect((await trpcFailure(join(other, plan.slug, { categoryIds: [] }))).message).toBe(CHOOSE_A_CATEGORY);
+    expect((await trpcFailure(join(other, inactive.slug))).message).toBe(messages.PLAN_UNAVAILABLE);
+    expect((await trpcFailure(join(other, 'no-such-plan'))).message).toBe(messages.PLAN_UNAVAILABLE);
+    expect((await trpcFailure(join(other, plan.slug, { categoryIds: [cars, bikes] }))).message).toBe(messages.tooManyCategories(1));
+    expect((await trpcFailure(join(other, plan.slug, { categoryIds: [] }))).message).toBe(messages.CHOOSE_A_CATEGORY);
     expect((await trpcFailure(join(other, plan.slug, { categoryIds: ['00000000-0000-4000-8000-000000000000'] }))).message).toBe(
-      UNKNOWN_CATEGORY,
+      messages.UNKNOWN_CATEGORY,
     );
 
     const cookie = await signInHttp(t.app, other.email);
@@ -150,9 +141,9 @@ describe('joining', () => {
     await t.db.updateTable('subscription_plans').set({ price: '34.00' }).where('id', '=', plan.id).execute();
     const joinShown = (expectedTerms: { price: string; billingInterval: 'monthly' | 'quarterly' }) =>
       as(member).subscriptions.join({ planSlug: plan.slug, size: 'L', categoryIds: [cars], shipping: SHIPPING, expectedTerms });
-    expect(await trpcFailure(joinShown(shown))).toEqual({ code: 'CONFLICT', message: PLAN_CHANGED });
+    expect(await trpcFailure(joinShown(shown))).toEqual({ code: 'CONFLICT', message: messages.PLAN_CHANGED });
     await t.db.updateTable('subscription_plans').set({ price: '29.00', billing_interval: 'quarterly' }).where('id', '=', plan.id).execute();
-    expect(await trpcFailure(joinShown(shown))).toEqual({ code: 'CONFLICT', message: PLAN_CHANGED });
+    expect(await trpcFailure(joinShown(shown))).toEqual({ code: 'CONFLICT', message: messages.PLAN_CHANGED });
     expect(await t.db.selectFrom('subscriptions').select('id').where('customer_id', '=', member.id).execute()).toEqual([]);
     expect(await emailsTo(member.email)).toEqual([]);
 
@@ -282,7 +273,7 @@ describe('a member', () => {
     expect(await keep(member)).toEqual({ code: 'CONFLICT', message: 'This subscription is not set to end' });
 
     await as(member).subscriptions.cancel({ id, reason: 'Moving' });
-    expect(await keep(await createCustomer(t.db))).toEqual({ code: 'NOT_FOUND', message: SUBSCRIPTION_NOT_FOUND });
+    expect(await keep(await createCustomer(t.db))).toEqual({ code: 'NOT_FOUND', message: messages.SUBSCRIPTION_NOT_FOUND });
     expect(await keep(null)).toMatchObject({ code: 'UNAUTHORIZED' });
     // Its last day has come: over, even before the engine has been by to end it.
     setDay('2027-02-28');
@@ -306,19 +297,19 @@ describe('a member', () => {
       category_ids: [bikes],
     });
     expect((await trpcFailure(as(member).subscriptions.changeChoices({ id, size: 'XL', categoryIds: [cars, bikes] }))).message).toBe(
-      tooManyCategories(1),
+      messages.tooManyCategories(1),
     );
   });
 
   it('refuses a size no shirt of the chosen categories is made in, as cycles of it could ship nothing', async () => {
     const plan = await createPlan(1);
     const joining = await trpcFailure(join(member, plan.slug, { size: 'XS', categoryIds: [bikes] }));
-    expect(joining).toEqual({ code: 'BAD_REQUEST', message: noShirtsInSize('XS') });
+    expect(joining).toEqual({ code: 'BAD_REQUEST', message: messages.noShirtsInSize('XS') });
     expect(await t.db.selectFrom('subscriptions').select('id').where('customer_id', '=', member.id).execute()).toEqual([]);
 
     const { id } = await join(member, plan.slug, { size: 'XL', categoryIds: [bikes] });
     const changing = await trpcFailure(as(member).subscriptions.changeChoices({ id, size: 'S', categoryIds: [bikes] }));
-    expect(changing.message).toBe(noShirtsInSize('S'));
+    expect(changing.message).toBe(messages.noShirtsInSize('S'));
     expect(await as(member).subscriptions.changeChoices({ id, size: 'L', categoryIds: [bikes] })).toMatchObject({ size: 'L' });
   });
 
@@ -331,7 +322,7 @@ describe('a member', () => {
     });
     // Choosing it anew is still refused.
     const again = await trpcFailure(as(member).subscriptions.changeChoices({ id, size: 'XL', categoryIds: [bikes] }));
-    expect(again.message).toBe(UNKNOWN_CATEGORY);
+    expect(again.message).toBe(messages.UNKNOWN_CATEGORY);
   });
 
   it("cannot see or change anyone else's membership", async () => {
@@ -346,7 +337,7 @@ describe('a member', () => {
       () => as(stranger).subscriptions.keep({ id }),
       () => as(stranger).subscriptions.changeChoices({ id, size: 'S', categoryIds: [cars] }),
     ]) {
-      expect(await trpcFailure(attempt())).toEqual({ code: 'NOT_FOUND', message: SUBSCRIPTION_NOT_FOUND });
+      expect(await trpcFailure(attempt())).toEqual({ code: 'NOT_FOUND', message: messages.SUBSCRIPTION_NOT_FOUND });
     }
     expect((await as(member).subscriptions.mine())[0]).toMatchObject({ status: 'active', skip_next: false, cancel_at: null, size: 'L' });
   });
