@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { PRINT_QUEUE_COLUMNS } from '../../src/shared/schemas/admin-orders';
 import { seriousA11yViolations } from '../support/a11y';
 import { saveScreenshot, signInInBrowser, VIEWPORTS, sharedBrowserApp, openPage } from '../support/browser';
-import { createAdmin } from '../support/factories';
+import { createAdmin, createCustomer, createOrder } from '../support/factories';
 import { sharedBeforeAll } from '../support/hooks';
 
 // The Orders screen on the demo store: newest first, the status filter, the detail modal's
@@ -161,5 +161,32 @@ describe('admin orders screen', () => {
     await page.getByRole('dialog').getByTestId('order-item').first().waitFor();
     await saveScreenshot(page, 'admin-orders-modal-mobile');
     expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it('shows a customer who gave no name by their email, once, and keeps it inside its column', async () => {
+    const nameless = await createCustomer(env.db, { email: `nameless.customer.${Date.now()}@example.com`, first_name: '', last_name: '' });
+    const { order_number } = await createOrder(env.db, { customer_id: nameless.id });
+    const timesShown = (text: string) => text.split(nameless.email).length - 1;
+    for (const [viewport, listItem] of [
+      [VIEWPORTS.desktop, 'order-row'],
+      [VIEWPORTS.mobile, 'order-card'],
+    ] as const) {
+      const page = await signedInPage(viewport);
+      await openPage(page, '/admin/orders', 'Orders');
+      const item = page.getByTestId(listItem).filter({ hasText: order_number });
+      expect(timesShown(await item.innerText()), listItem).toBe(1);
+      await (listItem === 'order-row' ? page.getByRole('button', { name: order_number, exact: true }) : item).click();
+      const customer = page.getByRole('dialog', { name: `Order ${order_number}` }).getByTestId('order-customer');
+      await customer.waitFor();
+      expect(timesShown(await customer.innerText()), `modal at ${viewport.width} px`).toBe(1);
+      // An address wider than the column wraps inside it, whole, instead of running over the next column.
+      const spilling = await customer
+        .locator('dd')
+        .evaluateAll(
+          (lines) => lines.filter((line) => line.scrollWidth > line.clientWidth && getComputedStyle(line).overflowX !== 'hidden').length,
+        );
+      expect(spilling, `modal at ${viewport.width} px`).toBe(0);
+      await page.close();
+    }
   });
 });

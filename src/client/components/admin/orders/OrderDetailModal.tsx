@@ -26,7 +26,7 @@ import { Form } from '../../ui/Form';
 import { EnumSelect } from '../parts/EnumSelect';
 import { DetailSection, Fact } from '../parts/Fact';
 import { RecordModal } from '../parts/RecordModal';
-import { capitalize, customerName, PROVIDER_LABELS } from './order-look';
+import { capitalize, customerName, givenName, PROVIDER_LABELS } from './order-look';
 
 // One order (SPEC §2 Orders, §4, §8): its items with print status selects, the order status
 // select, the tracking number, the payment (mark paid, refund) and its history. Each change is
@@ -67,10 +67,10 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
       {(data) => (
         <div className="space-y-6" data-testid="order-detail">
           <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
-            <div className="min-w-0">
+            <div className="min-w-0" data-testid="order-customer">
               <dt className="text-xs font-medium text-stone-500">Customer</dt>
-              <dd className="mt-0.5 font-medium text-stone-900">{customerName(data)}</dd>
-              <dd className="truncate text-stone-600">{data.customer_email}</dd>
+              <dd className="mt-0.5 font-medium break-words text-stone-900">{customerName(data)}</dd>
+              {givenName(data) && <dd className="break-words text-stone-600">{data.customer_email}</dd>}
             </div>
             <Fact label="Placed">{formatDateTime(data.created_at)}</Fact>
             <Fact label="Last updated" testId="order-updated-at">

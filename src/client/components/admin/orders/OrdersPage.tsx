@@ -17,7 +17,7 @@ import { ListPagination } from '../parts/paged-list';
 import { PageHeader } from '../parts/PageHeader';
 import { cell, OpenableRows } from '../parts/table';
 import { OrderDetailModal } from './OrderDetailModal';
-import { capitalize, customerName, PROVIDER_LABELS } from './order-look';
+import { capitalize, customerName, givenName, PROVIDER_LABELS } from './order-look';
 import { downloadPrintQueue } from './print-queue';
 
 // The Orders screen (SPEC §2, §7): a status filter, the server-paged table newest first, the
@@ -91,7 +91,8 @@ export function OrdersPage({ status, page, onStatusChange, onPageChange }: Order
                     <span className="font-semibold text-stone-900 tabular-nums">{formatMoney(order.total)}</span>
                   </span>
                   <span className="mt-0.5 block truncate text-sm text-stone-700">
-                    {customerName(order)} · <span className="text-stone-600">{order.customer_email}</span>
+                    {givenName(order) && `${givenName(order)} · `}
+                    <span className="text-stone-600">{order.customer_email}</span>
                   </span>
                   <span className="mt-2 flex flex-wrap items-center gap-2 text-xs text-stone-600">
                     {formatDate(order.created_at)}
@@ -106,7 +107,7 @@ export function OrdersPage({ status, page, onStatusChange, onPageChange }: Order
                 <>
                   <td className={cell}>
                     <span className="block font-medium whitespace-nowrap text-stone-900">{customerName(order)}</span>
-                    <span className="block text-xs text-stone-600">{order.customer_email}</span>
+                    {givenName(order) && <span className="block text-xs text-stone-600">{order.customer_email}</span>}
                   </td>
                   <td className={`${cell} whitespace-nowrap text-stone-700`}>{formatDate(order.created_at)}</td>
                   <td className={cell}>
