@@ -23,7 +23,7 @@ function projectRoot(from: string): string {
 }
 const root = projectRoot(path.dirname(fileURLToPath(import.meta.url)));
 
-/** ARCHITECTURE.md § Security: on SIGTERM the process exits within 10 s. */
+/** docs/ARCHITECTURE.md § Security: on SIGTERM the process exits within 10 s. */
 const SHUTDOWN_LIMIT_MS = 9_500;
 /** How long requests in progress get to finish before their connections are closed. */
 const HTTP_GRACE_MS = 5_000;

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Three kinds of tests (ARCHITECTURE.md § Tests): unit, integration on a real database, and
+// Three kinds of tests (docs/ARCHITECTURE.md § Tests): unit, integration on a real database, and
 // end-to-end in Chromium against the built app. `npm test` runs them all.
 export default defineConfig({
   test: {

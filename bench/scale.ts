@@ -11,7 +11,7 @@ import { openDatabase, type Db, type DatabaseHandle } from '../src/server/db/dat
 import { migrateToLatest } from '../src/server/db/migrate';
 import { table } from './table';
 
-// npm run bench -- --scale (issue 14): p99 of the pages that grow with the store (the shop listing,
+// npm run bench -- --scale: p99 of the pages that grow with the store (the shop listing,
 // a product, the admin products and orders lists, the dashboard) with 100 products and 100 orders,
 // then again after generating 10,000 products and 100,000 orders. Target: full size within 2x of
 // 100 rows for each. The data is generated in SQL, not the demo store; the storefront reads go

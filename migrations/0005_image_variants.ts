@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: this file never imports application code.
-// Display copies of stored images (issue 12): one row per original whose copies all exist, with
+// Display copies of stored images: one row per original whose copies all exist, with
 // the original's pixel size (width and height attributes, no layout shift) and the widths made.
 // Every width exists in every display format (AVIF and WebP), under names derived from the
 // original's key, so the row is all a page needs to write srcset.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: this file never imports application code.
-// Rate-limit counters every app process on one PostgreSQL server shares (issue 14): one row per
+// Rate-limit counters every app process on one PostgreSQL server shares: one row per
 // action and client, counting requests until its window ends. Expired rows are pruned.
 
 export async function up(db: Kysely<unknown>): Promise<void> {

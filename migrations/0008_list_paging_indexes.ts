@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: this file never imports application code.
 // The admin Customers, Artwork Library and Contact lists are paged on the server, newest first
-// with the id as tie-break (issue 14): each ordering gets an index that ends in the id, so a page
+// with the id as tie-break: each ordering gets an index that ends in the id, so a page
 // is read in index order without sorting the table. They replace the created_at-only indexes,
 // which they cover. Unconfirmed users (a filter button) are few: a partial index finds them.
 

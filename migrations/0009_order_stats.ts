@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 // Frozen in time: this file never imports application code.
 // The number and money of the orders by status and payment status, kept by a trigger as orders
 // change, so the admin orders list's total and the dashboard's order count and revenue are one
-// small read instead of a scan of every order (issue 14: 100,000 orders made the dashboard's p99
+// small read instead of a scan of every order (100,000 orders made the dashboard's p99
 // 7-20 times its p99 at 100). Each change applies its deltas in one upsert, keys in a fixed order,
 // so two transactions moving orders between the same keys never lock them in opposite orders.
 

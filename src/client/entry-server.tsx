@@ -51,7 +51,7 @@ export function hasPage(pathname: string): boolean {
 
 /**
  * Whether a read failed on the server's side (the database out of reach, say): the page shows its
- * empty states (SPEC §8), and its status tells crawlers to come back rather than take them for it.
+ * empty states (docs/PRODUCT.md § Messages), and its status tells crawlers to come back rather than take them for it.
  */
 function failedRead(queryClient: QueryClient): boolean {
   return queryClient

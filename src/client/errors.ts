@@ -23,7 +23,7 @@ const ACTIONABLE_CODES = new Set([
 ]);
 
 /**
- * The message to show for a failed call: the server's own when it answered (SPEC §8 "show the
+ * The message to show for a failed call: the server's own when it answered (docs/PRODUCT.md § Messages "show the
  * provider's message"), else the screen's fallback (a network failure is nothing to act on).
  */
 export function errorMessage(error: unknown, fallback: string): string {

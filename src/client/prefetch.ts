@@ -4,7 +4,7 @@ import { dataOf } from './error-data';
 /**
  * Loads a query into the cache for a route loader, and gives its data. A failure is swallowed on
  * purpose (undefined): storefront pages show empty states instead of an error page when a read
- * fails (SPEC §8). An input the server refuses (a slug no product could have) finds nothing: null.
+ * fails (docs/PRODUCT.md § Messages). An input the server refuses (a slug no product could have) finds nothing: null.
  */
 export async function prefetchQuietly<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
   queryClient: QueryClient,

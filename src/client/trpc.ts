@@ -12,7 +12,7 @@ export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 /**
- * Storefront reads fail into empty states (SPEC §8): in the browser one retry covers a blip
+ * Storefront reads fail into empty states (docs/PRODUCT.md § Messages): in the browser one retry covers a blip
  * without a long wait. A refusal (4xx) would only be refused again.
  */
 const retryOnceUnlessRefused = (failures: number, error: unknown) => failures < 1 && (dataOf(error)?.httpStatus ?? 500) >= 500;

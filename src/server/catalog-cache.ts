@@ -2,7 +2,7 @@ import type { EventHub } from './events/events';
 
 /**
  * The storefront's catalog reads (home, shop, category and product pages) held in this process
- * (issue 12): nearly every visit asks for the same few answers, and they change only when the
+ *: nearly every visit asks for the same few answers, and they change only when the
  * catalog is edited. Every write to products, categories or display copies, in any process,
  * reaches every process as a `catalog_changed` event (a trigger sends it at commit) and empties
  * the cache; the process that made an admin write also empties it at once (init.ts), so the

@@ -7,7 +7,7 @@ import type { Db } from './db/database';
 import { IMAGE_INPUT, loadSharp } from './images';
 import { displayCopySuffix, parseStorageUrl, StorageKeyTakenError, storageUrl, type DisplayFormat, type Storage } from './storage/storage';
 
-// Display copies (ARCHITECTURE § Client, issue 12): every stored image gets smaller AVIF and WebP
+// Display copies (docs/ARCHITECTURE.md § Client): every stored image gets smaller AVIF and WebP
 // copies, stored next to it, for the storefront's srcset. Originals stay as they are, at print
 // resolution, for printing. The image_variants row of an original is written once all its copies
 // exist, so a row is a promise that every copy it names can be served.

@@ -2,7 +2,7 @@ import type sharpFunction from 'sharp';
 import type { SharpOptions } from 'sharp';
 import { MAX_UPLOAD_PIXELS } from '../shared/constants';
 
-// Whether bytes are an image sharp can decode whole (issue 13, defect 3): judging by the first
+// Whether bytes are an image sharp can decode whole: judging by the first
 // bytes alone let a PNG signature followed by garbage be stored, and every later render of it fail.
 // Used by the upload route before storing and by the mockup generator before rendering.
 

@@ -3,7 +3,7 @@ import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/
 import { sql } from 'kysely';
 import type { DatabaseHandle, Db } from './db/database';
 
-// Where the per-client budgets of abuse-prone actions are counted (issue 14). Every app process
+// Where the per-client budgets of abuse-prone actions are counted. Every app process
 // must see the same counts, or two processes double every limit: on a PostgreSQL server they live
 // in the rate_limit_counters table, or in Redis when REDIS_URL is set. The embedded database has
 // one process, so it counts in memory (@fastify/rate-limit's own store, `store` undefined).

@@ -93,7 +93,7 @@ export const DEFAULT_FRONT_ART_POSITION: ArtPosition = { x: 50, y: 30, width: 30
 export const DEFAULT_BACK_ART_POSITION: ArtPosition = { x: 50, y: 30, width: 40, height: 40, rotation: 0 };
 
 export const FEATURED_PRODUCTS_LIMIT = 6;
-/** Most of one product and size a cart line (and an order line) holds: a cap the spec leaves open (SPEC §9). */
+/** Most of one product and size a cart line (and an order line) holds: a cap the spec leaves open (docs/PRODUCT.md § Limits). */
 export const MAX_LINE_QUANTITY = 99;
 export const SHOP_PAGE_SIZE = 24;
 export const ADD_TO_CART_CONFIRM_MS = 2000;

@@ -1,4 +1,4 @@
-// Dates as the store shows them, in US format (SPEC §9): "Mar 5, 2025", with time "Mar 5, 2025, 3:07 PM".
+// Dates as the store shows them, in US format (docs/PRODUCT.md § Limits): "Mar 5, 2025", with time "Mar 5, 2025, 3:07 PM".
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {

@@ -1,4 +1,4 @@
-// An image as storefront pages show it (ARCHITECTURE § Client, issue 12): the display copies the
+// An image as storefront pages show it (docs/ARCHITECTURE.md § Client): the display copies the
 // server made of a stored original, ready for <picture>, so no page downloads a print-resolution
 // file. Built by the server (src/server/display-copies.ts), rendered by ResponsiveImage.
 

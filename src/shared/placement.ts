@@ -1,6 +1,6 @@
 import type { ArtPosition } from './constants';
 
-// Mockup placement math (SPEC §5, §9; ARCHITECTURE § Files), shared by the browser preview and
+// Mockup placement math (docs/PRODUCT.md § Validation and Limits; docs/ARCHITECTURE.md § Files), shared by the browser preview and
 // the server render so both put the artwork in the same place.
 //
 // Model: x, y are the artwork's centre in percent of the template's width and height. The artwork
@@ -23,7 +23,7 @@ const SIZE_STEP = 5;
 const ROTATION_STEP = 5;
 /** Percent moved by one press of an arrow button. */
 export const MOVE_STEP = 1;
-/** The preview canvas is never taller than this (SPEC §9). */
+/** The preview canvas is never taller than this (docs/PRODUCT.md § Limits). */
 const PREVIEW_MAX_HEIGHT = 500;
 const PRINT_AREA_INCHES = { width: 12, height: 16 } as const;
 /** Below this the preview warns that the print may look soft. */

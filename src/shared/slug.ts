@@ -1,5 +1,5 @@
 /**
- * Slug of a name (SPEC §5): lower case, every run of characters other than a-z and 0-9 turned into
+ * Slug of a name (docs/PRODUCT.md § Validation): lower case, every run of characters other than a-z and 0-9 turned into
  * one hyphen, no hyphen at either end. Accents are dropped first so "Café Racer" gives "cafe-racer".
  */
 export function slugify(value: string): string {

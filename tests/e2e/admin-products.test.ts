@@ -80,7 +80,7 @@ describe('admin layout', () => {
     await anonymous.goto('/admin/products/new');
     await anonymous.waitForURL((url) => url.pathname === '/');
     expect(await anonymous.getByTestId('admin-layout').count()).toBe(0);
-    // SPEC §6: the email logs screen sends a signed-out visitor to sign in instead, and back after.
+    // docs/PRODUCT.md § Roles: the email logs screen sends a signed-out visitor to sign in instead, and back after.
     await anonymous.goto('/admin/email-logs');
     await anonymous.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/admin/email-logs');
     // In any letter case, as the router matches it.
@@ -277,7 +277,7 @@ describe('admin products', () => {
     const form = page.getByRole('form', { name: 'New product' });
     await form.waitFor();
 
-    // Defaults of a new product (SPEC §5, §9).
+    // Defaults of a new product (docs/PRODUCT.md § Validation and Limits).
     const sizes = form.getByRole('group', { name: 'Available sizes' });
     for (const size of ['S', 'M', 'L', 'XL', '2XL', '3XL', '4XL'])
       expect(await sizes.getByLabel(size, { exact: true }).isChecked()).toBe(true);

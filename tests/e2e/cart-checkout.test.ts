@@ -5,7 +5,7 @@ import { seriousA11yViolations } from '../support/a11y';
 import { saveScreenshot, VIEWPORTS, waitForImages, sharedBrowserApp } from '../support/browser';
 import { CONFIRMATION_SUBJECT, queuedEmailLink } from '../support/email';
 
-// Cart and checkout (SPEC §2, §4, §9; issue 3 points 5, 6, 12, 13).
+// Cart and checkout (docs/PRODUCT.md § Screens, States and Limits).
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const cents = (price: string) => Math.round(Number(price) * 100);

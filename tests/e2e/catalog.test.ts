@@ -5,7 +5,7 @@ import { seriousA11yViolations } from '../support/a11y';
 import { saveScreenshot, VIEWPORTS, waitForImages, sharedBrowserApp, openPage } from '../support/browser';
 import { activeCategories } from '../support/catalog';
 
-// Shop, category and product pages (SPEC §2, §4, §5; issue 3 points 2-4, 12-13).
+// Shop, category and product pages (docs/PRODUCT.md § Screens, States and Validation).
 
 const gridCards = (page: Page) => page.locator('[data-testid="product-grid"] [data-testid="product-card"]');
 const cardSlugs = (page: Page) =>

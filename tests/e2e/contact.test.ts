@@ -163,7 +163,7 @@ describe('contact page', () => {
     expect(queued[0]!.text_body).toContain(values.email);
     expect(queued[0]!.text_body).toContain('long sleeves');
 
-    // The timing is what is tested (SPEC: the banner goes after 5 seconds): it stays visible the
+    // The timing is what is tested (PRODUCT.md: the banner goes after 5 seconds): it stays visible the
     // whole time until well before then, and is gone shortly after.
     await holdsFor(() => banner.isVisible(), 'the success banner', Math.max(0, CONTACT_SUCCESS_MS - 1500 - (Date.now() - shownAt)));
     await banner.waitFor({ state: 'detached', timeout: 5000 });

@@ -6,7 +6,7 @@ import { createAdmin, createCustomer, createOrder, type TestUser } from '../supp
 import { sharedBeforeAll } from '../support/hooks';
 
 // Every storefront, account and admin page of the built client under the store's strict
-// Content-Security-Policy (issue 13): each renders (its heading shows, its images load) and the
+// Content-Security-Policy: each renders (its heading shows, its images load) and the
 // browser reports no violation, neither as a securitypolicyviolation event nor on the console.
 // Plus the parts most likely to trip a CSP: an image upload with its preview, the mockup
 // generator's preview, and the checkout form.

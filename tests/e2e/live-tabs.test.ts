@@ -4,8 +4,7 @@ import { signInInBrowser, sharedBrowserApp } from '../support/browser';
 import { createAdmin, DEFAULT_PASSWORD } from '../support/factories';
 
 // Browsers open at most six HTTP/1.1 connections per origin. A live stream per tab (two or three
-// per admin tab, as there were) stalled every request once a few tabs were open (issue 13,
-// defect 6). One tab of the browser now holds the one stream and passes its news to the others.
+// per admin tab, as there were) stalled every request once a few tabs were open. One tab of the browser now holds the one stream and passes its news to the others.
 
 // A stream that ended is opened again after a second; the machine may be busy.
 const POLL = { timeout: 10_000 };

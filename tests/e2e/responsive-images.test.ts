@@ -9,7 +9,7 @@ import { parseStorageUrl, type Storage } from '../../src/server/storage/storage'
 import { DEFAULT_BACK_ART_POSITION, DEFAULT_FRONT_ART_POSITION } from '../../src/shared/constants';
 import { saveScreenshot, sharedBrowserApp, VIEWPORTS } from '../support/browser';
 
-// Responsive images (issue 12): storefront pages show display copies (AVIF, WebP) of print-
+// Responsive images: storefront pages show display copies (AVIF, WebP) of print-
 // resolution mockups through <picture>, with width and height, lazy below the fold, and the
 // product page's main photo fetched first; the 3600 px originals never reach a shopper.
 

@@ -6,7 +6,7 @@ import { seriousA11yViolations } from '../support/a11y';
 import { saveScreenshot, signInInBrowser, startBrowserApp, VIEWPORTS, type BrowserApp } from '../support/browser';
 import { createCategory, createCustomer, createProduct } from '../support/factories';
 
-// The subscription club in the browser (issue 11): join a plan from /subscriptions, then on
+// The subscription club in the browser: join a plan from /subscriptions, then on
 // /subscription skip the next shipment, pause, resume and cancel, each confirmed first, and keep
 // the membership after all before the cancellation takes effect.
 

@@ -257,7 +257,7 @@ describe('save', () => {
   });
 });
 
-describe('sources that do not decode (issue 13, defect 3)', () => {
+describe('sources that do not decode', () => {
   // Old data, or files written before uploads were decoded: straight into storage and the
   // database, past the upload route's checks.
   const garbage = async () => pngHeaderThenGarbage(await png(8, 8, '#000000'));

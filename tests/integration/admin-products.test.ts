@@ -15,7 +15,7 @@ import { callTrpc, routerOverHttp, sharedCallers, sharedTestApp, signInHttp } fr
 import { emptyTables } from '../support/db';
 import { createAdmin, createCustomer, createOrder } from '../support/factories';
 
-// admin.products.*: the paged, searchable list, every rule of SPEC §5 on create and update with
+// admin.products.*: the paged, searchable list, every rule of docs/PRODUCT.md § Validation on create and update with
 // its message (and nothing written), duplicates, toggle, delete, and who may call them.
 
 interface ListResult {

@@ -7,7 +7,7 @@ import { TOO_MANY_ACCOUNT_EMAILS } from '../../src/shared/schemas/auth';
 import { callTrpc, createTestApp, signInHttp, withTestApp, type TestApp } from '../support/app';
 import { createCategory, createCustomer, createProduct, RITAS_SHIPPING } from '../support/factories';
 
-// Issue 13, defect 1: floods of password resets with junk links (each a batch of 250 calls) made
+// Floods of password resets with junk links (each a batch of 250 calls) made
 // everyone's sign-in slow, as every call hashed a password before looking at its link. Links are
 // now checked first, batches are capped, every auth mutation has a budget per IP, password work
 // runs a few at a time, and a lagging process sheds load with 503 + Retry-After.

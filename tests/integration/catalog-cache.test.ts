@@ -6,7 +6,7 @@ import { callTrpc, sharedTestApp, signInHttp, TEST_ORIGIN } from '../support/app
 import { createAdmin, createCategory, createCustomer, createProduct } from '../support/factories';
 
 // The storefront's catalog reads are cached in each app process and dropped on every catalog
-// write, in every process (issue 12, part 4). `other` is a second app on the same database: what
+// write, in every process. `other` is a second app on the same database: what
 // another process of the store sees.
 const t = sharedTestApp();
 let other: FastifyInstance;

@@ -58,7 +58,7 @@ describe('constraints of the schema', () => {
     );
   });
 
-  it('fills in the defaults of SPEC §9', async () => {
+  it('fills in the defaults of docs/PRODUCT.md § Limits', async () => {
     const template = await database.db
       .insertInto('mockup_templates')
       .values({ name: 'Tee', front_template_url: '/f.png', back_template_url: '/b.png' })

@@ -21,7 +21,7 @@ import { callerAs, sharedCallers, sharedStoredFiles, sharedTestApp, uploadFile }
 import { createCategory, createProduct } from '../support/factories';
 import { pngHeaderThenGarbage } from '../support/images';
 
-// Display copies (issue 12): every stored image gets AVIF and WebP copies at 320, 640, 960 and
+// Display copies: every stored image gets AVIF and WebP copies at 320, 640, 960 and
 // 1440 px (never wider than the original), stored next to it and recorded in image_variants with
 // the original's size; the catalog hands them out as <picture> sources; deleting an image deletes
 // them; a start-up pass makes the missing ones, once, skipping what it cannot read.

@@ -17,7 +17,7 @@ import { createCategory, createProduct } from '../support/factories';
 import { sharedBeforeAll } from '../support/hooks';
 import { startLocalS3, unreachableS3Env } from '../support/s3';
 
-// Files on S3 (issue 14, ADR 0014), against a local S3 server in the test process: the storage
+// Files on S3 (ADR 0014), against a local S3 server in the test process: the storage
 // contract holds on the bucket as on disk; uploads, display copies and mockups land in the bucket
 // and the app serves them; print files go to admins only; a public base URL sends public files to
 // a CDN; the sweep of files nothing names deletes from the bucket; a bucket out of reach fails

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { createTestApp, TEST_ORIGIN, testConfig, type TestApp } from '../support/app';
 
-// The protective headers of issue 13 (ARCHITECTURE § Security) on the three kinds of answer the
+// The protective headers (docs/ARCHITECTURE.md § Security) on the three kinds of answer the
 // app gives: an HTML page, an API response and a stored file; HSTS in production only.
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { buildApp } from '../../src/server/app';
 import { callTrpc, createTestApp, type TestApp } from '../support/app';
 import { startHoldingProxy, type HoldingProxy } from '../support/tcp-proxy';
 
-// Rate limits count across every app process (issue 14): two apps on one database stand in for
+// Rate limits count across every app process: two apps on one database stand in for
 // two processes. Each test signs in from its own made-up client address (one proxy trusted), so
 // no count left by another test or an earlier run is in its way.
 

@@ -15,7 +15,7 @@ import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 // The real server.ts as its own process, on an embedded database in a temporary DATA_DIR (PGlite
 // even when the rest of the suite uses PostgreSQL: the process is what is under test), with a live
 // SSE stream open and a queue of emails going to a slow mail server, then SIGTERM
-// (ARCHITECTURE.md § Security: stop accepting, stop claiming, finish the row in flight, exit
+// (docs/ARCHITECTURE.md § Security: stop accepting, stop claiming, finish the row in flight, exit
 // within 10 s).
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-shutdown-'));

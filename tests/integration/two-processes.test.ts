@@ -21,7 +21,7 @@ import { startLocalS3, type LocalS3 } from '../support/s3';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 
-// Issue 14's proof: two real server.ts processes (A and B) on one PostgreSQL database and one S3
+// Several processes behave as one store: two real server.ts processes (A and B) on one PostgreSQL database and one S3
 // bucket behave as one store. Sessions, rate limits, files, live events, the email queue and the
 // subscription renewals are each shown across the two. Needs a PostgreSQL server
 // (TEST_DATABASE_URL): the embedded database belongs to one process by design.

@@ -146,7 +146,7 @@ describe('refused uploads store nothing', () => {
   });
 });
 
-describe('files that look like images but do not decode (issue 13, defect 3)', () => {
+describe('files that look like images but do not decode', () => {
   it.each([
     ['a PNG signature and header followed by garbage', () => pngHeaderThenGarbage(images.png)],
     ['a PNG cut off halfway (its header intact)', () => images.png.subarray(0, Math.floor(images.png.length / 2))],

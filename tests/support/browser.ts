@@ -25,7 +25,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const CLIENT_DIR = process.env.E2E_CLIENT_DIR ? path.resolve(process.env.E2E_CLIENT_DIR) : path.join(ROOT, 'dist');
 export const SCREENSHOT_DIR = path.join(ROOT, '.tmp/screenshots');
 const CHROMIUM_PATH = '/usr/bin/chromium';
-// Without the background-networking flags Chromium tries hosts it cannot reach (STACK-NOTES).
+// Without the background-networking flags Chromium tries hosts it cannot reach.
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

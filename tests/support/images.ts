@@ -14,7 +14,7 @@ export function pngDeclaringSize(png: Buffer, width: number, height: number): Bu
 }
 
 /**
- * What issue 13 found stored: a PNG's signature and header chunk (enough for a magic-bytes check
+ * What a magic-bytes check alone once let through: a PNG's signature and header chunk (enough for a magic-bytes check
  * to say PNG), then garbage where the pixel data should be.
  */
 export function pngHeaderThenGarbage(png: Buffer): Buffer {

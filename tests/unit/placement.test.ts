@@ -21,7 +21,7 @@ import {
 const TEMPLATE = { width: 1000, height: 1200 };
 const SQUARE_ART = { width: 1200, height: 1200 };
 
-describe('editor steps (SPEC §5)', () => {
+describe('editor steps (docs/PRODUCT.md § Validation)', () => {
   it('clamps positions to 0-100 percent', () => {
     expect(clampPercent(-3)).toBe(0);
     expect(clampPercent(104)).toBe(100);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SLUG_PATTERN, slugify } from '../../src/shared/slug';
 
-describe('slugify (SPEC §5)', () => {
+describe('slugify (docs/PRODUCT.md § Validation)', () => {
   it('lowercases and turns each run of other characters into one hyphen', () => {
     expect(slugify('Classic Rider Tee')).toBe('classic-rider-tee');
     expect(slugify('V-Twin   Thunder!!  2025')).toBe('v-twin-thunder-2025');

@@ -1,6 +1,6 @@
 import { MAX_LINE_QUANTITY } from '../../shared/constants';
 import { isDisplayImage, type DisplayImage } from '../../shared/display-image';
-// The cart (SPEC §3, §4): lines kept in localStorage under cartStorageKey(storeName), restored on
+// The cart (docs/PRODUCT.md § Records and States): lines kept in localStorage under cartStorageKey(storeName), restored on
 // load and kept in step across tabs through the `storage` event.
 
 export interface CartProduct {
@@ -32,7 +32,7 @@ export interface CartStore {
   subscribe: (listener: CartListener) => () => void;
   /** Adds to the product's line in that size, up to the most a line holds; returns how many were added. */
   add: (product: CartProduct, size: string, quantity?: number) => number;
-  /** Sets a line's quantity; 0 or less removes the line (SPEC §4). */
+  /** Sets a line's quantity; 0 or less removes the line (docs/PRODUCT.md § States). */
   setQuantity: (productId: string, size: string, quantity: number) => void;
   remove: (productId: string, size: string) => void;
   clear: () => void;

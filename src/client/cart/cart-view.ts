@@ -36,7 +36,7 @@ export interface CartView {
   lines: CartViewLine[];
   /** Items of the lines that can be bought. */
   itemCount: number;
-  /** Sum of the lines that can be bought, in cents; also the total (shipping is free, no tax: SPEC §9). */
+  /** Sum of the lines that can be bought, in cents; also the total (shipping is free, no tax: docs/PRODUCT.md § Limits). */
   subtotalCents: number;
   hasUnavailable: boolean;
 }

@@ -10,7 +10,7 @@ import { useMe } from '../session/session';
 const LOGIN_SEARCH = { redirect: '/checkout' };
 
 export const Route = createFileRoute('/checkout')({
-  // An empty cart goes to /cart first: signing in would only lead there anyway (SPEC §2, §6).
+  // An empty cart goes to /cart first: signing in would only lead there anyway (docs/PRODUCT.md § Screens and Roles).
   beforeLoad: async ({ context }) => {
     if (cart.getLines().length === 0) throw redirect({ to: '/cart', replace: true });
     const me = await currentUser(context);

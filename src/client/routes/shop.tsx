@@ -30,7 +30,7 @@ function ShopPage() {
   const { category, sort } = Route.useSearch();
   const navigate = Route.useNavigate();
   const trpc = useTRPC();
-  // A failed read leaves just the All button (SPEC §8).
+  // A failed read leaves just the All button (docs/PRODUCT.md § Messages).
   const categories = useQuery(trpc.catalog.categories.queryOptions()).data ?? [];
   const selected = categories.find((c) => c.slug === category);
   useDocumentTitle(selected ? `${selected.name} T-Shirts` : 'Shop');

@@ -15,7 +15,7 @@ const REOPEN_MAX_MS = 30_000;
 
 /**
  * Mounted once at the root: follows sign-in and sign-out in other tabs, and keeps the signed-in
- * user's live updates (their own account, SPEC §7; an admin's new-contact count) flowing through
+ * user's live updates (their own account, docs/PRODUCT.md § Reads and writes; an admin's new-contact count) flowing through
  * one stream shared by all the browser's tabs.
  */
 export function LiveSession() {

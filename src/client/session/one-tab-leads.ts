@@ -5,7 +5,7 @@
  * leaves (stopping `lead` if this tab was leading).
  *
  * Why: a browser opens at most six HTTP/1.1 connections per origin, so a stream held by every tab
- * stalls every request once a few tabs are open (issue 13, defect 6).
+ * stalls every request once a few tabs are open.
  */
 export function oneTabLeads<T>(
   name: string,

@@ -13,7 +13,7 @@ export function safeRedirect(value: string | undefined): string | undefined {
 }
 
 /**
- * beforeLoad guard of pages that need a signed-in user (SPEC §6): anyone else goes to /login,
+ * beforeLoad guard of pages that need a signed-in user (docs/PRODUCT.md § Roles): anyone else goes to /login,
  * which brings them back here after signing in.
  */
 export async function requireSignedIn({ context, location }: { context: RouterContext; location: ParsedLocation }) {

@@ -5,7 +5,7 @@ import { useMutation } from '../mutations';
 import { storeConfig } from '../store-config';
 import { trpc, useTRPC } from '../trpc';
 
-// Sign-in and sign-out are broadcast to the other tabs of this store (ARCHITECTURE § Client),
+// Sign-in and sign-out are broadcast to the other tabs of this store (docs/ARCHITECTURE.md § Client),
 // which then re-read auth.me; the session cookie itself is shared by all tabs already.
 
 /** A name for this store's tabs to share (a BroadcastChannel, a Web Lock), unlikely to clash on a shared origin. */

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 
-// The protective headers of every response (ARCHITECTURE § Security, issue 13), as helmet makes them:
+// The protective headers of every response (docs/ARCHITECTURE.md § Security), as helmet makes them:
 //
 // - Content-Security-Policy: scripts and styles only from this origin or carrying the response's
 //   nonce (`reply.cspNonce`; the built index.html has no inline script, Vite's dev pages get the

@@ -20,10 +20,10 @@ import { StorageUnavailableError, type Storage } from '../storage/storage';
 import { imageProblem } from '../images';
 import { ADMIN_REQUIRED } from '../trpc/init';
 
-// POST /api/uploads/:bucket (ARCHITECTURE § Files): admins only; PNG, JPEG or WebP judged by the
+// POST /api/uploads/:bucket (docs/ARCHITECTURE.md § Files): admins only; PNG, JPEG or WebP judged by the
 // bytes, never by the name or declared type, then decoded whole by sharp (at most
 // MAX_UPLOAD_PIXELS); at most 50 MB, cut off while streaming; stored under a new random name with
-// its display copies (issue 12); answers the public URL. The origin check of app.ts guards it like every POST.
+// its display copies; answers the public URL. The origin check of app.ts guards it like every POST.
 
 export interface UploadRouteOptions {
   config: Config;

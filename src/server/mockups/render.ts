@@ -4,7 +4,7 @@ import { oversizedSourceMessage, unreadableSourceMessage } from '../../shared/sc
 import { IMAGE_INPUT, imageProblem, loadSharp } from '../images';
 import { parseStorageUrl, type Storage } from '../storage/storage';
 
-// Server-side mockup rendering (ARCHITECTURE § Files) with the placement math the browser preview
+// Server-side mockup rendering (docs/ARCHITECTURE.md § Files) with the placement math the browser preview
 // uses (src/shared/placement.ts): the template is scaled to print resolution (its width = the
 // 12-inch print area at 300 DPI), the artwork is resized from its own pixels to the placed box,
 // turned about its centre and composited centred on (x, y).

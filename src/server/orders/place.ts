@@ -10,7 +10,7 @@ import { priceCart, quoteAmounts, readCheckoutSettings, type Quote } from './pri
 import { recordOrderEvent, sendOrderConfirmation, type MailSettings } from './transitions';
 import { ensureCustomerRow, shippingAddressOf } from './recipient';
 
-// Placing an order (ARCHITECTURE § Orders, payments): priced by the server, written with its line
+// Placing an order (docs/ARCHITECTURE.md § Orders, payments and subscriptions): priced by the server, written with its line
 // snapshots in one transaction, at most one order per cart submission. The submission's
 // idempotency key fixes the order's id, so a retry, a double click or a second tab finds the same
 // order, and a card payment session made for it is the same session at the provider too.

@@ -176,7 +176,7 @@ const lockOrder = (db: Db, orderId: string) =>
     .executeTakeFirst();
 
 /**
- * Any status an admin sets (SPEC §4: no ordering enforced). Shipping and cancelling tell the
+ * Any status an admin sets (docs/PRODUCT.md § States: no ordering enforced). Shipping and cancelling tell the
  * customer, the first time only: an order moved back and forth is not announced again, except for
  * a tracking number the customer has not been sent yet. Null when the order does not exist;
  * `paymentStatus` is the payment's as the change found it.

@@ -1,6 +1,6 @@
 import type { BillingInterval, PaymentProviderName } from '../../shared/constants';
 
-// The seam between orders and whoever takes the money (ARCHITECTURE § Orders, payments). Orders are
+// The seam between orders and whoever takes the money (docs/ARCHITECTURE.md § Orders, payments and subscriptions). Orders are
 // placed and moved between states by src/server/orders; a provider only talks to its service.
 
 export interface PaymentRequest {

@@ -8,7 +8,7 @@ import { customerProcedure, rateLimited, router } from '../trpc/init';
 const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
 export const accountRouter = router({
-  /** The signed-in user's customers row (SPEC §7 "Read customers by id"); null if it has none. */
+  /** The signed-in user's customers row (docs/PRODUCT.md § Reads and writes "Read customers by id"); null if it has none. */
   profile: customerProcedure.query(async ({ ctx }) => {
     const customer = await ctx.db
       .selectFrom('customers')

@@ -9,7 +9,7 @@ import { displayImages } from '../display-copies';
 import { cartProducts } from '../orders/pricing';
 import { catalogReadProcedure, publicProcedure, router } from '../trpc/init';
 
-// Storefront reads (SPEC §7): only active products in active categories. Each image URL comes
+// Storefront reads (docs/PRODUCT.md § Reads and writes): only active products in active categories. Each image URL comes
 // with its display image (`image`, `front_mockup`, `back_mockup`): the copies pages load instead
 // of the print-resolution original, which stays in the URL fields for whoever needs the file.
 // Every read but the cart's is cached in the process until the catalog changes (catalog-cache.ts).

@@ -6,7 +6,7 @@ import { contactNotificationEmail } from '../email/templates';
 import { publicProcedure, rateLimited, router } from '../trpc/init';
 
 export const contactRouter = router({
-  /** Stores the message and queues a notification to the store; a failure to queue is only logged (SPEC §7). */
+  /** Stores the message and queues a notification to the store; a failure to queue is only logged (docs/PRODUCT.md § Reads and writes). */
   submit: publicProcedure
     .use(rateLimited('contact'))
     .input(contactInput)

@@ -6,7 +6,7 @@ import { countNewContactSubmissions } from './admin/contact';
 
 /** What a browser's one live stream tells its tabs. */
 export type LiveMessage =
-  /** The user's own customers row changed (for example a promotion): read auth.me again (SPEC §7). */
+  /** The user's own customers row changed (for example a promotion): read auth.me again (docs/PRODUCT.md § Reads and writes). */
   | { kind: 'account' }
   /** Admins only: the number of new contact submissions, at once and after every change to the table. */
   | { kind: 'newContactCount'; count: number };

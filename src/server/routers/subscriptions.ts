@@ -14,7 +14,7 @@ import { chosenCategoryNames, MEMBERSHIP_COLUMNS } from '../subscriptions/querie
 import type { RenewalServices } from '../subscriptions/renewal';
 import { customerProcedure, emailsTheCaller, publicProcedure, rateLimited, router, type Context } from '../trpc/init';
 
-// The subscription club: the plans, joining one, and the member's own memberships (issue 11).
+// The subscription club: the plans, joining one, and the member's own memberships.
 
 const PLAN_COLUMNS = ['id', 'name', 'slug', 'description', 'price', 'billing_interval', 'category_limit', 'features'] as const;
 
@@ -33,7 +33,7 @@ const member = (ctx: Context & { session: { user: { id: string; email: string } 
 const membershipChange = customerProcedure.use(rateLimited('membership')).use(emailsTheCaller);
 
 export const subscriptionsRouter = router({
-  /** Active plans, cheapest first (SPEC §7). */
+  /** Active plans, cheapest first (docs/PRODUCT.md § Reads and writes). */
   plans: publicProcedure.query(({ ctx }) =>
     ctx.db.selectFrom('subscription_plans').select(PLAN_COLUMNS).where('is_active', '=', true).orderBy('price').orderBy('name').execute(),
   ),

@@ -18,7 +18,7 @@ const enteredLine = z.string().optional();
 const enteredAddress = z.object({ street: enteredLine, city: enteredLine, state: enteredLine, zip: enteredLine, country: enteredLine });
 
 /**
- * Settings (SPEC §5): names, phone and shipping address required; billing checked only when not the
+ * Settings (docs/PRODUCT.md § Validation): names, phone and shipping address required; billing checked only when not the
  * same as shipping, and the shipping address otherwise.
  */
 export const profileInput = z
@@ -49,7 +49,7 @@ export const changePasswordInput = z.object({
   password: newPasswordField,
 });
 
-/** The checkbox starts checked when billing and shipping street, city, state and zip match (SPEC §5). */
+/** The checkbox starts checked when billing and shipping street, city, state and zip match (docs/PRODUCT.md § Validation). */
 export function billingMatchesShipping(
   shipping: { street: string; city: string; state: string; zip: string },
   billing: { street: string; city: string; state: string; zip: string },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { changedElsewhereInForm } from './fields';
 import { isImageUrl } from './urls';
 
-// The artwork library (SPEC §2, §3, §5, §8): texts word for word, and the rules of its forms.
+// The artwork library (docs/PRODUCT.md § Screens, Records, Validation and Messages): texts word for word, and the rules of its forms.
 
 export const ARTWORK_CREATE_REQUIRED = 'Please provide a name and upload an image';
 export const ARTWORK_EDIT_REQUIRED = 'Please provide a name and image';
@@ -18,7 +18,7 @@ const MAX_ARTWORK_TAGS = 30;
 /** Cards per page: fills whole rows of the 1 to 4 column grid. */
 export const ARTWORK_PAGE_SIZE = 24;
 
-/** A new tag as SPEC §5 wants it: trimmed and lowercased; null when it is empty or already listed. */
+/** A new tag as docs/PRODUCT.md § Validation wants it: trimmed and lowercased; null when it is empty or already listed. */
 export function normalizeTag(raw: string, existing: readonly string[]): string | null {
   const tag = raw.trim().toLowerCase();
   return tag === '' || existing.includes(tag) ? null : tag;
@@ -32,7 +32,7 @@ const artworkFields = (required: string) => ({
     .trim()
     .max(2000, { error: 'Description must be at most 2000 characters' })
     .nullish()
-    // Saved as null when empty (SPEC §5).
+    // Saved as null when empty (docs/PRODUCT.md § Validation).
     .transform((value) => (value ? value : null)),
   artwork_url: z
     .string({ error: required })
@@ -44,7 +44,7 @@ const artworkFields = (required: string) => ({
     .array(z.string().max(50, { error: 'Tags must be at most 50 characters' }))
     .max(MAX_ARTWORK_TAGS, { error: `At most ${MAX_ARTWORK_TAGS} tags` })
     .nullish()
-    // Trimmed, lowercased, without blanks or duplicates; null when none (SPEC §5).
+    // Trimmed, lowercased, without blanks or duplicates; null when none (docs/PRODUCT.md § Validation).
     .transform((tags) => {
       const clean = (tags ?? []).reduce<string[]>((list, raw) => {
         const tag = normalizeTag(raw, list);

@@ -4,7 +4,7 @@ import { changedElsewhereInForm, requiredLine, requiredText, slugText } from './
 export { INVALID_SLUG } from './fields';
 import { isImageUrl } from './urls';
 
-// Category form and procedures (SPEC §5: name, slug, description and image URL all required).
+// Category form and procedures (docs/PRODUCT.md § Validation: name, slug, description and image URL all required).
 
 export const INVALID_URL = 'Please enter a valid URL';
 export const CATEGORY_SAVE_FAILED = 'Failed to save category. Please try again.';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_UPLOAD_PIXELS, MOCKUP_SIDES } from '../constants';
 import { DPI_MIN } from '../placement';
 
-// The mockup generator (SPEC §2, §4, §5, §8): the placement of each side and the save to product.
+// The mockup generator (docs/PRODUCT.md § Screens, States, Validation and Messages): the placement of each side and the save to product.
 
 export const FRONT_MOCKUP_REQUIRED = 'Please generate at least a front mockup';
 export const MOCKUP_SAVED = 'Mockups saved successfully! Product images have been updated.';
@@ -34,7 +34,7 @@ const size = z
   .max(100, { error: 'Size must be between 5 and 100 percent' })
   .multipleOf(5, { error: 'Size moves in steps of 5 percent' });
 
-/** One side's placement: centre x, y and size in percent, rotation in degrees (SPEC §5). */
+/** One side's placement: centre x, y and size in percent, rotation in degrees (docs/PRODUCT.md § Validation). */
 const artPositionInput = z.object({
   x: percent,
   y: percent,

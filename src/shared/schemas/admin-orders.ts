@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES, PRINT_STATUSES, EMAIL_FILTERS, ORDER_FILTERS } from '../constants';
 import { optionalLine } from './fields';
 
-// Inputs and texts of the admin Orders, print queue and Email Logs screens (SPEC §2, §4, §8),
+// Inputs and texts of the admin Orders, print queue and Email Logs screens (docs/PRODUCT.md § Screens, States and Messages),
 // shared by the procedures and the screens.
 
 // ---- Orders
@@ -39,7 +39,7 @@ export const orderItemSetPrintStatusInput = z.object({
   printStatus: z.enum(PRINT_STATUSES, { error: 'Invalid print status' }),
 });
 
-/** SPEC §8 alerts of the order detail modal. */
+/** docs/PRODUCT.md § Messages alerts of the order detail modal. */
 export const statusUpdateError = (message: string) => `Error updating status: ${message}`;
 export const trackingUpdateError = (message: string) => `Error updating tracking number: ${message}`;
 export const printStatusUpdateError = (message: string) => `Error updating print status: ${message}`;
@@ -61,7 +61,7 @@ export const PRINT_QUEUE_COLUMNS = [
 /** The print statuses whose items still need printing. */
 export const PRINT_QUEUE_STATUSES = ['pending', 'printing'] as const;
 export const EMPTY_PRINT_QUEUE = 'No items in print queue';
-/** print-queue-YYYY-MM-DD.csv (SPEC §9), dated by the given day (UTC). */
+/** print-queue-YYYY-MM-DD.csv (docs/PRODUCT.md § Limits), dated by the given day (UTC). */
 export const printQueueFileName = (date: Date) => `print-queue-${date.toISOString().slice(0, 10)}.csv`;
 
 // ---- Email logs
@@ -74,7 +74,7 @@ export const emailsListInput = z.object({
 export const emailAttemptsInput = z.object({ id: emailId });
 export const emailRetryInput = z.object({ id: emailId });
 
-/** Only failed and permanently failed emails offer Retry Now (SPEC §4). */
+/** Only failed and permanently failed emails offer Retry Now (docs/PRODUCT.md § States). */
 export const RETRYABLE_EMAIL_STATUSES = ['failed', 'permanently_failed'] as const;
 export const EMAIL_NOT_RETRYABLE = 'Only failed emails can be retried';
 

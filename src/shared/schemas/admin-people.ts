@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_STATUSES, CONTACT_FILTERS, CUSTOMER_FILTERS } from '../constants';
 
-// Inputs of the admin Customers and Contact submissions screens (SPEC §2, §4), shared by the
+// Inputs of the admin Customers and Contact submissions screens (docs/PRODUCT.md § Screens and States), shared by the
 // procedures and the screens.
 
 const userId = z.uuid({ error: 'Invalid user' });
@@ -22,7 +22,7 @@ export type CustomersListInput = z.input<typeof customersListInput>;
 
 export const addToCustomersInput = z.object({ userId });
 
-/** Make Admin sends isAdmin true, Remove Admin false: the opposite of the current value (SPEC §4). */
+/** Make Admin sends isAdmin true, Remove Admin false: the opposite of the current value (docs/PRODUCT.md § States). */
 export const setAdminInput = z.object({
   userId,
   isAdmin: z.boolean({ error: 'isAdmin must be true or false' }),

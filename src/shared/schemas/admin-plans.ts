@@ -3,7 +3,7 @@ import { BILLING_INTERVALS, type BillingInterval } from '../constants';
 import { SLUG_PATTERN } from '../slug';
 import { changedElsewhereInForm, INVALID_SLUG, requiredLine, requiredText } from './fields';
 
-// Subscription plan modal and procedures (SPEC §5, §8, §9).
+// Subscription plan modal and procedures (docs/PRODUCT.md § Validation, Messages and Limits).
 
 export const PLAN_SLUG_TAKEN = 'A plan with this slug already exists';
 export const PLAN_NOT_FOUND = 'Plan not found';
@@ -11,7 +11,7 @@ export const PLAN_HAS_MEMBERS = 'This plan has members, so it cannot be deleted.
 export const PLAN_CHANGED_ELSEWHERE = changedElsewhereInForm('plan');
 const MAX_PRICE = 99_999_999.99; // numeric(10, 2)
 
-/** SPEC §5: the slug is lowercased with spaces turned into hyphens on save. */
+/** docs/PRODUCT.md § Validation: the slug is lowercased with spaces turned into hyphens on save. */
 const normalizePlanSlug = (slug: string) => slug.trim().toLowerCase().replace(/\s+/g, '-');
 
 const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
@@ -35,7 +35,7 @@ export const planInput = z.object({
     .min(0, { error: 'Category limit must be 0 or more' })
     .max(1000, { error: 'Category limit is too large' }),
   is_active: z.boolean(),
-  /** Trimmed; blank lines are dropped (SPEC §5: features are trimmed and non-empty). */
+  /** Trimmed; blank lines are dropped (docs/PRODUCT.md § Validation: features are trimmed and non-empty). */
   features: z
     .array(z.string().max(200, { error: 'A feature must be at most 200 characters' }), { error: 'Features must be a list' })
     .max(50, { error: 'A plan can have at most 50 features' })
@@ -48,7 +48,7 @@ export const planIdInput = z.object({ id: z.uuid({ error: PLAN_NOT_FOUND }) });
 export const planUpdateInput = planInput.extend({ ...planIdInput.shape, updatedAt: z.string().min(1).max(64) });
 export const planSetActiveInput = planIdInput.extend({ is_active: z.boolean() });
 
-/** A new plan starts monthly, limited to 1 category, active (SPEC §9). */
+/** A new plan starts monthly, limited to 1 category, active (docs/PRODUCT.md § Limits). */
 export const NEW_PLAN_DEFAULTS: PlanInput = {
   name: '',
   slug: '',
@@ -60,7 +60,7 @@ export const NEW_PLAN_DEFAULTS: PlanInput = {
   features: [],
 };
 
-/** The admin's interval labels (SPEC §9): mo, qtr, yr. */
+/** The admin's interval labels (docs/PRODUCT.md § Limits): mo, qtr, yr. */
 export const ADMIN_INTERVAL_LABELS: Record<BillingInterval, string> = { monthly: 'mo', quarterly: 'qtr', yearly: 'yr' };
 
 export const planSaveError = (message: string) => `Error saving plan: ${message}`;

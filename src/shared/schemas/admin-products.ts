@@ -3,7 +3,7 @@ import { CHEST_POSITIONS, DEFAULT_CHEST_POSITION, DEFAULT_SIZES, MOCKUP_SIDES, S
 import { requiredLine, requiredText, slugText } from './fields';
 import { isImageUrl } from './urls';
 
-// The admin product form and the admin.products procedures share these rules (SPEC §3, §5).
+// The admin product form and the admin.products procedures share these rules (docs/PRODUCT.md § Records and Validation).
 // Texts of the spec, word for word.
 export const ARTWORK_REQUIRED = 'Please provide artwork for either the front or back (or both).';
 export const PRODUCT_SAVE_FAILED = 'Failed to save product. Please try again.';
@@ -38,7 +38,7 @@ const sizesField = z
   .transform((sizes) => SIZES.filter((size) => sizes.includes(size)))
   .refine((sizes) => sizes.length > 0, { error: 'Choose at least one size' });
 
-/** Tags trimmed, blanks dropped, each kept once (SPEC §5). */
+/** Tags trimmed, blanks dropped, each kept once (docs/PRODUCT.md § Validation). */
 export function cleanTags(tags: readonly string[]): string[] {
   return [...new Set(tags.map((tag) => tag.trim()).filter((tag) => tag !== ''))];
 }
@@ -104,7 +104,7 @@ export const productListSearch = z.object({
 });
 export type ProductListSearch = z.input<typeof productListSearch>;
 
-/** What a new product starts with (SPEC §5, §9: sizes S to 4XL, full chest, front side, active). */
+/** What a new product starts with (docs/PRODUCT.md § Validation and Limits: sizes S to 4XL, full chest, front side, active). */
 export function newProductValues(): ProductFormValues {
   return {
     name: '',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { imageUrlField } from './admin-categories';
 import { emailAddress, moneyAmount, requiredLine, requiredText } from './fields';
 
-// Admin settings: default mockup templates and the test email tool (SPEC §2, §5, §8).
+// Admin settings: default mockup templates and the test email tool (docs/PRODUCT.md § Screens, Validation and Messages).
 
 export const TEMPLATES_REQUIRED = 'Both front and back templates are required';
 export const TEMPLATES_SAVED = 'Default mockup templates saved successfully!';

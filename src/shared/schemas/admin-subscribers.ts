@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SUBSCRIBER_FILTERS } from '../constants';
 import { subscriptionIdInput } from './subscriptions';
 
-// Inputs of the admin Subscribers screen (issue 11): the members of the club, shared by the
+// Inputs of the admin Subscribers screen: the members of the club, shared by the
 // procedures and the screen. Pause and cancel on a member's behalf take the member's own inputs
 // (pauseInput, cancelInput in ./subscriptions).
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants';
 import { emailAddress } from './fields';
 
-// Texts of SPEC §5 and §8, word for word.
+// Texts of docs/PRODUCT.md § Validation and Messages, word for word.
 export const CREDENTIALS_REQUIRED = 'You must provide either an email or phone number and a password';
 const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BILLING_INTERVALS, SIZES } from '../constants';
 import { INVALID_REQUEST, shippingInput, shownAmount } from './checkout';
 
-// The subscription club (issue 11): joining a plan and what a member can change, with the messages shown.
+// The subscription club: joining a plan and what a member can change, with the messages shown.
 
 export const PLAN_UNAVAILABLE = 'This plan is not available';
 export const SUBSCRIPTION_NOT_FOUND = 'Subscription not found';

@@ -26,7 +26,7 @@ export function ConfirmEmailPage() {
   const confirm = useMutation(
     trpc.auth.confirmEmail.mutationOptions({
       // The link signed its owner in, in place of whoever was signed in here: the other tabs are
-      // told, and the owner goes on to My Account (SPEC: sign-up success goes to /dashboard).
+      // told, and the owner goes on to My Account (PRODUCT.md: sign-up success goes to /dashboard).
       onSuccess: async (confirmed) => {
         queryClient.setQueryData(trpc.auth.me.queryKey(), confirmed);
         await sessionChanged(queryClient, 'signed-in');

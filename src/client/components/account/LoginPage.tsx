@@ -61,7 +61,7 @@ export function LoginPage() {
 
   return (
     <AuthCard icon={heading.icon} title={heading.title} subtitle={heading.subtitle}>
-      {/* Keyed by mode: switching modes starts a fresh form with no messages (SPEC §2). */}
+      {/* Keyed by mode: switching modes starts a fresh form with no messages (docs/PRODUCT.md § Screens). */}
       {mode === 'reset' ? <ResetRequestForm key="reset" /> : <CredentialsForm key={mode} mode={mode} />}
       <ModeLinks mode={mode} />
     </AuthCard>

@@ -27,7 +27,7 @@ export function ResetPasswordPage() {
   const search = routeApi.useSearch();
   const token = search.token_hash || search.token || '';
   const linkProblem = !token ? INVALID_RESET_LINK : search.type !== 'recovery' ? INVALID_EXPIRED_RESET_LINK : null;
-  // Checked on load (SPEC §4), without using the token up; never re-checked in the background.
+  // Checked on load (docs/PRODUCT.md § States), without using the token up; never re-checked in the background.
   const verify = useQuery(
     trpc.auth.verifyResetToken.queryOptions(linkProblem ? skipToken : { token }, {
       retry: false,

@@ -21,7 +21,7 @@ import { AddressFields } from './AddressFields';
 import { NewPasswordFields } from './credential-fields';
 import { BackLink } from '../ui/BackLink';
 
-// Texts of SPEC §8, word for word.
+// Texts of docs/PRODUCT.md § Messages, word for word.
 const SETTINGS_SAVED = 'Settings saved successfully!';
 const SETTINGS_FAILED = 'Failed to save settings. Please try again.';
 const PASSWORD_CHANGED = 'Password changed successfully!';
@@ -81,7 +81,7 @@ function ProfileSection({ email }: { email: string }) {
         phone: saved?.phone ?? '',
         shipping_address: shipping,
         billing_address: billing,
-        // SPEC §5: checked when billing and shipping street, city, state and zip match.
+        // docs/PRODUCT.md § Validation: checked when billing and shipping street, city, state and zip match.
         same_as_shipping: billingMatchesShipping(shipping, billing),
       }}
     />

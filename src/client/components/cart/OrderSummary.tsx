@@ -15,7 +15,7 @@ interface OrderSummaryProps {
 
 /**
  * Items count, shipping, tax and total, then the page's actions. With the store's default
- * settings shipping is FREE and there is no tax, so the total is the subtotal (SPEC §9).
+ * settings shipping is FREE and there is no tax, so the total is the subtotal (docs/PRODUCT.md § Limits).
  */
 export function OrderSummary({ itemCount, subtotalCents, quote, items, children }: OrderSummaryProps) {
   const { amounts, pricing } = quote;

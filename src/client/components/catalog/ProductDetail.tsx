@@ -75,7 +75,7 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
   const mockups: Partial<Record<MockupSide, DisplayImage>> = {};
   if (product.front_mockup) mockups.front = product.front_mockup;
   if (product.back_mockup) mockups.back = product.back_mockup;
-  // The toggle exists only when both sides have a mockup (SPEC §2).
+  // The toggle exists only when both sides have a mockup (docs/PRODUCT.md § Screens).
   const hasBothSides = Boolean(mockups.front && mockups.back);
   // What the page opens on: the default side, or the one picture there is.
   const mainImage = hasBothSides

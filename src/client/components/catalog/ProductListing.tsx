@@ -46,7 +46,7 @@ export function ProductListing({ filter }: { filter: ProductListFilter }) {
     );
   }
 
-  // A failed read shows the empty state too (SPEC §8).
+  // A failed read shows the empty state too (docs/PRODUCT.md § Messages).
   if (products.length === 0) {
     return (
       <div className="rounded-2xl border border-dashed border-stone-300 bg-stone-50 px-6 py-16 text-center" data-testid="products-empty">

@@ -21,7 +21,7 @@ export function ContactForm({ initialSubject }: { initialSubject: string }) {
     defaultValues: { ...EMPTY_FORM, subject: initialSubject },
   });
 
-  // The success banner goes away on its own after 5 seconds (SPEC §4, §9). It stands above the
+  // The success banner goes away on its own after 5 seconds (docs/PRODUCT.md § States and Limits). It stands above the
   // fields, out of sight of whoever scrolled down to send: it is brought into view.
   const { isSuccess, reset: clearResult } = submit;
   const successBanner = useRef<HTMLDivElement>(null);
@@ -32,7 +32,7 @@ export function ContactForm({ initialSubject }: { initialSubject: string }) {
     return () => clearTimeout(timer);
   }, [isSuccess, clearResult]);
 
-  // Required fields and the email format are checked by the browser first (SPEC §5); the shared
+  // Required fields and the email format are checked by the browser first (docs/PRODUCT.md § Validation); the shared
   // schema then catches what it lets through (blank after trimming), and the server's field
   // errors land under their fields.
   const onSubmit = (values: ContactInput) =>

@@ -37,7 +37,7 @@ export function SubscriptionsPage() {
 
 function PlansSection() {
   const trpc = useTRPC();
-  // A failed read shows the empty state (SPEC §8: storefront data errors are not shown).
+  // A failed read shows the empty state (docs/PRODUCT.md § Messages: storefront data errors are not shown).
   const { data: plans = [], isPending } = useQuery(trpc.subscriptions.plans.queryOptions());
   return (
     <StoreSection labelledBy="plans-heading">

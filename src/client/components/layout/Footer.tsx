@@ -6,7 +6,7 @@ import { storeConfig } from '../../store-config';
 import { BrandMark } from '../ui/Brand';
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from '../ui/SocialIcons';
 
-// The footer's category links are fixed (SPEC §2), unlike the header's, which follow the database.
+// The footer's category links are fixed (docs/PRODUCT.md § Screens), unlike the header's, which follow the database.
 const category = (slug: string, label: string) => ({ label, link: linkOptions({ to: '/category/$slug', params: { slug } }) });
 const COLUMNS = [
   {

@@ -21,7 +21,7 @@ const mobileLink =
 
 function useNavItems() {
   const trpc = useTRPC();
-  // A failed read leaves just the fixed links (SPEC §8: storefront errors show empty states).
+  // A failed read leaves just the fixed links (docs/PRODUCT.md § Messages: storefront errors show empty states).
   const categories = useQuery(trpc.catalog.categories.queryOptions()).data ?? [];
   return [
     { label: 'Shop', link: linkOptions({ to: '/shop' }) },

@@ -23,7 +23,7 @@ import { Form, FormMessage, SubmitButton } from '../ui/Form';
 import { LoadingState } from '../ui/states';
 import { useDocumentTitle } from '../ui/use-document-title';
 
-// Joining the club (issue 11): shirt size, the categories the plan lets the member choose, and
+// Joining the club: shirt size, the categories the plan lets the member choose, and
 // where to ship; Start subscription makes the membership and its first shipment's order.
 
 const route = getRouteApi('/_account/subscriptions/join/$planSlug');

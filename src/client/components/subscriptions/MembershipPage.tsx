@@ -23,7 +23,7 @@ import { useDocumentTitle } from '../ui/use-document-title';
 import { CategoryChoices } from './CategoryChoices';
 import { CancelMembershipDialog, cancellationTakesEffect, KeepMembershipButton, PauseMembershipDialog } from './MembershipDialogs';
 
-// The member's page (issue 11): each membership with its plan, status, size, categories, next
+// The member's page: each membership with its plan, status, size, categories, next
 // shipment and past shipments' orders, and what the member can do: change size or categories,
 // skip the next shipment, pause, resume, cancel at the end of the paid period, and keep it after
 // all until that day.

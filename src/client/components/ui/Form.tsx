@@ -24,7 +24,7 @@ interface FormProps<TValues extends FieldValues, TOutput> extends Omit<FormHTMLA
   form: UseFormReturn<TValues, unknown, TOutput>;
   onSubmit: SubmitHandler<TOutput>;
   onInvalid?: SubmitErrorHandler<TValues>;
-  /** Lets the browser check required fields and formats first (the contact form, SPEC §5). */
+  /** Lets the browser check required fields and formats first (the contact form, docs/PRODUCT.md § Validation). */
   browserValidation?: boolean;
 }
 

@@ -1,6 +1,6 @@
 import type { DisplayImage } from '../../../shared/display-image';
 
-// A stored image as storefront pages show it (ARCHITECTURE § Client): <picture> with the server's
+// A stored image as storefront pages show it (docs/ARCHITECTURE.md § Client): <picture> with the server's
 // AVIF and WebP copies, so the browser downloads the smallest one that fills the space at the
 // screen's density, never the print-resolution original.
 //

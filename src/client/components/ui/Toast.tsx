@@ -2,7 +2,7 @@ import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { useEffect, useSyncExternalStore, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 
-// The spec's alerts, as accessible toasts (ARCHITECTURE § Client). One <Toaster/> is mounted at
+// The spec's alerts, as accessible toasts (docs/ARCHITECTURE.md § Client). One <Toaster/> is mounted at
 // the root; any screen calls
 //
 //   toast.success('Settings saved successfully!');

@@ -3,10 +3,10 @@ import { AdminLayout } from '../../components/admin/layout/AdminLayout';
 import { currentUser } from '../../session/redirect';
 
 export const Route = createFileRoute('/admin')({
-  // SPEC §6: non-admins and signed-out users go to /. The server refuses every admin.* call anyway.
+  // docs/PRODUCT.md § Roles: non-admins and signed-out users go to /. The server refuses every admin.* call anyway.
   beforeLoad: async ({ context, location }) => {
     const me = await currentUser(context);
-    // SPEC §6: the email logs screen sends a signed-out visitor to sign in; the rest of the admin to the store.
+    // docs/PRODUCT.md § Roles: the email logs screen sends a signed-out visitor to sign in; the rest of the admin to the store.
     // In any letter case, as the router matches paths.
     if (!me && location.pathname.toLowerCase() === '/admin/email-logs') {
       throw redirect({ to: '/login', search: { redirect: location.pathname }, replace: true });

@@ -34,7 +34,7 @@ export const adminContactRouter = router({
     return { ...listPage, counts };
   }),
 
-  /** Opens one submission for the detail panel; a new one becomes read in the same step (SPEC §4). */
+  /** Opens one submission for the detail panel; a new one becomes read in the same step (docs/PRODUCT.md § States). */
   open: adminProcedure.input(contactOpenInput).mutation(({ ctx, input }) =>
     ctx.db.transaction().execute(async (trx) => {
       const marked = await trx
@@ -58,7 +58,7 @@ export const adminContactRouter = router({
     }),
   ),
 
-  /** Any status at any time (SPEC §4); every admin's badge follows through the event. */
+  /** Any status at any time (docs/PRODUCT.md § States); every admin's badge follows through the event. */
   setStatus: adminProcedure.input(contactSetStatusInput).mutation(({ ctx, input }) =>
     ctx.db.transaction().execute(async (trx) => {
       const updated = await updateById(trx, 'contact_submissions', input.id, { status: input.status }, SUBMISSION_COLUMNS, 'Submission');

@@ -19,7 +19,7 @@ const NOT_IN_CUSTOMERS = 'This user is not in customers';
 
 export const adminCustomersRouter = router({
   /**
-   * One page of registered users with their customers row, if any (SPEC §3 "User (admin users
+   * One page of registered users with their customers row, if any (docs/PRODUCT.md § Records "User (admin users
    * list)"), newest first, of one filter button and optionally searched by email or name; plus
    * the counts of the filter buttons, which are of every user whatever the filter or search.
    * Only these columns leave the server.
@@ -79,7 +79,7 @@ export const adminCustomersRouter = router({
     };
   }),
 
-  /** Creates the user's customers row with empty names and phone, not an admin (SPEC §3). */
+  /** Creates the user's customers row with empty names and phone, not an admin (docs/PRODUCT.md § Records). */
   addToCustomers: adminProcedure.input(addToCustomersInput).mutation(async ({ ctx, input }) => {
     try {
       return await ctx.db.transaction().execute(async (trx) => {

@@ -14,7 +14,7 @@ import { createTransport } from '../../email/transport';
 import { notFound } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
 
-// The Email Logs screen (SPEC §2, §4, §7): the queue's newest rows with their stat counts, each
+// The Email Logs screen (docs/PRODUCT.md § Screens, States and Reads and writes): the queue's newest rows with their stat counts, each
 // row's delivery attempts, Retry Now, and Process Queue. Bodies never leave the server.
 
 const EMAIL_COLUMNS = [

@@ -44,7 +44,7 @@ const MOCKUP_KEY_SLUG_LENGTH = 100;
 const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 
 export const adminMockupsRouter = router({
-  /** Templates to choose from, the default first (SPEC §7). */
+  /** Templates to choose from, the default first (docs/PRODUCT.md § Reads and writes). */
   templates: adminProcedure.query(({ ctx }) =>
     ctx.db.selectFrom('mockup_templates').select(TEMPLATE_COLUMNS).orderBy('is_default', 'desc').orderBy('name').orderBy('id').execute(),
   ),

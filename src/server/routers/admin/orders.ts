@@ -16,7 +16,7 @@ import { assertFound, notFound } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
 import { readPage } from '../../trpc/paging';
 
-// The Orders screen (SPEC §2, §4, §7): a server-paged list newest first with a status filter,
+// The Orders screen (docs/PRODUCT.md § Screens, States and Reads and writes): a server-paged list newest first with a status filter,
 // one order with its items and history, and the changes an admin makes (order status, tracking
 // number, an item's print status), each stamping updated_at; any status may be set directly.
 // Shipping and cancelling email the customer. Payment: a hand-paid order is marked paid here, and

@@ -27,7 +27,7 @@ const COLUMNS = [
 ] as const;
 
 export const adminPlansRouter = router({
-  /** Every plan, active or not (SPEC §7 admin: all), cheapest first like the public page. */
+  /** Every plan, active or not (docs/PRODUCT.md § Reads and writes admin: all), cheapest first like the public page. */
   list: adminProcedure.query(({ ctx }) =>
     ctx.db.selectFrom('subscription_plans').select(COLUMNS).orderBy('price').orderBy('name').orderBy('id').execute(),
   ),

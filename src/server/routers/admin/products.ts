@@ -23,7 +23,7 @@ import { adminProcedure, router } from '../../trpc/init';
 import { readPage } from '../../trpc/paging';
 import { updateById } from '../../trpc/update';
 
-// Admin products (SPEC §2, §7): every product whatever its state, newest first, paged on the server.
+// Admin products (docs/PRODUCT.md § Screens and Reads and writes): every product whatever its state, newest first, paged on the server.
 
 const productColumns = [
   ...PRODUCT_PAGE_COLUMNS,

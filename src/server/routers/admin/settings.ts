@@ -67,7 +67,7 @@ export const adminSettingsRouter = router({
 
   /**
    * Updates the default template's images, keeping its art positions, or inserts one with the
-   * default positions (SPEC §7 "update or insert"). One statement on the one-default index, so two
+   * default positions (docs/PRODUCT.md § Reads and writes "update or insert"). One statement on the one-default index, so two
    * admins saving at once never create two defaults.
    */
   saveDefaultTemplates: adminProcedure.input(defaultTemplatesInput).mutation(({ ctx, input }) =>

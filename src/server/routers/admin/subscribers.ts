@@ -10,7 +10,7 @@ import { adminProcedure, router } from '../../trpc/init';
 import { membershipServices } from '../subscriptions';
 import { readPage } from '../../trpc/paging';
 
-// The Subscribers screen (issue 11): the club's members, server-paged newest first with a search
+// The Subscribers screen: the club's members, server-paged newest first with a search
 // by email and plan and status filters; one member with their cycles; and pause, cancel or keep
 // on the member's behalf, through the very functions the member's own page calls (same rules,
 // same emails).

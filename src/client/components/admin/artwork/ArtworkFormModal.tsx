@@ -23,7 +23,7 @@ import { FormModal } from '../parts/FormModal';
 import { TagInput } from '../parts/TagInput';
 import { UploadField } from '../parts/UploadField';
 
-// Upload Artwork and Edit Artwork (SPEC §2, §5, §8): Name *, Description (optional), Artwork
+// Upload Artwork and Edit Artwork (docs/PRODUCT.md § Screens, Validation and Messages): Name *, Description (optional), Artwork
 // Image * (uploaded to product-art with progress), Tags. Submit stays disabled while the name is
 // blank or the image missing; the server's message or the spec's default shows on failure.
 

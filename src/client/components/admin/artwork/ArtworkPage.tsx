@@ -21,7 +21,7 @@ import { PageHeader } from '../parts/PageHeader';
 import { ArtworkFormModal, type EditedArtwork } from './ArtworkFormModal';
 import { listInputOf } from './artwork-search';
 
-// The Artwork Library (SPEC §2, §5, §8): search, tag filter and paging run on the server and live
+// The Artwork Library (docs/PRODUCT.md § Screens, Validation and Messages): search, tag filter and paging run on the server and live
 // in the address; cards in 1 to 4 columns; Upload / Edit modals; delete after 'Are you sure you
 // want to delete this artwork?'. The tag dropdown and popular tags come from every artwork's tags.
 

@@ -16,7 +16,7 @@ import { activeAndDeleteOptions, ActiveToggleButton, DeleteIconButton, EditButto
 import { useInvalidate } from '../parts/use-invalidate';
 import { CategoryForm, type EditedCategory } from './CategoryForm';
 
-// The Categories screen (SPEC §2): the inline form, the list in sort_order with move up / move
+// The Categories screen (docs/PRODUCT.md § Screens): the inline form, the list in sort_order with move up / move
 // down, activate / deactivate, edit, and delete after a confirmation. A category that still has
 // products cannot be deleted (the database refuses): the dialog says so and offers to deactivate.
 

@@ -14,7 +14,7 @@ import { UploadField } from '../parts/UploadField';
 import { useInvalidate } from '../parts/use-invalidate';
 import { useSlugFromName } from '../parts/use-slug-from-name';
 
-// The inline category form, for a new category and for editing one (SPEC §2, §5): every field
+// The inline category form, for a new category and for editing one (docs/PRODUCT.md § Screens and Validation): every field
 // required, the slug generated from the name until the admin edits it by hand, the image pasted
 // as a URL or uploaded to the categories bucket.
 

@@ -19,9 +19,9 @@ import { StatTile } from '../parts/StatTile';
 import { listInputOf } from './contact-search';
 import { detailHeadingClass } from '../parts/Fact';
 
-// The contact inbox (SPEC §2, §4): stat tiles of the whole inbox, a status filter, one page of the
+// The contact inbox (docs/PRODUCT.md § Screens and States): stat tiles of the whole inbox, a status filter, one page of the
 // list (paged on the server) on the left and the opened submission on the right. Opening a new
-// submission marks it read (on the server); load and update errors are only logged (SPEC §8), and
+// submission marks it read (on the server); load and update errors are only logged (docs/PRODUCT.md § Messages), and
 // a failed update changes nothing on screen.
 
 type ListOutput = RouterOutputs['admin']['contact']['list'];

@@ -24,9 +24,9 @@ import { RowButton, usePendingIds } from '../parts/row-actions';
 import { TableHead } from '../parts/table';
 import { listInputOf } from './customers-search';
 
-// The Customers screen (SPEC §2): registered users newest first, paged, filtered and searched on
+// The Customers screen (docs/PRODUCT.md § Screens): registered users newest first, paged, filtered and searched on
 // the server; filter buttons with counts of every user; and the actions Make Admin / Remove Admin
-// / Add to Customers with the spec's messages (SPEC §8).
+// / Add to Customers with the spec's messages (docs/PRODUCT.md § Messages).
 
 const route = getRouteApi('/admin/customers');
 
@@ -177,7 +177,7 @@ function useCustomerActions(myId: string | undefined) {
 
   return {
     isBusy,
-    /** Make Admin / Remove Admin: the request carries the opposite of the current value (SPEC §4). */
+    /** Make Admin / Remove Admin: the request carries the opposite of the current value (docs/PRODUCT.md § States). */
     toggleAdmin: (user: UserRow) => {
       const makeAdmin = !user.customer_data?.is_admin;
       // Removing one's own access is the only change that locks the clicker out: ask first.

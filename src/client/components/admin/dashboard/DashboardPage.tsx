@@ -28,7 +28,7 @@ const quickActionClass =
 
 export function DashboardPage() {
   const trpc = useTRPC();
-  // Read errors stay quiet (SPEC §8): the cards show a dash.
+  // Read errors stay quiet (docs/PRODUCT.md § Messages): the cards show a dash.
   const overview = useQuery(trpc.admin.dashboard.overview.queryOptions()).data;
   const number = (value: number | undefined) => (value === undefined ? '—' : value.toLocaleString('en-US'));
   const club = overview?.club;

@@ -24,7 +24,7 @@ import { RowButton } from '../parts/row-actions';
 import { StatTile } from '../parts/StatTile';
 import { detailHeadingClass } from '../parts/Fact';
 
-// The Email Logs screen (SPEC §2, §4, §8): Process Queue, five stat tiles, filter buttons, and
+// The Email Logs screen (docs/PRODUCT.md § Screens, States and Messages): Process Queue, five stat tiles, filter buttons, and
 // the 100 newest emails; a row opens its delivery attempts; failed rows offer Retry Now.
 
 const FILTER_LABELS: Record<EmailFilter, string> = {
@@ -222,7 +222,7 @@ function DeliveryAttempts({ emailId }: { emailId: string }) {
   const trpc = useTRPC();
   const attempts = useQuery(trpc.admin.emails.attempts.queryOptions({ id: emailId }));
 
-  // SPEC §8: a log load error is only logged.
+  // docs/PRODUCT.md § Messages: a log load error is only logged.
   useEffect(() => {
     if (attempts.error) console.warn('Failed to load delivery attempts', attempts.error);
   }, [attempts.error]);

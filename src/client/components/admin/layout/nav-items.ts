@@ -23,7 +23,7 @@ export interface AdminNavItem {
   exact?: boolean;
 }
 
-/** Every admin screen of SPEC §2, in the spec's order; the club's members (issue 11) beside its plans. */
+/** Every admin screen of docs/PRODUCT.md § Screens, in the spec's order; the club's members beside its plans. */
 export const ADMIN_NAV_ITEMS: AdminNavItem[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, exact: true },
   { to: '/admin/products', label: 'Products', icon: Package },

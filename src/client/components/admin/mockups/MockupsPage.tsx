@@ -18,7 +18,7 @@ import { MockupPreview } from './MockupPreview';
 import { PlacementControls } from './PlacementControls';
 import { useImageSize } from './useImageSize';
 
-// The mockup generator (SPEC §2, §4): 1 select product, 2 choose template, 3 position the artwork
+// The mockup generator (docs/PRODUCT.md § Screens and States): 1 select product, 2 choose template, 3 position the artwork
 // and save each side, 4 review, choose the default side and save to product. The preview uses
 // src/shared/placement.ts; saving renders the PNGs on the server from the same placement.
 

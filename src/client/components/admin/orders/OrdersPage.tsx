@@ -20,7 +20,7 @@ import { OrderDetailModal } from './OrderDetailModal';
 import { capitalize, customerName, givenName, PROVIDER_LABELS } from './order-look';
 import { downloadPrintQueue } from './print-queue';
 
-// The Orders screen (SPEC §2, §7): a status filter, the server-paged table newest first, the
+// The Orders screen (docs/PRODUCT.md § Screens and Reads and writes): a status filter, the server-paged table newest first, the
 // detail modal of the clicked order, and Export Print Queue (a CSV download).
 
 interface OrdersPageProps {
@@ -35,7 +35,7 @@ export function OrdersPage({ status, page, onStatusChange, onPageChange }: Order
   const list = useQuery(trpc.admin.orders.list.queryOptions({ status, page }, { placeholderData: (previous) => previous }));
   const [openId, setOpenId] = useState<string | null>(null);
 
-  // SPEC §8: most admin list read errors are silent; keep a trace for whoever looks.
+  // docs/PRODUCT.md § Messages: most admin list read errors are silent; keep a trace for whoever looks.
   useEffect(() => {
     if (list.error) console.warn('Failed to load orders', list.error);
   }, [list.error]);

@@ -4,7 +4,7 @@ import { slugify } from '../../../../shared/slug';
 type ChangeEvent = { target: { value: string } };
 
 /**
- * A slug that follows the name (SPEC §5: generated from the name) until the admin types their
+ * A slug that follows the name (docs/PRODUCT.md § Validation: generated from the name) until the admin types their
  * own; clearing it hands it back to the name. Returns register() options for the two fields.
  */
 export function useSlugFromName(setSlug: (slug: string) => void, { ownSlug }: { ownSlug: boolean }) {

@@ -11,7 +11,7 @@ import { useInvalidate } from '../parts/use-invalidate';
 import { Checkbox, NumberField, Select, TextArea, TextField } from '../../ui/fields';
 import { toast } from '../../ui/Toast';
 
-// The create / edit plan modal (SPEC §2, §5, §9). A new plan starts monthly, limited to one
+// The create / edit plan modal (docs/PRODUCT.md § Screens, Validation and Limits). A new plan starts monthly, limited to one
 // category, active. The slug is lowercased with spaces turned into hyphens on save; features are
 // one per line, trimmed, blank lines dropped.
 

@@ -15,8 +15,8 @@ import { activeAndDeleteOptions, ActiveToggleButton, DeleteIconButton, EditButto
 import { useInvalidate } from '../parts/use-invalidate';
 import { PlanFormModal, type EditedPlan } from './PlanFormModal';
 
-// The Subscriptions screen (SPEC §2): every plan as a card, the create / edit modal, activate /
-// deactivate, delete after a confirmation, with the spec's error texts (SPEC §8).
+// The Subscriptions screen (docs/PRODUCT.md § Screens): every plan as a card, the create / edit modal, activate /
+// deactivate, delete after a confirmation, with the spec's error texts (docs/PRODUCT.md § Messages).
 
 type PlanRow = RouterOutputs['admin']['plans']['list'][number];
 

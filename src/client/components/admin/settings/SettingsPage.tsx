@@ -3,7 +3,7 @@ import { CheckoutSettingsForm } from './CheckoutSettingsForm';
 import { TemplatesForm } from './TemplatesForm';
 import { TestEmailForm } from './TestEmailForm';
 
-// Admin settings (SPEC §2): checkout (shipping, tax, payment instructions), the default mockup
+// Admin settings (docs/PRODUCT.md § Screens): checkout (shipping, tax, payment instructions), the default mockup
 // templates and the email test tool.
 export function SettingsPage() {
   return (

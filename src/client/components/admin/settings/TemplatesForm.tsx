@@ -21,7 +21,7 @@ import { LoadingState } from '../../ui/states';
 import { toast } from '../../ui/Toast';
 import { UploadField } from '../parts/UploadField';
 
-// Default mockup templates (SPEC §2, §5, §8): the blank front and back tee images the mockup
+// Default mockup templates (docs/PRODUCT.md § Screens, Validation and Messages): the blank front and back tee images the mockup
 // generator starts from. Each is uploaded to the templates bucket or pasted as a URL; both are
 // required. Saving updates the default template (its art positions stay) or creates it.
 

@@ -11,7 +11,7 @@ import { TextArea, TextField } from '../../ui/fields';
 import { Form } from '../../ui/Form';
 import { toast } from '../../ui/Toast';
 
-// The email test tool (SPEC §2, §5, §8): to, subject and text required; the server sends the
+// The email test tool (docs/PRODUCT.md § Screens, Validation and Messages): to, subject and text required; the server sends the
 // message at once through the store's mail transport and the result is reported word for word.
 
 export function TestEmailForm() {

@@ -22,7 +22,7 @@ import {
 } from '../../subscriptions/MembershipDialogs';
 import { planPrice, UNTIL_RESUMED } from './subscriber-look';
 
-// One member of the club (issue 11): who they are, their plan and choices, where shirts go, their
+// One member of the club: who they are, their plan and choices, where shirts go, their
 // cycles (each order opens in the order's own modal), and Pause and Cancel on the member's behalf,
 // each confirmed first, or Keep for one set to end. The member is emailed by the server as if they
 // had done it themselves.

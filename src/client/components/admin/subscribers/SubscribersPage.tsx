@@ -21,7 +21,7 @@ import { SubscriberDetailModal } from './SubscriberDetailModal';
 import { listInputOf } from './subscribers-search';
 import { planPrice, UNTIL_RESUMED } from './subscriber-look';
 
-// The Subscribers screen (issue 11): the club's members, newest first and paged on the server,
+// The Subscribers screen: the club's members, newest first and paged on the server,
 // searched by email and filtered by plan and status; a click opens the member's detail.
 
 const route = getRouteApi('/admin/subscribers');
@@ -35,7 +35,7 @@ export function SubscribersPage() {
   const plans = useQuery(trpc.admin.plans.list.queryOptions()).data ?? [];
   const [openId, setOpenId] = useState<string | null>(null);
 
-  // Most admin list read errors are silent (SPEC §8); keep a trace for whoever looks.
+  // Most admin list read errors are silent (docs/PRODUCT.md § Messages); keep a trace for whoever looks.
   useEffect(() => {
     if (list.error) console.warn('Failed to load subscribers', list.error);
   }, [list.error]);
