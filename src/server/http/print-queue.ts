@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
+import { DELETED_CUSTOMER } from '../../shared/constants';
 import { PRINT_QUEUE_COLUMNS, PRINT_QUEUE_PATH, PRINT_QUEUE_STATUSES, printQueueFileName } from '../../shared/schemas/admin-orders';
 import { isAdmin } from '../auth/admin';
 import { readSession } from '../auth/cookies';
@@ -34,7 +35,7 @@ export const printQueueRoutes: FastifyPluginCallback<PrintQueueRouteOptions> = (
     const items = await db
       .selectFrom('order_items')
       .innerJoin('orders', 'orders.id', 'order_items.order_id')
-      .innerJoin('customers', 'customers.id', 'orders.customer_id')
+      .leftJoin('customers', 'customers.id', 'orders.customer_id')
       .leftJoin('products', 'products.id', 'order_items.product_id')
       .select([
         'orders.order_number',
@@ -68,7 +69,8 @@ export const printQueueRoutes: FastifyPluginCallback<PrintQueueRouteOptions> = (
       return [
         item.order_number,
         item.sku_number ?? '',
-        name ? `${name} <${item.email}>` : item.email,
+        // An erased customer's paid order still prints, for no one in particular.
+        item.email === null ? DELETED_CUSTOMER : name ? `${name} <${item.email}>` : item.email,
         item.product_name,
         item.size,
         String(item.quantity),

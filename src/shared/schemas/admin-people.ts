@@ -22,6 +22,9 @@ export type CustomersListInput = z.input<typeof customersListInput>;
 
 export const addToCustomersInput = z.object({ userId });
 
+/** A privacy request made for a customer: their data downloaded, or their account deleted. */
+export const privacyRequestInput = z.object({ userId });
+
 /** Make Admin sends isAdmin true, Remove Admin false: the opposite of the current value (docs/PRODUCT.md § States). */
 export const setAdminInput = z.object({
   userId,
