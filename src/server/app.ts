@@ -10,6 +10,8 @@ import { MAX_BATCH_CALLS } from '../shared/constants';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { BackgroundWork } from './background';
+import { backupsDir, StoreBackups } from './backup/schedule';
+import { backupRoutes } from './http/backups';
 import { CatalogCache } from './catalog-cache';
 import { rateLimitCounters } from './rate-limits';
 import { EventHub } from './events/events';
@@ -165,8 +167,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   app.addHook('onClose', () => background.settled());
 
+  // The embedded database backs itself up (docs/adr/0027); a server's operator backs that up.
+  const backups =
+    deps.database.kind === 'pglite'
+      ? new StoreBackups({ database: deps.database, storage }, backupsDir(config.dataDir), config.backupKeep)
+      : null;
+  app.decorate('backups', backups);
+
   const createContext = createContextFactory(
-    { config, db: deps.database.db, events, catalog, storage, payments, clock: deps.clock ?? systemClock, background },
+    { config, db: deps.database.db, events, catalog, storage, payments, clock: deps.clock ?? systemClock, background, backups },
     rateLimit,
   );
   await app.register(
@@ -187,6 +196,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerSeoRoutes(app, deps.database.db, catalog, config.publicUrl);
   await app.register(uploadRoutes, { config, db: deps.database.db });
   await app.register(printQueueRoutes, { config, db: deps.database.db });
+  await app.register(backupRoutes, { config, db: deps.database.db, backups });
   await app.register(webhookRoutes, { db: deps.database.db, mail: config, payments, clock: deps.clock ?? systemClock });
 
   await app.register(storageRoutes, { config, db: deps.database.db, storage });
@@ -217,5 +227,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 declare module 'fastify' {
   interface FastifyInstance {
     storage: Storage;
+    /** The embedded database's own backups (null on a PostgreSQL server). */
+    backups: StoreBackups | null;
   }
 }

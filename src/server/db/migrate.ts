@@ -53,6 +53,31 @@ async function isUpToDate(db: Db): Promise<boolean> {
   }
 }
 
+/** The migrations this database has run, in order. */
+export async function appliedMigrations(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+/** Migrations named that this code does not have (a backup made by a newer version, say). */
+export const unknownMigrations = (names: readonly string[]) => names.filter((name) => !(name in migrations));
+
+/**
+ * Builds the schema up to the last of `names` (every one known here), as a backup made after them
+ * expects it; later migrations then run on the restored rows as they would have on the store.
+ */
+export async function migrateUpTo(db: Db, names: readonly string[]): Promise<void> {
+  const last = [...names].sort().at(-1);
+  if (!last || unknownMigrations(names).length > 0) throw new Error(`Unknown migrations: ${unknownMigrations(names).join(', ')}`);
+  const { error, results = [] } = await new Migrator({ db, provider }).migrateTo(last);
+  if (error) {
+    const failed = results.find((result) => result.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`, {
+      cause: error,
+    });
+  }
+}
+
 /** Brings the schema up to date; throws with the failing migration's name and error. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
   if (await isUpToDate(db)) return [];

@@ -139,6 +139,33 @@ export class S3Storage implements Storage {
     } while (ContinuationToken);
   }
 
+  /** The S3 bucket itself, which holds every one of our buckets. */
+  get bucket(): string {
+    return this.config.bucket;
+  }
+
+  /**
+   * Every object of the S3 bucket, whatever its name, with its size and ETag: what a backup lists
+   * of files on S3 (docs/adr/0027) and a restore checks the bucket against.
+   */
+  async inventory(): Promise<{ key: string; size: number; etag: string }[]> {
+    const objects: { key: string; size: number; etag: string }[] = [];
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await this.send(() =>
+        this.client.send(new ListObjectsV2Command({ Bucket: this.config.bucket, ContinuationToken, MaxKeys: this.options.listPageSize })),
+      );
+      for (const object of page.Contents ?? []) {
+        if (object.Key) objects.push({ key: object.Key, size: object.Size ?? 0, etag: object.ETag ?? '' });
+      }
+      if (page.IsTruncated && !page.NextContinuationToken) {
+        throw new StorageUnavailableError(new Error('listing the bucket stopped without a continuation token'));
+      }
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+    return objects.sort((a, b) => a.key.localeCompare(b.key));
+  }
+
   async delete(bucket: string, key: string) {
     const Key = this.objectKey(bucket, key);
     await this.send(() => this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key })));
