@@ -12,6 +12,7 @@ import type { DatabaseHandle } from './db/database';
 import { BackgroundWork } from './background';
 import { backupsDir, StoreBackups } from './backup/schedule';
 import { backupRoutes } from './http/backups';
+import { registerMetricsRoute, StoreMetrics } from './metrics';
 import { CatalogCache } from './catalog-cache';
 import { rateLimitCounters } from './rate-limits';
 import { EventHub } from './events/events';
@@ -159,6 +160,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await events.start();
   const catalog = new CatalogCache();
   catalog.follow(events);
+  // The embedded database backs itself up (docs/adr/0027); a server's operator backs that up.
+  const backups =
+    deps.database.kind === 'pglite'
+      ? new StoreBackups({ database: deps.database, storage }, backupsDir(config.dataDir), config.backupKeep)
+      : null;
+  app.decorate('backups', backups);
+  const metrics = new StoreMetrics({ db: deps.database.db, catalog, events, backups, clock: deps.clock ?? systemClock }, appRouter);
+  app.addHook('onResponse', (req, reply, done) => {
+    metrics.observe(req, reply);
+    done();
+  });
   // Live streams end as soon as closing starts (an open stream would hold the close), work that
   // can stop does, and work started by requests finishes before the database goes.
   app.addHook('preClose', () => {
@@ -166,13 +178,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     return events.stop();
   });
   app.addHook('onClose', () => background.settled());
-
-  // The embedded database backs itself up (docs/adr/0027); a server's operator backs that up.
-  const backups =
-    deps.database.kind === 'pglite'
-      ? new StoreBackups({ database: deps.database, storage }, backupsDir(config.dataDir), config.backupKeep)
-      : null;
-  app.decorate('backups', backups);
 
   const createContext = createContextFactory(
     { config, db: deps.database.db, events, catalog, storage, payments, clock: deps.clock ?? systemClock, background, backups },
@@ -187,17 +192,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       catalog,
       onError({ error, path: procedure }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure }, 'tRPC call failed');
+        if (error.code === 'TOO_MANY_REQUESTS') metrics.rateLimitRefusals.inc({ procedure: metrics.procedureLabel(procedure) });
       },
     }),
     { prefix: '/trpc' },
   );
 
-  registerHealthRoutes(app, deps.database.db, storage);
+  registerHealthRoutes(app, deps.database.db, storage, events);
+  registerMetricsRoute(app, metrics, config.metricsToken);
   registerSeoRoutes(app, deps.database.db, catalog, config.publicUrl);
   await app.register(uploadRoutes, { config, db: deps.database.db });
   await app.register(printQueueRoutes, { config, db: deps.database.db });
   await app.register(backupRoutes, { config, db: deps.database.db, backups });
-  await app.register(webhookRoutes, { db: deps.database.db, mail: config, payments, clock: deps.clock ?? systemClock });
+  await app.register(webhookRoutes, {
+    db: deps.database.db,
+    mail: config,
+    payments,
+    clock: deps.clock ?? systemClock,
+    deliveries: metrics.webhookDeliveries,
+  });
 
   await app.register(storageRoutes, { config, db: deps.database.db, storage });
 

@@ -24,6 +24,9 @@ export class CatalogCache {
   private readonly ttlMs: number;
   /** While the hub cannot hear of catalog changes, nothing is kept: it could not be emptied in time. */
   private deaf = false;
+  /** Reads answered from what was kept, and reads that had to load (the metrics report both). */
+  hits = 0;
+  misses = 0;
 
   constructor(options: { maxEntries?: number; ttlMs?: number } = {}) {
     const maxEntries = options.maxEntries ?? 500;
@@ -55,6 +58,7 @@ export class CatalogCache {
     const now = Date.now();
     const cached = this.often.get(key) ?? this.once.get(key);
     if (cached && cached.expiresAt > now) {
+      this.hits++;
       this.once.delete(key);
       this.often.delete(key);
       // Map keeps insertion order: moving the entry to the end makes the first one the least recently read.
@@ -66,6 +70,7 @@ export class CatalogCache {
       }
       return cached.value as Promise<T>;
     }
+    this.misses++;
     const running = this.loading.get(key);
     if (running) return running as Promise<T>;
     const value = load();
