@@ -234,10 +234,10 @@ function bearerMatches(header: string | undefined, token: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** GET /metrics for the bearer of `token`; with no token the route does not exist. */
+/** GET /metrics for the bearer of `token`; with no token metrics are off, and the address is no page either. */
 export function registerMetricsRoute(app: FastifyInstance, metrics: StoreMetrics, token: string | undefined): void {
-  if (!token) return;
   app.get('/metrics', async (req, reply) => {
+    if (!token) return reply.code(404).send({ error: 'Not found' });
     if (!bearerMatches(req.headers.authorization, token)) {
       return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ error: 'A valid METRICS_TOKEN is required' });
     }

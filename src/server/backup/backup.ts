@@ -11,8 +11,7 @@ import type { DatabaseHandle, Db } from '../db/database';
 import { appliedMigrations, migrateToLatest, migrateUpTo, unknownMigrations } from '../db/migrate';
 import { storeTables } from '../db/tables';
 import { LocalStorage } from '../storage/local';
-import { S3Storage } from '../storage/s3';
-import { contentTypeOf, StorageKeyTakenError, type Storage } from '../storage/storage';
+import { contentTypeOf, isObjectStore, StorageKeyTakenError, type Storage } from '../storage/storage';
 import {
   fixTextForms,
   insertRows,
@@ -152,7 +151,7 @@ async function dumpDatabase(source: BackupSource, staging: string, entries: Mani
 
 /** The stored files into `staging` (linked, not copied, where they share a disk), or the S3 bucket's listing. */
 async function collectFiles(storage: Storage, staging: string, entries: Manifest['entries']): Promise<StoredFilesSummary> {
-  if (storage instanceof S3Storage) return { kind: 's3', bucket: storage.bucket, objects: await storage.inventory() };
+  if (isObjectStore(storage)) return { kind: 's3', bucket: storage.bucket, objects: await storage.inventory() };
   if (!(storage instanceof LocalStorage)) throw new Error('This storage cannot be backed up');
   for (const relative of await filesUnder(storage.root)) {
     const from = path.join(storage.root, relative);
@@ -355,7 +354,7 @@ function withoutPsqlCommands(dump: string): string {
 
 async function restoreFiles(manifest: Manifest, dir: string, storage: Storage): Promise<{ files: number; missingObjects: string[] }> {
   if (manifest.files.kind === 's3') {
-    const present = new Map((storage instanceof S3Storage ? await storage.inventory() : []).map((object) => [object.key, object]));
+    const present = new Map((isObjectStore(storage) ? await storage.inventory() : []).map((object) => [object.key, object]));
     const missingObjects = manifest.files.objects
       .filter((object) => {
         const found = present.get(object.key);

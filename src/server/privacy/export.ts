@@ -7,9 +7,6 @@ import { notFound } from '../trpc/errors';
 // they can read: the account, its addresses, orders, memberships, contact messages and the
 // emails the store sent them. Hashes of passwords and tokens are the store's own and stay out.
 
-/** The file name the download is saved under. */
-export const personalDataFileName = (day: string) => `my-data-${day}.json`;
-
 export async function exportPersonalData(db: Db, userId: string, exportedAt: Date) {
   const account = await db
     .selectFrom('users')

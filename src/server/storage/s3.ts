@@ -19,6 +19,7 @@ import {
   StorageUnavailableError,
   storageUrl,
   type ListedFile,
+  type ObjectInventory,
   type Storage,
 } from './storage';
 
@@ -37,7 +38,7 @@ export interface S3StorageOptions {
   listPageSize?: number;
 }
 
-export class S3Storage implements Storage {
+export class S3Storage implements Storage, ObjectInventory {
   private readonly client: S3Client;
 
   constructor(

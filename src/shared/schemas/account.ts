@@ -59,6 +59,8 @@ export const DOWNLOAD_MY_DATA = 'Download my data';
 export const DELETE_MY_ACCOUNT = 'Delete my account';
 export const ACCOUNT_DELETED = 'Your account has been deleted.';
 export const PASSWORD_INCORRECT = 'Password is incorrect';
+/** The file Download my data saves, dated (YYYY-MM-DD). */
+export const personalDataFileName = (day: string) => `my-data-${day}.json`;
 
 /** The checkbox starts checked when billing and shipping street, city, state and zip match (docs/PRODUCT.md § Validation). */
 export function billingMatchesShipping(
