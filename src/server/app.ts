@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
@@ -12,6 +11,7 @@ import type { DatabaseHandle } from './db/database';
 import { BackgroundWork } from './background';
 import { backupsDir, StoreBackups } from './backup/schedule';
 import { backupRoutes } from './http/backups';
+import { logTransport } from './logging';
 import { registerMetricsRoute, StoreMetrics } from './metrics';
 import { CatalogCache } from './catalog-cache';
 import { rateLimitCounters } from './rate-limits';
@@ -51,17 +51,6 @@ export interface AppDeps {
 const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
 const MAX_JSON_BODY_BYTES = 128 * 1024;
 
-/** Readable logs in a developer's terminal (pino-pretty, a devDependency); JSON lines everywhere else. */
-function prettyTransport(config: Config) {
-  if (config.isProduction || !process.stdout.isTTY) return undefined;
-  try {
-    createRequire(import.meta.url).resolve('pino-pretty');
-  } catch {
-    return undefined;
-  }
-  return { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId' } };
-}
-
 const trustHops =
   (hops: number) =>
   (_address: string, hop: number): boolean =>
@@ -74,7 +63,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         ? false
         : {
             level: config.logLevel,
-            transport: prettyTransport(config),
+            transport: logTransport(),
             // Request logs name the path only: query strings can carry reset and confirmation tokens.
             serializers: {
               req: (req: FastifyRequest) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
