@@ -1,4 +1,4 @@
-// Business constants and status sets of the spec (§4, §9), shared by client and server.
+// Business constants and status sets (docs/PRODUCT.md § States and Limits), shared by client and server.
 
 export const SIZES = ['XS', 'S', 'M', 'L', 'XL', '2XL', '3XL', '4XL'] as const;
 export type Size = (typeof SIZES)[number];

@@ -7,7 +7,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { ADMIN_REQUIRED } from '../trpc/init';
 
-// GET /api/admin/print-queue.csv (docs/PRODUCT.md § Screens Orders, §7, §9): the order items still to print
+// GET /api/admin/print-queue.csv (docs/PRODUCT.md § Screens, Reads and writes and Limits): the order items still to print
 // (pending or printing), ordered by order, as a CSV download for admins. An empty queue answers
 // 204 with no body, so the screen can say 'No items in print queue' instead of saving an empty file.
 

@@ -28,7 +28,7 @@ import { DetailSection, Fact } from '../parts/Fact';
 import { RecordModal } from '../parts/RecordModal';
 import { addressLine, capitalize, customerName, givenName, PROVIDER_LABELS } from './order-look';
 
-// One order (docs/PRODUCT.md § Screens Orders, §4, §8): its items with print status selects, the order status
+// One order (docs/PRODUCT.md § Screens, States and Messages): its items with print status selects, the order status
 // select, the tracking number, the payment (mark paid, refund) and its history. Each change is
 // saved at once; the screen shows what the server answered, so a failed change leaves the old
 // value in place with the spec's error message.
