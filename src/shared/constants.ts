@@ -83,16 +83,6 @@ export const emptyAddress = (): Address => ({ street: '', city: '', state: '', z
 
 /** What stands for a person who erased their account, on the orders kept for the shop's accounts. */
 export const DELETED_CUSTOMER = 'Deleted customer';
-/** An erased customer's address on a kept order: only the country is left, for the tax on its invoice. */
-export const erasedAddress = (country: string): ShippingAddress => ({
-  name: DELETED_CUSTOMER,
-  phone: '',
-  street: '',
-  city: '',
-  state: '',
-  zip: '',
-  country,
-});
 
 /** Placement of artwork on a mockup template, all in percent of the template except rotation (degrees). */
 export interface ArtPosition {
