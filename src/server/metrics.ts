@@ -95,6 +95,8 @@ export class StoreMetrics {
       labelNames: ['provider'] as const,
       registers: [this.registry],
     }),
+    // Only the print queue ('self') exists today; a fulfilment provider (Printful) adds its own
+    // label here, with the backlog of its sending jobs.
     fulfilmentBacklog: new Gauge({
       name: 'threadline_fulfilment_backlog_items',
       help: 'Shirts of paid orders still to print, by who fulfils them (self: the print queue)',
