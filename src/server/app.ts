@@ -15,7 +15,7 @@ import { rateLimitCounters } from './rate-limits';
 import { EventHub } from './events/events';
 import { registerClient, type ClientSource } from './http/client';
 import { registerHealthRoutes } from './http/health';
-import { registerOriginCheck } from './http/origin-check';
+import { registerOriginCheck, sentByAnotherSite } from './http/origin-check';
 import { printQueueRoutes } from './http/print-queue';
 import { registerSecurityHeaders } from './http/security-headers';
 import { storageRoutes } from './http/storage';
@@ -46,6 +46,7 @@ export interface AppDeps {
 }
 
 const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
+const CROSS_SITE_REFUSED = 'Cross-site request refused';
 const MAX_JSON_BODY_BYTES = 128 * 1024;
 
 /** Readable logs in a developer's terminal (pino-pretty, a devDependency); JSON lines everywhere else. */
@@ -145,6 +146,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     );
   }
   const rateLimit = async (req: FastifyRequest, action: RateLimitedAction) => {
+    // Refused before it is counted: otherwise any page could spend its visitors' budgets with
+    // images pointing at a limited query (an emailed link's check), and the visitor's own link
+    // would then be refused. Our pages never send one; cross-site posts never get this far.
+    if (sentByAnotherSite(req)) throw new TRPCError({ code: 'FORBIDDEN', message: CROSS_SITE_REFUSED });
     const result = await limiters.get(action)!(req);
     if (!result.isAllowed && result.isExceeded) {
       throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: RATE_LIMIT_MESSAGE });
@@ -153,6 +158,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const payments = deps.payments ?? createPaymentProvider(config);
   const background = new BackgroundWork();
+  app.decorate('background', background);
   const events = new EventHub(deps.database);
   await events.start();
   const catalog = new CatalogCache();
@@ -217,5 +223,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 declare module 'fastify' {
   interface FastifyInstance {
     storage: Storage;
+    /** Work requests started and did not wait for (closing waits for it). */
+    background: BackgroundWork;
   }
 }

@@ -7,7 +7,7 @@ import { DatabaseBusyError, openDatabase, type DatabaseHandle } from '../../src/
 import { migrateToLatest } from '../../src/server/db/migrate';
 import * as trackingAnnounced from '../../migrations/0012_tracking_announced';
 import * as noPasswordsInLinks from '../../migrations/0013_no_passwords_in_links';
-import * as accountEmailBudget from '../../migrations/0014_account_email_budget';
+import * as ownAccountEmails from '../../migrations/0016_own_account_emails';
 import { createTestDatabase } from '../support/db';
 import { createCustomer } from '../support/factories';
 import { startHoldingProxy } from '../support/tcp-proxy';
@@ -94,18 +94,18 @@ describe('migrations', () => {
 
     // The latest migration undone, as on a database the last release left. Migrations are written
     // against an untyped database.
-    await accountEmailBudget.down(database.db as unknown as Kysely<unknown>);
-    await sql`delete from kysely_migration where name = '0014_account_email_budget'`.execute(database.db);
+    await ownAccountEmails.down(database.db as unknown as Kysely<unknown>);
+    await sql`delete from kysely_migration where name = '0016_own_account_emails'`.execute(database.db);
     const user = await createCustomer(database.db);
-    expect(await migrateToLatest(database.db)).toEqual(['0014_account_email_budget']);
+    expect(await migrateToLatest(database.db)).toEqual(['0016_own_account_emails']);
     expect(await migrateToLatest(database.db)).toEqual([]);
     // Accounts from before start with their hour's budget whole.
     const budget = await database.db
       .selectFrom('users')
-      .select(['account_emails_since', 'account_emails_sent'])
+      .select(['own_emails_since', 'own_emails_sent'])
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
-    expect(budget).toEqual({ account_emails_since: null, account_emails_sent: 0 });
+    expect(budget).toEqual({ own_emails_since: null, own_emails_sent: 0 });
   });
 });
 

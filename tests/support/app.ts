@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
 import { pino } from 'pino';
 import { buildApp } from '../../src/server/app';
 import { BackgroundWork } from '../../src/server/background';
@@ -45,9 +47,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole Fastify app on a fresh database, for app.inject. */
-export async function createTestApp(env: Record<string, string> = {}, options: { clientDir?: string } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+/**
+ * The whole Fastify app on a fresh database, for app.inject. `plugins` see every query the app
+ * makes (Kysely plugins), e.g. to record when it makes them.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { clientDir?: string; plugins?: KyselyPlugin[] } = {},
+): Promise<TestApp> {
+  const created = await createTestDatabase();
+  const database = { ...created, db: (options.plugins ?? []).reduce((db, plugin) => db.withPlugin(plugin), created.db) };
   const config = testConfig(env);
   const app = await buildApp(config, { database, logger: false, clientDir: options.clientDir });
   await app.ready();
@@ -136,14 +145,14 @@ export function routerOverHttp(t: TestApp, router: string, options: { cookie: ()
 
 /**
  * Signs up over HTTP as a person does: sign up, open the confirmation link in the queued email
- * (queued after the answer, so waited for) and confirm, which signs in. Returns the session cookie
- * header to send with later calls.
+ * (queued after the answer, so waited for) and confirm in the same browser (with its sign-up
+ * cookie), which signs in. Returns the session cookie header to send with later calls.
  */
 export async function signUp(t: Pick<TestApp, 'app' | 'db'>, email: string, password = DEFAULT_PASSWORD): Promise<string> {
   const res = await callTrpc(t.app, 'auth.signUp', { input: { email, password } });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${JSON.stringify(res.error)}`);
   const token = new URL(await queuedEmailLink(t.db, email, CONFIRMATION_SUBJECT)).searchParams.get('token');
-  const confirmed = await callTrpc(t.app, 'auth.confirmEmail', { input: { token } });
+  const confirmed = await callTrpc(t.app, 'auth.confirmEmail', { input: { token }, cookie: `signup=${res.cookies.signup}` });
   if (confirmed.statusCode !== 200 || !confirmed.cookies.session)
     throw new Error(`confirmation failed: ${JSON.stringify(confirmed.error)}`);
   return `session=${confirmed.cookies.session}`;
@@ -200,6 +209,11 @@ export function callerFor(
       clearSessionCookie: () => {
         cookieJar.cleared = true;
       },
+      // Like a browser that keeps no cookies: a new sign-up secret each time, none sent back.
+      signUpSecret: undefined,
+      markSignUpBrowser: () => randomBytes(32).toString('base64url'),
+      // No HTTP answer to wait for.
+      answerSent: () => Promise.resolve(),
       rateLimit: () => Promise.resolve(),
     },
   );

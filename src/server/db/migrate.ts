@@ -13,6 +13,8 @@ import * as emailReplyTo from '../../../migrations/0011_email_reply_to';
 import * as trackingAnnounced from '../../../migrations/0012_tracking_announced';
 import * as noPasswordsInLinks from '../../../migrations/0013_no_passwords_in_links';
 import * as accountEmailBudget from '../../../migrations/0014_account_email_budget';
+import * as confirmationLinksTiedToBrowser from '../../../migrations/0015_confirmation_links_tied_to_browser';
+import * as ownAccountEmails from '../../../migrations/0016_own_account_emails';
 import type { Db } from './database';
 
 // A static list: Kysely's FileMigrationProvider cannot import .ts files under Vitest.
@@ -32,6 +34,8 @@ const migrations: Record<string, Migration> = {
   '0012_tracking_announced': trackingAnnounced,
   '0013_no_passwords_in_links': noPasswordsInLinks,
   '0014_account_email_budget': accountEmailBudget,
+  '0015_confirmation_links_tied_to_browser': confirmationLinksTiedToBrowser,
+  '0016_own_account_emails': ownAccountEmails,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -7,7 +7,7 @@ import type { Db } from '../db/database';
 import type { SessionUser } from '../auth/session';
 import { isAdmin } from '../auth/admin';
 import { spendAccountEmail } from '../auth/account-emails';
-import { clearSessionCookie, readSession, setSessionCookie } from '../auth/cookies';
+import { clearSessionCookie, markSignUpBrowser, readSession, setSessionCookie, signUpSecretOf } from '../auth/cookies';
 import { isDataException } from '../db/errors';
 import type { CatalogCache } from '../catalog-cache';
 import type { EventHub } from '../events/events';
@@ -46,6 +46,15 @@ export interface RequestScope {
   log: FastifyBaseLogger;
   setSessionCookie: (token: string, expiresAt: Date) => void;
   clearSessionCookie: () => void;
+  /** The sign-up secret this browser holds (its sign-up cookie), if any: see auth/cookies.ts. */
+  signUpSecret: string | undefined;
+  /** Gives this browser a sign-up secret (or keeps the one it has) and returns it, to tie a new confirmation link to it. */
+  markSignUpBrowser: () => string;
+  /**
+   * Resolves once this request's answer has gone out (at once when there is no HTTP answer): work
+   * whose cost must not show in how long the answer takes starts then, not before.
+   */
+  answerSent: () => Promise<void>;
   /** Throws TOO_MANY_REQUESTS when this client has used up its attempts at the action. */
   rateLimit: (action: RateLimitedAction) => Promise<void>;
 }
@@ -89,9 +98,19 @@ export function createContextFactory(
       log: req.log,
       setSessionCookie: (token, expiresAt) => setSessionCookie(services.config, res, token, expiresAt),
       clearSessionCookie: () => clearSessionCookie(services.config, res),
+      signUpSecret: signUpSecretOf(services.config, req),
+      markSignUpBrowser: () => markSignUpBrowser(services.config, req, res),
+      answerSent: () => answerSent(res),
       rateLimit: (action) => rateLimit(req, action),
     });
 }
+
+/** Resolves when the response is finished, or its connection closed before that. */
+const answerSent = (res: FastifyReply) =>
+  new Promise<void>((resolve) => {
+    if (res.raw.writableFinished || res.raw.destroyed) resolve();
+    else res.raw.once('close', () => resolve());
+  });
 
 /** Zod's messages by field, keyed by the dotted path of the input ("shipping_address.zip"), as forms name their fields. */
 function fieldErrorsOf(error: ZodError): Record<string, string[]> {
@@ -187,14 +206,15 @@ export const adminProcedure = customerProcedure.meta({ access: 'admin' }).use(as
 
 /**
  * For a call that emails the caller's own address (an order, a join, a membership change): an
- * account whose address is not confirmed yet spends one of its hour's account emails first, and
- * over that budget the call is refused. Made with someone else's address, such an account could
- * otherwise mail that inbox from as many client addresses as its maker has. Confirmed accounts
- * are not counted: their address is their own.
+ * account whose address is not confirmed yet spends one of its own hour's emails first, and over
+ * that budget the call is refused. Made with someone else's address, such an account could
+ * otherwise mail that inbox from as many client addresses as its maker has. Only the account's
+ * sessions spend that budget, so strangers signing up with the address never refuse its owner.
+ * Confirmed accounts are not counted: their address is their own.
  */
 export const emailsTheCaller = t.middleware(async ({ ctx, next, path }) => {
   const user = ctx.session?.user;
-  if (user && !user.emailConfirmed && !(await spendAccountEmail(ctx.db, user.id, ctx.log, `${path} by an unconfirmed account`))) {
+  if (user && !user.emailConfirmed && !(await spendAccountEmail(ctx.db, user.id, 'own', ctx.log, `${path} by an unconfirmed account`))) {
     throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY_ACCOUNT_EMAILS });
   }
   return next();
