@@ -6,6 +6,7 @@ import fastifyUnderPressure from '@fastify/under-pressure';
 import { createTRPCClient, unstable_localLink } from '@trpc/client';
 import { TRPCError } from '@trpc/server';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { DestinationStream, LogFn, Logger } from 'pino';
 import { MAX_BATCH_CALLS } from '../shared/constants';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
@@ -17,7 +18,8 @@ import { registerClient, type ClientSource } from './http/client';
 import { registerHealthRoutes } from './http/health';
 import { registerOriginCheck, sentByAnotherSite } from './http/origin-check';
 import { printQueueRoutes } from './http/print-queue';
-import { registerSecurityHeaders } from './http/security-headers';
+import { registerSecurityHeaders, securityHeaders } from './http/security-headers';
+import { clientErrorHandler, frameworkErrorHandler } from './http/early-errors';
 import { storageRoutes } from './http/storage';
 import { registerSeoRoutes } from './http/seo';
 import { trpcRoutes } from './http/trpc';
@@ -43,11 +45,15 @@ export interface AppDeps {
   /** The subscription calendar's clock; the system's by default. */
   clock?: Clock;
   logger?: boolean;
+  /** Where log lines go: standard output unless given (a test reading them). */
+  logStream?: DestinationStream;
 }
 
 const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
 const CROSS_SITE_REFUSED = 'Cross-site request refused';
 const MAX_JSON_BODY_BYTES = 128 * 1024;
+/** When a busy store (a 503) asks the client to come back. */
+const RETRY_AFTER_SECONDS = 10;
 
 /** Readable logs in a developer's terminal (pino-pretty, a devDependency); JSON lines everywhere else. */
 function prettyTransport(config: Config) {
@@ -60,29 +66,50 @@ function prettyTransport(config: Config) {
   return { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId' } };
 }
 
+/**
+ * A client that goes away before its answer is complete (a closed tab, a load tester's timeout) is
+ * the client's doing, not a fault: the "premature close" that @fastify/compress logs as an error,
+ * and Fastify as information, goes to debug.
+ */
+function clientsGoneAtDebug(this: Logger, args: Parameters<LogFn>, method: LogFn, level: number): void {
+  const [first, message] = args as unknown[];
+  const error = first instanceof Error ? first : (first as { err?: unknown } | null)?.err;
+  const clientGone =
+    (error instanceof Error &&
+      ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' || error.message === 'premature close')) ||
+    message === 'stream closed prematurely';
+  if (clientGone && level > this.levels.values.debug!) this.debug(...args);
+  else method.apply(this, args);
+}
+
 const trustHops =
   (hops: number) =>
   (_address: string, hop: number): boolean =>
     hop < hops;
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const headers = securityHeaders(config);
   const app = Fastify({
     logger:
       deps.logger === false
         ? false
         : {
             level: config.logLevel,
-            transport: prettyTransport(config),
+            ...(deps.logStream ? { stream: deps.logStream } : { transport: prettyTransport(config) }),
             // Request logs name the path only: query strings can carry reset and confirmation tokens.
             serializers: {
               req: (req: FastifyRequest) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
             },
+            hooks: { logMethod: clientsGoneAtDebug },
           },
     // A hop count as Fastify itself reads one (its types leave the number form out): the last n hops are proxies.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
     // JSON bodies (tRPC calls) are small; uploads and webhooks set their own limits.
     bodyLimit: MAX_JSON_BODY_BYTES,
+    // Requests refused before any hook runs still get the headers and a plain message.
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
   });
   const storage = deps.storage ?? (await createStorage(config));
   app.decorate('storage', storage);
@@ -100,7 +127,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   // First, so that every answer carries the headers, even one an early hook sends (503, 403).
-  registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config, headers);
   await app.register(fastifyCookie);
   // Pages and API answers over 1 KB go out brotli- or gzip-compressed (brotli at a quality fast
   // enough per request); built assets have their copies made at build time. Live streams
@@ -122,7 +149,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (config.loadShedEventLoopDelayMs > 0) {
     await app.register(fastifyUnderPressure, {
       maxEventLoopDelay: config.loadShedEventLoopDelayMs,
-      retryAfter: 10,
+      retryAfter: RETRY_AFTER_SECONDS,
       message: 'The store is busy. Please try again in a few seconds.',
     });
   }
@@ -182,6 +209,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       // The client batches up to this many calls; more in one request is someone else's client.
       maxBatchSize: MAX_BATCH_CALLS,
       catalog,
+      retryAfterSeconds: RETRY_AFTER_SECONDS,
       onError({ error, path: procedure }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure }, 'tRPC call failed');
       },

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type KyselyPlugin } from 'kysely';
 import { ACCOUNT_EMAILS_PER_HOUR } from '../../src/server/auth/account-emails';
-import { hashPassword, passwordHashingLoad } from '../../src/server/auth/password';
+import { hashPassword, PASSWORD_CHECKS_BUSY, passwordHashingLoad, verifyPassword } from '../../src/server/auth/password';
 import { TOO_MANY_ACCOUNT_EMAILS } from '../../src/shared/schemas/auth';
 import { callTrpc, createTestApp, signInHttp, TEST_ORIGIN, withTestApp, type TestApp } from '../support/app';
 import { createCategory, createCustomer, createProduct, RITAS_SHIPPING } from '../support/factories';
@@ -296,21 +296,29 @@ describe('orders and membership changes of an account whose address is not confi
 });
 
 describe('password work', () => {
-  it('runs two hashes at a time; the rest wait their turn and all finish', async () => {
+  it('runs two hashes at a time; the rest wait their turn and all finish; past 100 waiting, a sign-in is refused at once with Retry-After', async () => {
     let mostRunning = 0;
     let mostWaiting = 0;
-    const hashes = Promise.all(Array.from({ length: 8 }, (_, i) => hashPassword(`password-${i}`)));
+    // Two hashes take the two places; a hundred checks wait (of hashes no password matches, so
+    // they are quick once their turn comes); the next sign-in has no place to wait in.
+    const hashes = Promise.all([hashPassword('password-1'), hashPassword('password-2')]);
+    const checks = Promise.all(Array.from({ length: 100 }, () => verifyPassword('not an argon2 hash', 'password-1')));
+    const busy = await callTrpc(t.app, 'auth.signIn', { input: { email: 'someone@example.com', password: 'whatever' } });
     let done = false;
-    void hashes.finally(() => (done = true));
+    void Promise.all([hashes, checks]).finally(() => (done = true));
     while (!done) {
       const load = passwordHashingLoad();
       mostRunning = Math.max(mostRunning, load.running);
       mostWaiting = Math.max(mostWaiting, load.waiting);
       await new Promise((resolve) => setImmediate(resolve));
     }
+    expect([busy.statusCode, busy.error?.message]).toEqual([503, PASSWORD_CHECKS_BUSY]);
+    // As load shedding's 503 says when to come back, so does this one.
+    expect(busy.headers['retry-after']).toBe('10');
     expect(mostRunning).toBe(2);
-    expect(mostWaiting).toBeGreaterThanOrEqual(5);
-    expect(new Set(await hashes).size).toBe(8);
+    expect(mostWaiting).toBe(100);
+    expect(new Set(await hashes).size).toBe(2);
+    expect(new Set(await checks)).toEqual(new Set([false]));
     expect(passwordHashingLoad()).toMatchObject({ running: 0, waiting: 0 });
   });
 });

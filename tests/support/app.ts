@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import type { OutgoingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -101,6 +102,7 @@ export interface TrpcResponse<T = unknown> {
     { message: string; code: string; data: { code: string; httpStatus: number; fieldErrors: Record<string, string[]> | null } } | undefined;
   cookies: Record<string, string>;
   setCookies: string[];
+  headers: OutgoingHttpHeaders;
 }
 
 /** Calls a procedure over HTTP like a browser on our origin would. */
@@ -131,7 +133,7 @@ export async function callTrpc<T = unknown>(
   const setCookies = setCookieHeader === undefined ? [] : Array.isArray(setCookieHeader) ? setCookieHeader : [setCookieHeader];
   const cookies: Record<string, string> = {};
   for (const c of res.cookies) cookies[c.name] = c.value;
-  return { statusCode: res.statusCode, data: body.result?.data, error: body.error, cookies, setCookies };
+  return { statusCode: res.statusCode, data: body.result?.data, error: body.error, cookies, setCookies, headers: res.headers };
 }
 
 /**

@@ -11,6 +11,8 @@ export interface TrpcRoutesOptions<TRouter extends AnyTRPCRouter> {
   onError: HTTPErrorHandler<TRouter, FastifyRequest>;
   /** Where whole answers of catalog reads are kept (see `catalogRead` in trpc/init.ts). */
   catalog: CatalogCache;
+  /** Sent as `Retry-After` with every 503 (too many sign-ins waiting, file storage out of reach), as load shedding does. */
+  retryAfterSeconds: number;
 }
 
 /** An answer as it goes out, kept whole so that it can go out again. */
@@ -45,6 +47,10 @@ export function trpcRoutes<TRouter extends AnyTRPCRouter>(options: TrpcRoutesOpt
       maxBatchSize: options.maxBatchSize,
       createContext: () => options.createContext({ req, res: reply }),
       onError: (error) => options.onError({ ...error, req }),
+      responseMeta: ({ errors }) =>
+        errors.some((error) => error.code === 'SERVICE_UNAVAILABLE')
+          ? { headers: { 'retry-after': String(options.retryAfterSeconds) } }
+          : {},
     });
 
   return (app, _options, done) => {
