@@ -129,7 +129,7 @@ function ChoosePasswordForm({ busy, onSubmit }: { busy: boolean; onSubmit: (valu
   return (
     <Form form={form} onSubmit={onSubmit} className="mt-5 space-y-5">
       <p className="text-sm leading-6 text-stone-600" data-testid="confirm-choose-password">
-        This link was opened in another browser than the one that signed up. To confirm here, choose the account's password: any password
+        This link was opened in a browser other than the one used to sign up. To confirm here, choose the account's password: any password
         set before stops working, and every device signed in to the account is signed out.
       </p>
       <NewPasswordFields />
