@@ -51,7 +51,7 @@ export async function readSession(
 // (docs/adr/0022-confirmation-tied-to-the-sign-up-browser.md).
 
 const signUpCookieName = (config: Config) => (config.isProduction ? '__Host-signup' : 'signup');
-/** 256 random bits in lower-case base32, as newSignUpSecret makes them. */
+/** 256 random bits in lower-case base32, as markSignUpBrowser makes them. */
 const SIGN_UP_SECRET = /^[a-z2-7]{52}$/;
 
 /** The sign-up secret this browser holds, if a well-formed one. */
