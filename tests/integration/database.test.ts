@@ -8,6 +8,7 @@ import { migrateToLatest } from '../../src/server/db/migrate';
 import * as trackingAnnounced from '../../migrations/0012_tracking_announced';
 import * as noPasswordsInLinks from '../../migrations/0013_no_passwords_in_links';
 import * as accountEmailBudget from '../../migrations/0014_account_email_budget';
+import * as pagesFollowPlansAndSettings from '../../migrations/0050_pages_follow_plans_and_settings';
 import { createTestDatabase } from '../support/db';
 import { createCustomer } from '../support/factories';
 import { startHoldingProxy } from '../support/tcp-proxy';
@@ -92,12 +93,15 @@ describe('migrations', () => {
   it('leave an up-to-date database alone and run the one a database lacks', async () => {
     expect(await migrateToLatest(database.db)).toEqual([]);
 
-    // The latest migration undone, as on a database the last release left. Migrations are written
-    // against an untyped database.
+    // The latest migrations undone, as on a database an earlier release left. Migrations are
+    // written against an untyped database.
+    await pagesFollowPlansAndSettings.down(database.db as unknown as Kysely<unknown>);
     await accountEmailBudget.down(database.db as unknown as Kysely<unknown>);
-    await sql`delete from kysely_migration where name = '0014_account_email_budget'`.execute(database.db);
+    await sql`delete from kysely_migration where name in ('0014_account_email_budget', '0050_pages_follow_plans_and_settings')`.execute(
+      database.db,
+    );
     const user = await createCustomer(database.db);
-    expect(await migrateToLatest(database.db)).toEqual(['0014_account_email_budget']);
+    expect(await migrateToLatest(database.db)).toEqual(['0014_account_email_budget', '0050_pages_follow_plans_and_settings']);
     expect(await migrateToLatest(database.db)).toEqual([]);
     // Accounts from before start with their hour's budget whole.
     const budget = await database.db

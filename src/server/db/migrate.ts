@@ -13,6 +13,7 @@ import * as emailReplyTo from '../../../migrations/0011_email_reply_to';
 import * as trackingAnnounced from '../../../migrations/0012_tracking_announced';
 import * as noPasswordsInLinks from '../../../migrations/0013_no_passwords_in_links';
 import * as accountEmailBudget from '../../../migrations/0014_account_email_budget';
+import * as pagesFollowPlansAndSettings from '../../../migrations/0050_pages_follow_plans_and_settings';
 import type { Db } from './database';
 
 // A static list: Kysely's FileMigrationProvider cannot import .ts files under Vitest.
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0012_tracking_announced': trackingAnnounced,
   '0013_no_passwords_in_links': noPasswordsInLinks,
   '0014_account_email_budget': accountEmailBudget,
+  '0050_pages_follow_plans_and_settings': pagesFollowPlansAndSettings,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
