@@ -69,7 +69,7 @@ export const RATE_LIMITED_ACTIONS = [
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
 
 /**
- * The context without HTTP: tests (and server rendering) call procedures through createCaller
+ * The context without HTTP: tests call procedures through createCaller
  * with it; the HTTP adapter builds the same one from the request (createContextFactory).
  */
 export function createContextInner(services: ContextServices, scope: RequestScope): Context {
@@ -81,7 +81,7 @@ export function createContextFactory(
   services: ContextServices,
   rateLimit: (req: FastifyRequest, action: RateLimitedAction) => Promise<void>,
 ) {
-  // The request and reply of an API call (http/trpc.ts) or of a page rendered on the server.
+  // The request and reply of an API call (http/trpc.ts).
   return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> =>
     createContextInner(services, {
       session: await readSession(services.config, services.db, req, res),
@@ -91,6 +91,30 @@ export function createContextFactory(
       clearSessionCookie: () => clearSessionCookie(services.config, res),
       rateLimit: (action) => rateLimit(req, action),
     });
+}
+
+/**
+ * The context of a page rendered on the server: nobody signed in, whatever cookie came with the
+ * request, since the page is kept and sent to every visitor (docs/adr/0030-storefront-pages-kept-with-the-catalog.md).
+ * The visitor's own parts (who is signed in, their cart) are read by their browser. Nothing a
+ * render calls signs anyone in or out.
+ */
+export function createPageRenderContext(
+  services: ContextServices,
+  req: FastifyRequest,
+  rateLimit: (req: FastifyRequest, action: RateLimitedAction) => Promise<void>,
+): Context {
+  const refuse = () => {
+    throw new Error('A page rendered on the server cannot sign anyone in or out');
+  };
+  return createContextInner(services, {
+    session: null,
+    ip: req.ip,
+    log: req.log,
+    setSessionCookie: refuse,
+    clearSessionCookie: refuse,
+    rateLimit: (action) => rateLimit(req, action),
+  });
 }
 
 /** Zod's messages by field, keyed by the dotted path of the input ("shipping_address.zip"), as forms name their fields. */
