@@ -69,8 +69,9 @@ export const RATE_LIMITED_ACTIONS = [
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
 
 /**
- * The context without HTTP: tests call procedures through createCaller
- * with it; the HTTP adapter builds the same one from the request (createContextFactory).
+ * The context without HTTP: tests call procedures through createCaller with it, and page renders
+ * through createPageRenderContext; the HTTP adapter builds the same one from the request
+ * (createContextFactory).
  */
 export function createContextInner(services: ContextServices, scope: RequestScope): Context {
   return { ...services, ...scope };
