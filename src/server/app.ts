@@ -16,6 +16,7 @@ import { rateLimitCounters } from './rate-limits';
 import { EventHub } from './events/events';
 import { registerClient, type ClientSource } from './http/client';
 import { registerHealthRoutes } from './http/health';
+import { RenderQueue } from './http/render-queue';
 import { registerOriginCheck, sentByAnotherSite } from './http/origin-check';
 import { printQueueRoutes } from './http/print-queue';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers';
@@ -29,7 +30,7 @@ import { createPaymentProvider } from './payments';
 import type { PaymentProvider } from './payments/provider';
 import { createStorage } from './storage/create';
 import type { Storage } from './storage/storage';
-import { createContextFactory, RATE_LIMITED_ACTIONS, type RateLimitedAction } from './trpc/init';
+import { createContextFactory, createPageRenderContext, RATE_LIMITED_ACTIONS, type RateLimitedAction } from './trpc/init';
 import { appRouter, type AppRouter } from './trpc/router';
 import { systemClock, type Clock } from './subscriptions/dates';
 
@@ -188,7 +189,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('background', background);
   const events = new EventHub(deps.database);
   await events.start();
-  const catalog = new CatalogCache();
+  const catalog = new CatalogCache({ maxPages: config.pageCacheEntries });
   catalog.follow(events);
   // Live streams end as soon as closing starts (an open stream would hold the close), work that
   // can stop does, and work started by requests finishes before the database goes.
@@ -198,10 +199,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   app.addHook('onClose', () => background.settled());
 
-  const createContext = createContextFactory(
-    { config, db: deps.database.db, events, catalog, storage, payments, clock: deps.clock ?? systemClock, background },
-    rateLimit,
-  );
+  const services = { config, db: deps.database.db, events, catalog, storage, payments, clock: deps.clock ?? systemClock, background };
+  const createContext = createContextFactory(services, rateLimit);
   await app.register(
     trpcRoutes({
       router: appRouter,
@@ -236,13 +235,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     { storeName: config.storeName, storeEmail: config.storeEmail },
     {
       origin: config.publicUrl,
-      trpcClientFor: (req, reply) => {
-        // One context (one session read) for all the reads of the page.
-        let context: ReturnType<typeof createContext> | undefined;
-        return createTRPCClient<AppRouter>({
-          links: [unstable_localLink({ router: appRouter, createContext: () => (context ??= createContext({ req, res: reply })) })],
-        });
-      },
+      trpcClientFor: (req) =>
+        createTRPCClient<AppRouter>({
+          links: [
+            unstable_localLink({
+              router: appRouter,
+              createContext: () => Promise.resolve(createPageRenderContext(services, req, rateLimit)),
+            }),
+          ],
+        }),
+      catalog,
+      renders: new RenderQueue({ concurrency: config.pageRenderConcurrency, maxWaitMs: config.pageRenderMaxWaitMs }),
     },
   );
   return app;

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { OutgoingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import { pino } from 'pino';
@@ -25,6 +26,10 @@ import { sharedBeforeAll } from './hooks';
 import { systemClock, type Clock } from '../../src/server/subscriptions/dates';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The built client (npm run build; npm test builds first). E2E_CLIENT_DIR lets parallel work test its own build instead of sharing dist/. */
+export const BUILT_CLIENT_DIR = process.env.E2E_CLIENT_DIR ? path.resolve(process.env.E2E_CLIENT_DIR) : path.join(ROOT, 'dist');
 
 export function testConfig(env: Record<string, string> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-test-'));
@@ -88,9 +93,12 @@ export async function withTestApp<T>(env: Record<string, string>, test: (t: Test
  * One test app for all the tests of a file: made in beforeAll, closed in afterAll. `env` may be a
  * function, for values known only once earlier hooks ran (a mail server's URL).
  */
-export function sharedTestApp(env: Record<string, string> | (() => Record<string, string>) = {}): TestApp {
+export function sharedTestApp(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  options: { clientDir?: string } = {},
+): TestApp {
   return sharedBeforeAll(
-    () => createTestApp(typeof env === 'function' ? env() : env),
+    () => createTestApp(typeof env === 'function' ? env() : env, options),
     (t) => t.close(),
   );
 }

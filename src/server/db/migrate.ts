@@ -15,6 +15,7 @@ import * as noPasswordsInLinks from '../../../migrations/0013_no_passwords_in_li
 import * as accountEmailBudget from '../../../migrations/0014_account_email_budget';
 import * as confirmationLinksTiedToBrowser from '../../../migrations/0015_confirmation_links_tied_to_browser';
 import * as ownAccountEmails from '../../../migrations/0016_own_account_emails';
+import * as pagesFollowPlansAndSettings from '../../../migrations/0017_pages_follow_plans_and_settings';
 import type { Db } from './database';
 
 // A static list: Kysely's FileMigrationProvider cannot import .ts files under Vitest.
@@ -36,9 +37,11 @@ const migrations: Record<string, Migration> = {
   '0014_account_email_budget': accountEmailBudget,
   '0015_confirmation_links_tied_to_browser': confirmationLinksTiedToBrowser,
   '0016_own_account_emails': ownAccountEmails,
+  '0017_pages_follow_plans_and_settings': pagesFollowPlansAndSettings,
 };
 
-const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
+/** Every migration, in order; tests undo and redo some through Kysely's Migrator. */
+export const migrationProvider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
 /**
  * Whether every migration has run, in one query. Kysely's migrator asks some ten questions (its
@@ -58,7 +61,7 @@ async function isUpToDate(db: Db): Promise<boolean> {
 /** Brings the schema up to date; throws with the failing migration's name and error. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
   if (await isUpToDate(db)) return [];
-  const migrator = new Migrator({ db, provider });
+  const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((result) => result.status === 'Error');
   if (error) {

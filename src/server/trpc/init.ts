@@ -78,8 +78,9 @@ export const RATE_LIMITED_ACTIONS = [
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
 
 /**
- * The context without HTTP: tests (and server rendering) call procedures through createCaller
- * with it; the HTTP adapter builds the same one from the request (createContextFactory).
+ * The context without HTTP: tests call procedures through createCaller with it, and page renders
+ * through createPageRenderContext; the HTTP adapter builds the same one from the request
+ * (createContextFactory).
  */
 export function createContextInner(services: ContextServices, scope: RequestScope): Context {
   return { ...services, ...scope };
@@ -90,7 +91,7 @@ export function createContextFactory(
   services: ContextServices,
   rateLimit: (req: FastifyRequest, action: RateLimitedAction) => Promise<void>,
 ) {
-  // The request and reply of an API call (http/trpc.ts) or of a page rendered on the server.
+  // The request and reply of an API call (http/trpc.ts).
   return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> =>
     createContextInner(services, {
       session: await readSession(services.config, services.db, req, res),
@@ -111,6 +112,34 @@ const answerSent = (res: FastifyReply) =>
     if (res.raw.writableFinished || res.raw.destroyed) resolve();
     else res.raw.once('close', () => resolve());
   });
+
+/**
+ * The context of a page rendered on the server: nobody signed in, whatever cookie came with the
+ * request, since the page is kept and sent to every visitor (docs/adr/0030-storefront-pages-kept-with-the-catalog.md).
+ * The visitor's own parts (who is signed in, their cart) are read by their browser. Nothing a
+ * render calls signs anyone in or out.
+ */
+export function createPageRenderContext(
+  services: ContextServices,
+  req: FastifyRequest,
+  rateLimit: (req: FastifyRequest, action: RateLimitedAction) => Promise<void>,
+): Context {
+  const refuse = () => {
+    throw new Error('A page rendered on the server cannot sign anyone in or out, or up');
+  };
+  return createContextInner(services, {
+    session: null,
+    ip: req.ip,
+    log: req.log,
+    setSessionCookie: refuse,
+    clearSessionCookie: refuse,
+    signUpSecret: undefined,
+    markSignUpBrowser: refuse,
+    // A render's answer is the kept page, sent later or never: work waiting on it waits on nothing.
+    answerSent: () => Promise.resolve(),
+    rateLimit: (action) => rateLimit(req, action),
+  });
+}
 
 /** Zod's messages by field, keyed by the dotted path of the input ("shipping_address.zip"), as forms name their fields. */
 function fieldErrorsOf(error: ZodError): Record<string, string[]> {
