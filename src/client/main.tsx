@@ -16,7 +16,12 @@ const serverState = document.getElementById(SERVER_STATE_ELEMENT_ID);
 if (serverState?.textContent) {
   // The server rendered this page: start from its query results, load the same route (its loaders
   // find their data in the cache, so nothing is fetched again), then take over the server's HTML.
-  hydrate(queryClient, JSON.parse(serverState.textContent) as DehydratedState);
+  const state = JSON.parse(serverState.textContent) as DehydratedState;
+  // A kept page is as current as the catalog whenever it is sent (it goes at every change), however
+  // long ago it was rendered: its answers count as read now, and are not read again at once.
+  const now = Date.now();
+  for (const query of state.queries) query.state.dataUpdatedAt = now;
+  hydrate(queryClient, state);
   // Tells the router the page came from the server, so it renders the tree as the server did
   // (no Suspense boundary around the root) and hydration matches.
   router.ssr = { manifest: undefined };

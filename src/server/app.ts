@@ -5,6 +5,7 @@ import fastifyUnderPressure from '@fastify/under-pressure';
 import { createTRPCClient, unstable_localLink } from '@trpc/client';
 import { TRPCError } from '@trpc/server';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { DestinationStream, LogFn, Logger } from 'pino';
 import { MAX_BATCH_CALLS } from '../shared/constants';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
@@ -18,9 +19,11 @@ import { rateLimitCounters } from './rate-limits';
 import { EventHub } from './events/events';
 import { registerClient, type ClientSource } from './http/client';
 import { registerHealthRoutes } from './http/health';
-import { registerOriginCheck } from './http/origin-check';
+import { RenderQueue } from './http/render-queue';
+import { registerOriginCheck, sentByAnotherSite } from './http/origin-check';
 import { printQueueRoutes } from './http/print-queue';
-import { registerSecurityHeaders } from './http/security-headers';
+import { registerSecurityHeaders, securityHeaders } from './http/security-headers';
+import { clientErrorHandler, frameworkErrorHandler } from './http/early-errors';
 import { storageRoutes } from './http/storage';
 import { registerSeoRoutes } from './http/seo';
 import { trpcRoutes } from './http/trpc';
@@ -30,7 +33,7 @@ import { createPaymentProvider } from './payments';
 import type { PaymentProvider } from './payments/provider';
 import { createStorage } from './storage/create';
 import type { Storage } from './storage/storage';
-import { createContextFactory, RATE_LIMITED_ACTIONS, type RateLimitedAction } from './trpc/init';
+import { createContextFactory, createPageRenderContext, RATE_LIMITED_ACTIONS, type RateLimitedAction } from './trpc/init';
 import { appRouter, type AppRouter } from './trpc/router';
 import { systemClock, type Clock } from './subscriptions/dates';
 
@@ -46,10 +49,31 @@ export interface AppDeps {
   /** The subscription calendar's clock; the system's by default. */
   clock?: Clock;
   logger?: boolean;
+  /** Where log lines go: standard output unless given (a test reading them). */
+  logStream?: DestinationStream;
 }
 
 const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
+const CROSS_SITE_REFUSED = 'Cross-site request refused';
 const MAX_JSON_BODY_BYTES = 128 * 1024;
+/** When a busy store (a 503) asks the client to come back. */
+const RETRY_AFTER_SECONDS = 10;
+
+/**
+ * A client that goes away before its answer is complete (a closed tab, a load tester's timeout) is
+ * the client's doing, not a fault: the "premature close" that @fastify/compress logs as an error,
+ * and Fastify as information, goes to debug.
+ */
+function clientsGoneAtDebug(this: Logger, args: Parameters<LogFn>, method: LogFn, level: number): void {
+  const [first, message] = args as unknown[];
+  const error = first instanceof Error ? first : (first as { err?: unknown } | null)?.err;
+  const clientGone =
+    (error instanceof Error &&
+      ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' || error.message === 'premature close')) ||
+    message === 'stream closed prematurely';
+  if (clientGone && level > this.levels.values.debug!) this.debug(...args);
+  else method.apply(this, args);
+}
 
 const trustHops =
   (hops: number) =>
@@ -57,23 +81,28 @@ const trustHops =
     hop < hops;
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const headers = securityHeaders(config);
   const app = Fastify({
     logger:
       deps.logger === false
         ? false
         : {
             level: config.logLevel,
-            transport: logTransport(),
+            ...(deps.logStream ? { stream: deps.logStream } : { transport: logTransport() }),
             // Request logs name the path only: query strings can carry reset and confirmation tokens.
             serializers: {
               req: (req: FastifyRequest) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
             },
+            hooks: { logMethod: clientsGoneAtDebug },
           },
     // A hop count as Fastify itself reads one (its types leave the number form out): the last n hops are proxies.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
     // JSON bodies (tRPC calls) are small; uploads and webhooks set their own limits.
     bodyLimit: MAX_JSON_BODY_BYTES,
+    // Requests refused before any hook runs still get the headers and a plain message.
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
   });
   const storage = deps.storage ?? (await createStorage(config));
   app.decorate('storage', storage);
@@ -91,7 +120,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   // First, so that every answer carries the headers, even one an early hook sends (503, 403).
-  registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config, headers);
   await app.register(fastifyCookie);
   // Pages and API answers over 1 KB go out brotli- or gzip-compressed (brotli at a quality fast
   // enough per request); built assets have their copies made at build time. Live streams
@@ -113,7 +142,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (config.loadShedEventLoopDelayMs > 0) {
     await app.register(fastifyUnderPressure, {
       maxEventLoopDelay: config.loadShedEventLoopDelayMs,
-      retryAfter: 10,
+      retryAfter: RETRY_AFTER_SECONDS,
       message: 'The store is busy. Please try again in a few seconds.',
     });
   }
@@ -137,6 +166,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     );
   }
   const rateLimit = async (req: FastifyRequest, action: RateLimitedAction) => {
+    // Refused before it is counted: otherwise any page could spend its visitors' budgets with
+    // images pointing at a limited query (an emailed link's check), and the visitor's own link
+    // would then be refused. Our pages never send one; cross-site posts never get this far.
+    if (sentByAnotherSite(req)) throw new TRPCError({ code: 'FORBIDDEN', message: CROSS_SITE_REFUSED });
     const result = await limiters.get(action)!(req);
     if (!result.isAllowed && result.isExceeded) {
       throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: RATE_LIMIT_MESSAGE });
@@ -145,9 +178,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const payments = deps.payments ?? createPaymentProvider(config);
   const background = new BackgroundWork();
+  app.decorate('background', background);
   const events = new EventHub(deps.database);
   await events.start();
-  const catalog = new CatalogCache();
+  const catalog = new CatalogCache({ maxPages: config.pageCacheEntries });
   catalog.follow(events);
   // The embedded database backs itself up (docs/adr/0027); a server's operator backs that up.
   const backups =
@@ -168,10 +202,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   app.addHook('onClose', () => background.settled());
 
-  const createContext = createContextFactory(
-    { config, db: deps.database.db, events, catalog, storage, payments, clock: deps.clock ?? systemClock, background, backups },
-    rateLimit,
-  );
+  const services = {
+    config,
+    db: deps.database.db,
+    events,
+    catalog,
+    storage,
+    payments,
+    clock: deps.clock ?? systemClock,
+    background,
+    backups,
+  };
+  const createContext = createContextFactory(services, rateLimit);
   await app.register(
     trpcRoutes({
       router: appRouter,
@@ -179,6 +221,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       // The client batches up to this many calls; more in one request is someone else's client.
       maxBatchSize: MAX_BATCH_CALLS,
       catalog,
+      retryAfterSeconds: RETRY_AFTER_SECONDS,
       onError({ error, path: procedure }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure }, 'tRPC call failed');
         if (error.code === 'TOO_MANY_REQUESTS') metrics.rateLimitRefusals.inc({ procedure: metrics.procedureLabel(procedure) });
@@ -214,13 +257,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     { storeName: config.storeName, storeEmail: config.storeEmail },
     {
       origin: config.publicUrl,
-      trpcClientFor: (req, reply) => {
-        // One context (one session read) for all the reads of the page.
-        let context: ReturnType<typeof createContext> | undefined;
-        return createTRPCClient<AppRouter>({
-          links: [unstable_localLink({ router: appRouter, createContext: () => (context ??= createContext({ req, res: reply })) })],
-        });
-      },
+      trpcClientFor: (req) =>
+        createTRPCClient<AppRouter>({
+          links: [
+            unstable_localLink({
+              router: appRouter,
+              createContext: () => Promise.resolve(createPageRenderContext(services, req, rateLimit)),
+            }),
+          ],
+        }),
+      catalog,
+      renders: new RenderQueue({ concurrency: config.pageRenderConcurrency, maxWaitMs: config.pageRenderMaxWaitMs }),
     },
   );
   return app;
@@ -231,5 +278,7 @@ declare module 'fastify' {
     storage: Storage;
     /** The embedded database's own backups (null on a PostgreSQL server). */
     backups: StoreBackups | null;
+    /** Work requests started and did not wait for (closing waits for it). */
+    background: BackgroundWork;
   }
 }

@@ -9,8 +9,14 @@ export class BackgroundWork {
   private readonly pending = new Set<Promise<void>>();
   private readonly stopping = new AbortController();
 
-  run(task: () => Promise<void>, log: Pick<FastifyBaseLogger, 'error'>, what: string): void {
-    const running: Promise<void> = task()
+  /**
+   * Runs `task` once `startAfter` resolves: the request's answer sent (RequestScope.answerSent).
+   * Started before that, its first steps (a lookup on the embedded database runs on this thread)
+   * would delay the answer by what they find.
+   */
+  run(task: () => Promise<void>, startAfter: Promise<void>, log: Pick<FastifyBaseLogger, 'error'>, what: string): void {
+    const running: Promise<void> = startAfter
+      .then(task)
       .catch((error: unknown) => log.error({ err: error }, `${what} failed`))
       .finally(() => this.pending.delete(running));
     this.pending.add(running);

@@ -126,6 +126,9 @@ const envSchema = z
     SESSION_DAYS: positiveInt(30),
     AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(10),
     LOAD_SHED_EVENT_LOOP_DELAY_MS: positiveInt(1000, 0),
+    PAGE_CACHE_ENTRIES: positiveInt(200, 0),
+    PAGE_RENDER_CONCURRENCY: positiveInt(2),
+    PAGE_RENDER_MAX_WAIT_MS: positiveInt(1000, 0),
     TRUST_PROXY: trustedProxies,
     SEED_DEMO_DATA: booleanFlag('true'),
     S3_BUCKET: optionalString,
@@ -225,6 +228,12 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** Requests are refused with 503 while the event loop lags more than this (0: never). */
   loadShedEventLoopDelayMs: number;
+  /** At most this many rendered storefront pages are kept (0: none). */
+  pageCacheEntries: number;
+  /** Pages rendered at once; the others wait their turn. */
+  pageRenderConcurrency: number;
+  /** A page whose render would wait longer than this for its turn is answered 503 at once. */
+  pageRenderMaxWaitMs: number;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
   seedDemoData: boolean;
@@ -278,6 +287,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionDays: e.SESSION_DAYS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     loadShedEventLoopDelayMs: e.LOAD_SHED_EVENT_LOOP_DELAY_MS,
+    pageCacheEntries: e.PAGE_CACHE_ENTRIES,
+    pageRenderConcurrency: e.PAGE_RENDER_CONCURRENCY,
+    pageRenderMaxWaitMs: e.PAGE_RENDER_MAX_WAIT_MS,
     trustProxy: e.TRUST_PROXY,
     seedDemoData: e.SEED_DEMO_DATA,
     initialAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,

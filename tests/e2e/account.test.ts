@@ -116,14 +116,23 @@ describe('account screens', () => {
     await queuedEmail(env.db, email, EXISTING_ACCOUNT_SUBJECT);
     expect(await env.db.selectFrom('users').select('id').where('email', 'ilike', email).execute()).toHaveLength(1);
 
-    // The emailed link says whose address it confirms, and with a click confirms it and signs its
-    // owner in, on to My Account, even in a browser where someone else is signed in (who is told).
+    // The emailed link says whose address it confirms, and confirms it and signs its owner in, on
+    // to My Account, even in a browser where someone else is signed in (who is told). Opened in
+    // another browser than the one that signed up, the account's password may be a stranger's:
+    // the confirmer chooses it there.
     const shared = await userSignedInElsewhere('someone.else@example.com', 'their-pass-1');
     await shared.goto(link);
     await expect.poll(() => shared.getByTestId('confirm-switches-account').textContent()).toContain('someone.else@example.com');
     expect(await shared.getByRole('main').getByText(email).isVisible()).toBe(true);
+    expect(await shared.getByTestId('confirm-choose-password').textContent()).toBe(
+      "This link was opened in a browser other than the one used to sign up. To confirm here, choose the account's password: any password set before stops working, and every device signed in to the account is signed out.",
+    );
     await expectNoA11yViolations(shared);
     await saveScreenshot(shared, 'confirm-email-signed-in-elsewhere');
+    await shared.getByRole('button', { name: 'Confirm Email' }).click();
+    await expect.poll(() => shared.getByText('Password must be at least 6 characters long').count()).toBe(1);
+    await shared.getByLabel('New password', { exact: true }).fill('ride-free-99');
+    await shared.getByLabel('Confirm new password').fill('ride-free-99');
     await shared.getByRole('button', { name: 'Confirm Email' }).click();
     await shared.waitForURL('**/dashboard');
     await expect.poll(() => shared.getByTestId('account-email').textContent()).toBe(email);
@@ -178,9 +187,10 @@ describe('account screens', () => {
       .toBe(`We sent a new confirmation link to ${email}.`);
     expect(await countEmails()).toBe(2);
     await page.goto(await queuedEmailLink(env.db, email, CONFIRMATION_SUBJECT));
-    // Their own link, in their own browser: nothing to warn about.
+    // Their own link, in their own browser: nothing to warn about, and one press confirms.
     await page.getByRole('button', { name: 'Confirm Email' }).waitFor();
     expect(await page.getByTestId('confirm-switches-account').count()).toBe(0);
+    expect(await page.getByTestId('confirm-choose-password').count()).toBe(0);
     await page.getByRole('button', { name: 'Confirm Email' }).click();
     await page.waitForURL('**/dashboard');
     await expect.poll(() => page.getByTestId('account-email').textContent()).toBe(email);

@@ -1,11 +1,12 @@
 import http from 'node:http';
+import path from 'node:path';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createSession } from '../../src/server/auth/session';
 import { formatMoney } from '../../src/shared/money';
-import { signInInBrowser, sharedBrowserApp } from '../support/browser';
-import { createCustomer, createProduct } from '../support/factories';
+import { SCREENSHOT_DIR, signInInBrowser, sharedBrowserApp, VIEWPORTS, waitForImages } from '../support/browser';
+import { createAdmin, createCustomer, createProduct } from '../support/factories';
 
 // Storefront pages arrive rendered: their content is in the HTML before any script runs, with a
 // head for search engines and link previews, and the client takes the page over without reading
@@ -212,12 +213,36 @@ describe('server rendering', () => {
     expect((await fetchPage('/product/a-tee-nobody-read-before')).status).toBe(404);
   });
 
-  it('renders the signed-in header on the server', async () => {
-    const customer = await createCustomer(env.db);
-    const page = await signInInBrowser(env, { email: customer.email });
-    const cookies = await page.context().cookies();
-    const { html } = await fetchPage('/', cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '));
-    expect(html).toMatch(/data-testid="account-link"[^>]*href="\/dashboard"|href="\/dashboard"[^>]*data-testid="account-link"/);
+  it('sends a signed-in admin the page everyone gets, and fills in their header in the browser without moving anything', async () => {
+    const admin = await createAdmin(env.db);
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      const page = await signInInBrowser(env, { email: admin.email, viewport });
+      const cookies = await page.context().cookies();
+      const { html } = await fetchPage('/', cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '));
+      // Kept for everyone: the header as a guest sees it, nothing of the admin's.
+      expect(/<a [^>]*data-testid="account-link"[^>]*>/.exec(html)?.[0]).toContain('href="/login"');
+      expect(html).not.toContain('data-testid="admin-link"');
+      expect(html).not.toContain(admin.email);
+
+      // Every layout shift of the page, from its first paint on.
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) shifts.push(entry.value);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto('/');
+      await page.getByTestId('admin-link').waitFor();
+      expect(await page.getByTestId('account-link').getAttribute('href')).toBe('/dashboard');
+      await waitForImages(page);
+      const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+      expect(shifts, name).toEqual([]);
+      await page.locator('header').screenshot({ path: path.join(SCREENSHOT_DIR, `signed-in-header-filled-in-${name}.png`) });
+      await page.close();
+    }
   });
 
   it('hydrates every storefront page with no warning and no second read', async () => {
@@ -241,9 +266,10 @@ describe('server rendering', () => {
       await page.waitForLoadState('networkidle');
       expect(warnings, path).toEqual([]);
       expect(env.pageErrors(page), path).toEqual([]);
-      // Live updates are the only call: every read the page needed came with it.
+      // Every read the page needed came with it. The only calls are the visitor's own: who is
+      // signed in (kept pages are the same for everyone) and live updates.
       expect(
-        reads.filter((url) => !url.includes('/trpc/live.')),
+        reads.filter((url) => !url.includes('/trpc/live.') && !/\/trpc\/auth\.me(?:\?|$)/.test(url)),
         path,
       ).toEqual([]);
       await page.close();

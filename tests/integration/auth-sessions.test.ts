@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database';
-import { INVALID_CONFIRMATION_LINK } from '../../src/shared/schemas/auth';
+import { CHOOSE_PASSWORD_TO_CONFIRM, INVALID_CONFIRMATION_LINK } from '../../src/shared/schemas/auth';
 import { callTrpc, createTestApp, signInHttp, signUp, TEST_ORIGIN, type TestApp, type TrpcResponse, withTestApp } from '../support/app';
 import { CONFIRMATION_SUBJECT, EXISTING_ACCOUNT_SUBJECT, queuedEmail, queuedEmailLink } from '../support/email';
 import { createCustomer } from '../support/factories';
@@ -22,8 +22,15 @@ const linksIn = (text: string) => text.match(/https?:\/\/\S+/g) ?? [];
 
 describe('sign up', () => {
   const attempt = (email: string, password = 'secret123') => callTrpc(t.app, 'auth.signUp', { input: { email, password } });
-  /** All that a sign-up's answer shows its caller. */
-  const seen = ({ statusCode, data, error, setCookies }: TrpcResponse) => ({ statusCode, data, error, setCookies });
+  /** All that a sign-up's answer shows its caller; the sign-up cookie's secret is random, so only its attributes. */
+  const seen = ({ statusCode, data, error, setCookies }: TrpcResponse) => ({
+    statusCode,
+    data,
+    error,
+    setCookies: setCookies.map((cookie) =>
+      cookie.replace(/^signup=[a-z2-7]{52};/, 'signup=<secret>;').replace(/Expires=[^;]+/, 'Expires=<date>'),
+    ),
+  });
   const usersWith = (email: string) =>
     db
       .selectFrom('users')
@@ -35,12 +42,19 @@ describe('sign up', () => {
   it('answers a new address and a known one, in any case, alike, and signs no one in', async () => {
     const known = await createCustomer(db, { email: 'Known.Twin@example.com' });
     const answers = [await attempt('new.twin@example.com'), await attempt(known.email), await attempt('KNOWN.twin@EXAMPLE.com')];
-    for (const answer of answers) expect(seen(answer)).toEqual({ statusCode: 200, data: { ok: true }, error: undefined, setCookies: [] });
+    for (const answer of answers) {
+      expect(seen(answer)).toEqual({
+        statusCode: 200,
+        data: { ok: true },
+        error: undefined,
+        setCookies: ['signup=<secret>; Path=/; Expires=<date>; HttpOnly; SameSite=Lax'],
+      });
+    }
   });
 
-  it('gives a new address its account, unconfirmed, and a confirmation link that signs it in, once', async () => {
+  it('gives a new address its account, unconfirmed, and a confirmation link that signs it in with one press in the browser that signed up, once', async () => {
     const email = 'New.Shopper@Example.com';
-    await attempt(email);
+    const signUpCookie = `signup=${(await attempt(email, 'shoppers-pass')).cookies.signup}`;
     const link = new URL(await queuedEmailLink(db, email, CONFIRMATION_SUBJECT));
     expect(link.origin).toBe(TEST_ORIGIN);
     expect(link.pathname).toBe('/confirm-email');
@@ -54,7 +68,10 @@ describe('sign up', () => {
     expect(customer.shipping_address.country).toBe('USA');
     expect(await db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
 
-    const res = await callTrpc(t.app, 'auth.confirmEmail', { input: { token: link.searchParams.get('token') } });
+    const token = link.searchParams.get('token');
+    const peek = await callTrpc(t.app, 'auth.confirmationFor', { type: 'query', input: { token }, cookie: signUpCookie });
+    expect(peek.data).toEqual({ email, choosePassword: false });
+    const res = await callTrpc(t.app, 'auth.confirmEmail', { input: { token }, cookie: signUpCookie });
     expect(res.statusCode).toBe(200);
     const cookie = res.setCookies.find((c) => c.startsWith('session='))!;
     expect(cookie).toMatch(/HttpOnly/i);
@@ -67,6 +84,8 @@ describe('sign up', () => {
     const after = await db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(after.email_confirmed_at).not.toBeNull();
     expect(after.last_sign_in_at).not.toBeNull();
+    // The password chosen at sign-up is the account's.
+    expect((await callTrpc(t.app, 'auth.signIn', { input: { email, password: 'shoppers-pass' } })).statusCode).toBe(200);
 
     // Only a hash of the session secret is stored.
     const [id, secret] = res.cookies.session!.split('.');
@@ -74,7 +93,7 @@ describe('sign up', () => {
     expect(Buffer.from(stored.secret_hash).toString('utf8')).not.toContain(secret);
     expect(stored.secret_hash.length).toBe(32);
 
-    const again = await callTrpc(t.app, 'auth.confirmEmail', { input: { token: link.searchParams.get('token') } });
+    const again = await callTrpc(t.app, 'auth.confirmEmail', { input: { token }, cookie: signUpCookie });
     expect(again.error?.message).toBe('Invalid or expired confirmation link');
     expect(again.setCookies).toEqual([]);
   });
@@ -155,16 +174,56 @@ describe('sign up', () => {
     expect((await callTrpc(t.app, 'auth.confirmEmail', { input: { token: makersToken } })).error?.message).toBe(INVALID_CONFIRMATION_LINK);
   });
 
-  it('says whose address a confirmation link is for without confirming anything; a used or unknown link is refused', async () => {
-    const email = 'peeked@example.com';
-    await attempt(email);
-    const token = new URL(await queuedEmailLink(db, email, CONFIRMATION_SUBJECT)).searchParams.get('token');
-    const peek = () => callTrpc<{ email: string }>(t.app, 'auth.confirmationFor', { type: 'query', input: { token } });
-    expect((await peek()).data).toEqual({ email });
+  it("keeps a stranger who signed up first out when the address's owner confirms the stranger's link in their own browser", async () => {
+    const email = 'erin.owner@example.com';
+    const signIn = (password: string) => callTrpc(t.app, 'auth.signIn', { input: { email, password } });
+    // A stranger signs up first with the owner's address and a password of their choosing, and signs in.
+    await attempt(email, 'strangers-password');
+    const confirmationLink = new URL(await queuedEmailLink(db, email, CONFIRMATION_SUBJECT));
+    const strangerSession = await signInHttp(t.app, email, 'strangers-password');
+    // The owner signs up a moment later in their own browser: two emails, the stranger's
+    // confirmation and the note with a link to choose the password.
+    const ownersBrowser = `signup=${(await attempt(email, 'owners-password')).cookies.signup}`;
+    const [setPasswordLink] = linksIn((await queuedEmail(db, email, EXISTING_ACCOUNT_SUBJECT)).text_body);
+
+    // The owner opens the first: it was not made for this browser, so one press does not do.
+    const token = confirmationLink.searchParams.get('token');
+    const peek = await callTrpc(t.app, 'auth.confirmationFor', { type: 'query', input: { token }, cookie: ownersBrowser });
+    expect(peek.data).toEqual({ email, choosePassword: true });
+    const onePress = await callTrpc(t.app, 'auth.confirmEmail', { input: { token }, cookie: ownersBrowser });
+    expect([onePress.statusCode, onePress.error?.message, onePress.setCookies]).toEqual([400, CHOOSE_PASSWORD_TO_CONFIRM, []]);
     expect(await db.selectFrom('users').select('email_confirmed_at').where('email', '=', email).executeTakeFirstOrThrow()).toEqual({
       email_confirmed_at: null,
     });
-    expect((await callTrpc(t.app, 'auth.confirmEmail', { input: { token } })).statusCode).toBe(200);
+
+    // Confirmed with a password of the owner's choosing: theirs, and the stranger's ends with every session.
+    const confirmed = await callTrpc(t.app, 'auth.confirmEmail', { input: { token, password: 'owners-choice' }, cookie: ownersBrowser });
+    expect(confirmed.statusCode).toBe(200);
+    expect((await callTrpc(t.app, 'auth.me', { type: 'query', cookie: `session=${confirmed.cookies.session}` })).data).toMatchObject({
+      email,
+      emailConfirmed: true,
+    });
+    expect((await callTrpc(t.app, 'auth.me', { type: 'query', cookie: strangerSession })).data).toBeNull();
+    expect((await signIn('strangers-password')).error?.message).toBe('Invalid login credentials');
+    expect((await signIn('owners-choice')).statusCode).toBe(200);
+
+    // The owner's own link to choose the password still works.
+    const resetToken = new URL(setPasswordLink!).searchParams.get('token');
+    expect((await callTrpc(t.app, 'auth.verifyResetToken', { type: 'query', input: { token: resetToken } })).data).toEqual({ valid: true });
+    expect((await callTrpc(t.app, 'auth.resetPassword', { input: { token: resetToken, password: 'owners-later' } })).statusCode).toBe(200);
+    expect((await signIn('owners-later')).statusCode).toBe(200);
+  });
+
+  it('says whose address a confirmation link is for without confirming anything; a used or unknown link is refused', async () => {
+    const email = 'peeked@example.com';
+    const cookie = `signup=${(await attempt(email)).cookies.signup}`;
+    const token = new URL(await queuedEmailLink(db, email, CONFIRMATION_SUBJECT)).searchParams.get('token');
+    const peek = () => callTrpc<{ email: string }>(t.app, 'auth.confirmationFor', { type: 'query', input: { token }, cookie });
+    expect((await peek()).data).toEqual({ email, choosePassword: false });
+    expect(await db.selectFrom('users').select('email_confirmed_at').where('email', '=', email).executeTakeFirstOrThrow()).toEqual({
+      email_confirmed_at: null,
+    });
+    expect((await callTrpc(t.app, 'auth.confirmEmail', { input: { token }, cookie })).statusCode).toBe(200);
     for (const refused of [await peek(), await callTrpc(t.app, 'auth.confirmationFor', { type: 'query', input: { token: 'nope' } })]) {
       expect([refused.statusCode, refused.error?.message]).toEqual([400, INVALID_CONFIRMATION_LINK]);
     }
@@ -181,7 +240,8 @@ describe('sign up', () => {
         .filter((mail) => mail.subject.startsWith(CONFIRMATION_SUBJECT))
         .map((mail) => new URL(linksIn(mail.text_body)[0]!));
     const tokenOf = (link: URL) => link.searchParams.get('token');
-    const confirm = (link: URL) => callTrpc(t.app, 'auth.confirmEmail', { input: { token: tokenOf(link) } });
+    // Opened in another browser, where the confirmer chooses the password.
+    const confirm = (link: URL) => callTrpc(t.app, 'auth.confirmEmail', { input: { token: tokenOf(link), password: 'firstpass1' } });
 
     expect((await callTrpc(t.app, 'auth.resendConfirmation', { cookie })).statusCode).toBe(200);
     const [first, second] = await confirmations();
@@ -502,15 +562,18 @@ describe('rate limits behind a proxy', () => {
 });
 
 describe('production cookies', () => {
-  it('are Secure and carry the __Host- prefix', async () => {
+  it('are Secure and carry the __Host- prefix: the session and the sign-up cookie', async () => {
     await withTestApp({ NODE_ENV: 'production' }, async (prod) => {
       const user = await createCustomer(prod.db);
-      const res = await callTrpc(prod.app, 'auth.signIn', { input: { email: user.email, password: user.password } });
-      const cookie = res.setCookies.find((c) => c.startsWith('__Host-session='));
-      expect(cookie).toBeDefined();
-      expect(cookie).toMatch(/Secure/);
-      expect(cookie).toMatch(/HttpOnly/i);
-      expect(cookie).toMatch(/Path=\//);
+      const signIn = await callTrpc(prod.app, 'auth.signIn', { input: { email: user.email, password: user.password } });
+      const signUp = await callTrpc(prod.app, 'auth.signUp', { input: { email: 'new@example.com', password: 'secret123' } });
+      for (const cookie of [signIn.setCookies.find((c) => c.startsWith('__Host-session=')), signUp.setCookies[0]]) {
+        expect(cookie).toBeDefined();
+        expect(cookie).toMatch(/Secure/);
+        expect(cookie).toMatch(/HttpOnly/i);
+        expect(cookie).toMatch(/Path=\//);
+      }
+      expect(signUp.setCookies[0]).toMatch(/^__Host-signup=/);
     });
   });
 });

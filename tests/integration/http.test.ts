@@ -1,10 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
 import { ADMIN_REQUIRED } from '../../src/server/trpc/init';
-import { createTestApp, signInHttp, TEST_ORIGIN, type TestApp } from '../support/app';
+import { createTestApp, signInHttp, TEST_ORIGIN, testConfig, type TestApp } from '../support/app';
 import { createAdmin, createCustomer, createProduct } from '../support/factories';
 
 // The plain HTTP side of the app: health checks, public storage files and the client with its SPA fallback.
@@ -210,6 +214,37 @@ describe('a page the server fails to render', () => {
     } finally {
       await failing.close();
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a client that leaves before its answer is complete', () => {
+  it('is logged at debug, not as an error', async () => {
+    // An asset with no copy made at build time, compressed as it is sent, and large enough that
+    // the client leaves while it is still being sent.
+    fs.writeFileSync(path.join(clientDir, 'assets', 'large-def456.js'), `// ${randomBytes(3 * 1024 * 1024).toString('base64')}\n`);
+    const lines: { level: number; msg: string }[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as { level: number; msg: string });
+        done();
+      },
+    });
+    const config = testConfig({ LOG_LEVEL: 'debug' });
+    const app = await buildApp(config, { database: t.database, clientDir, logStream });
+    try {
+      const address = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
+      const socket = net.connect(Number(address.port), address.hostname);
+      socket.on('error', () => undefined);
+      socket.write('GET /assets/large-def456.js HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: gzip\r\n\r\n');
+      await new Promise((resolve) => socket.once('data', resolve));
+      socket.destroy();
+      const gone = (line: { msg: string }) => /premature/i.test(line.msg);
+      await expect.poll(() => lines.filter(gone).length).toBeGreaterThan(0);
+      expect(lines.filter((line) => gone(line) && line.level > 20)).toEqual([]);
+    } finally {
+      await app.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
@@ -98,6 +99,34 @@ describe('security headers', () => {
     expectProtectiveHeaders(missing);
   });
 
+  it("on addresses that cannot be decoded: the app's own 400, with a plain message", async () => {
+    for (const url of ['/%', '/product/%FF', '/trpc/catalog.product%']) {
+      const res = await t.app.inject(url);
+      expect([res.statusCode, res.json()]).toEqual([400, { error: 'Bad request' }]);
+      expectProtectiveHeaders(res);
+    }
+  });
+
+  it('on headers over 16 KB: a 431 that closes the connection, so a kept-alive one is not used again', async () => {
+    const address = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
+    const socket = net.connect(Number(address.port), address.hostname);
+    const answer: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => answer.push(chunk));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.on('error', () => undefined);
+    socket.write(`GET /shop HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\nX-Filler: ${'a'.repeat(17 * 1024)}\r\n\r\n`);
+    await closed;
+    const [head, body] = Buffer.concat(answer).toString().split('\r\n\r\n') as [string, string];
+    const [statusLine, ...lines] = head.split('\r\n');
+    expect(statusLine).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    const headers = Object.fromEntries(
+      lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+    );
+    expect(headers.connection).toBe('close');
+    expectProtectiveHeaders({ headers } as unknown as LightMyRequestResponse);
+    expect(JSON.parse(body)).toEqual({ error: 'Request headers too large' });
+  });
+
   it('on a stored file: its real type, nosniff, and an inline Content-Disposition naming it', async () => {
     const res = await t.app.inject('/storage/categories/shirt-1.png');
     expect(res.statusCode).toBe(200);
@@ -110,7 +139,7 @@ describe('security headers', () => {
     const config = testConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' });
     const app = await buildApp(config, { database: t.database, logger: false });
     try {
-      for (const url of ['/healthz', '/trpc/catalog.categories']) {
+      for (const url of ['/healthz', '/trpc/catalog.categories', '/product/%FF']) {
         const res = await app.inject({ url, headers: { origin: TEST_ORIGIN } });
         expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
         expect(csp(res).get('upgrade-insecure-requests')).toEqual([]);

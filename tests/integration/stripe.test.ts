@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PRICES_CHANGED } from '../../src/server/orders/place';
 import { createPaymentProvider } from '../../src/server/payments';
+import { manualPayments } from '../../src/server/payments/manual';
 import { createStripePayments } from '../../src/server/payments/stripe';
 import { callerFor } from '../support/app';
 import { trpcFailure } from '../support/async';
@@ -189,6 +190,51 @@ describe('checking out with Stripe', () => {
       event('checkout.session.completed', { ...session, id: 'cs_unknown', metadata: { order_id: randomUUID() } }),
     );
     expect(stranger).toEqual({ status: 200, body: { received: true, outcome: 'unknown_order' } });
+  });
+
+  it('refuses a signature dated more than 5 minutes ahead of the store, which the SDK lets through', async () => {
+    const placed = await placeOrder();
+    const session = paidSession(sessionOf(placed.redirectUrl), 'pi_future');
+    const now = Math.floor(Date.now() / 1000);
+    const ahead = event('checkout.session.completed', session, undefined, now + 10 * 60);
+    expect(await deliver(ahead)).toEqual({ status: 400, body: { error: 'Invalid signature' } });
+    expect(await orderOf(session.id)).toMatchObject({ payment_status: 'pending' });
+    // Clocks a little apart are fine.
+    const skewed = event('checkout.session.completed', session, undefined, now + 4 * 60);
+    expect(await deliver(skewed)).toEqual({ status: 200, body: { received: true, outcome: 'applied' } });
+  });
+
+  it('changes no order paid some other way, whatever a signed event names', async () => {
+    const manual = callerFor(t.database, t.config, buyer, { payments: manualPayments }).caller;
+    const placed = await manual.checkout.placeOrder({
+      idempotencyKey: randomUUID(),
+      lines: [{ productId: tee, size: 'M', quantity: 1 }],
+      shipping,
+    });
+    const { id } = await t.db.selectFrom('orders').select('id').where('order_number', '=', placed.orderNumber).executeTakeFirstOrThrow();
+    await callers().admin.admin.orders.markPaid({ id });
+    const outcomes = [];
+    for (const signed of [
+      event('charge.refunded', { ...refundedCharge('pi_elsewhere', 2899), metadata: { order_id: id } }),
+      event('checkout.session.completed', {
+        id: 'cs_elsewhere',
+        object: 'checkout.session',
+        mode: 'payment',
+        status: 'complete',
+        payment_status: 'paid',
+        payment_intent: 'pi_elsewhere',
+        client_reference_id: id,
+        metadata: { order_id: id },
+      }),
+    ]) {
+      outcomes.push((await deliver(signed)).body);
+    }
+    expect(outcomes).toEqual([
+      { received: true, outcome: 'ignored' },
+      { received: true, outcome: 'ignored' },
+    ]);
+    const order = await t.db.selectFrom('orders').select(['status', 'payment_status']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(order).toEqual({ status: 'pending', payment_status: 'paid' });
   });
 
   it("acknowledges signed events that carry someone else's ids (a Payment Link's client_reference_id), changing nothing", async () => {

@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import type { OutgoingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
 import { pino } from 'pino';
 import { buildApp } from '../../src/server/app';
 import { BackgroundWork } from '../../src/server/background';
@@ -23,6 +27,10 @@ import { sharedBeforeAll } from './hooks';
 import { systemClock, type Clock } from '../../src/server/subscriptions/dates';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The built client (npm run build; npm test builds first). E2E_CLIENT_DIR lets parallel work test its own build instead of sharing dist/. */
+export const BUILT_CLIENT_DIR = process.env.E2E_CLIENT_DIR ? path.resolve(process.env.E2E_CLIENT_DIR) : path.join(ROOT, 'dist');
 
 export function testConfig(env: Record<string, string> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-test-'));
@@ -46,9 +54,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole Fastify app on a fresh database, for app.inject. */
-export async function createTestApp(env: Record<string, string> = {}, options: { clientDir?: string } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+/**
+ * The whole Fastify app on a fresh database, for app.inject. `plugins` see every query the app
+ * makes (Kysely plugins), e.g. to record when it makes them.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { clientDir?: string; plugins?: KyselyPlugin[] } = {},
+): Promise<TestApp> {
+  const created = await createTestDatabase();
+  const database = { ...created, db: (options.plugins ?? []).reduce((db, plugin) => db.withPlugin(plugin), created.db) };
   const config = testConfig(env);
   const app = await buildApp(config, { database, logger: false, clientDir: options.clientDir });
   await app.ready();
@@ -79,9 +94,12 @@ export async function withTestApp<T>(env: Record<string, string>, test: (t: Test
  * One test app for all the tests of a file: made in beforeAll, closed in afterAll. `env` may be a
  * function, for values known only once earlier hooks ran (a mail server's URL).
  */
-export function sharedTestApp(env: Record<string, string> | (() => Record<string, string>) = {}): TestApp {
+export function sharedTestApp(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  options: { clientDir?: string } = {},
+): TestApp {
   return sharedBeforeAll(
-    () => createTestApp(typeof env === 'function' ? env() : env),
+    () => createTestApp(typeof env === 'function' ? env() : env, options),
     (t) => t.close(),
   );
 }
@@ -93,6 +111,7 @@ export interface TrpcResponse<T = unknown> {
     { message: string; code: string; data: { code: string; httpStatus: number; fieldErrors: Record<string, string[]> | null } } | undefined;
   cookies: Record<string, string>;
   setCookies: string[];
+  headers: OutgoingHttpHeaders;
 }
 
 /** Calls a procedure over HTTP like a browser on our origin would. */
@@ -123,7 +142,7 @@ export async function callTrpc<T = unknown>(
   const setCookies = setCookieHeader === undefined ? [] : Array.isArray(setCookieHeader) ? setCookieHeader : [setCookieHeader];
   const cookies: Record<string, string> = {};
   for (const c of res.cookies) cookies[c.name] = c.value;
-  return { statusCode: res.statusCode, data: body.result?.data, error: body.error, cookies, setCookies };
+  return { statusCode: res.statusCode, data: body.result?.data, error: body.error, cookies, setCookies, headers: res.headers };
 }
 
 /**
@@ -137,14 +156,14 @@ export function routerOverHttp(t: TestApp, router: string, options: { cookie: ()
 
 /**
  * Signs up over HTTP as a person does: sign up, open the confirmation link in the queued email
- * (queued after the answer, so waited for) and confirm, which signs in. Returns the session cookie
- * header to send with later calls.
+ * (queued after the answer, so waited for) and confirm in the same browser (with its sign-up
+ * cookie), which signs in. Returns the session cookie header to send with later calls.
  */
 export async function signUp(t: Pick<TestApp, 'app' | 'db'>, email: string, password = DEFAULT_PASSWORD): Promise<string> {
   const res = await callTrpc(t.app, 'auth.signUp', { input: { email, password } });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${JSON.stringify(res.error)}`);
   const token = new URL(await queuedEmailLink(t.db, email, CONFIRMATION_SUBJECT)).searchParams.get('token');
-  const confirmed = await callTrpc(t.app, 'auth.confirmEmail', { input: { token } });
+  const confirmed = await callTrpc(t.app, 'auth.confirmEmail', { input: { token }, cookie: `signup=${res.cookies.signup}` });
   if (confirmed.statusCode !== 200 || !confirmed.cookies.session)
     throw new Error(`confirmation failed: ${JSON.stringify(confirmed.error)}`);
   return `session=${confirmed.cookies.session}`;
@@ -203,6 +222,11 @@ export function callerFor(
       clearSessionCookie: () => {
         cookieJar.cleared = true;
       },
+      // Like a browser that keeps no cookies: a new sign-up secret each time, none sent back.
+      signUpSecret: undefined,
+      markSignUpBrowser: () => randomBytes(32).toString('base64url'),
+      // No HTTP answer to wait for.
+      answerSent: () => Promise.resolve(),
       rateLimit: () => Promise.resolve(),
     },
   );

@@ -12,7 +12,7 @@ import { seedIfEmpty } from '../../src/server/seed/seed';
 import { LocalStorage } from '../../src/server/storage/local';
 import type { Storage } from '../../src/server/storage/storage';
 import { seriousA11yViolations } from './a11y';
-import { testConfig } from './app';
+import { BUILT_CLIENT_DIR, testConfig } from './app';
 import { createTestDatabase } from './db';
 import { DEFAULT_PASSWORD } from './factories';
 import { sharedBeforeAll } from './hooks';
@@ -21,8 +21,6 @@ import { sharedBeforeAll } from './hooks';
 // a fresh seeded database, and Debian's Chromium driven by playwright-core.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-// E2E_CLIENT_DIR lets parallel work test its own build instead of sharing dist/.
-export const CLIENT_DIR = process.env.E2E_CLIENT_DIR ? path.resolve(process.env.E2E_CLIENT_DIR) : path.join(ROOT, 'dist');
 export const SCREENSHOT_DIR = path.join(ROOT, '.tmp/screenshots');
 const CHROMIUM_PATH = '/usr/bin/chromium';
 // Without the background-networking flags Chromium tries hosts it cannot reach.
@@ -68,9 +66,9 @@ export interface BrowserApp {
 }
 
 function assertBuilt(): void {
-  if (!fs.existsSync(path.join(CLIENT_DIR, 'index.html'))) {
+  if (!fs.existsSync(path.join(BUILT_CLIENT_DIR, 'index.html'))) {
     throw new Error(
-      `The client is not built: ${path.join(CLIENT_DIR, 'index.html')} is missing. Run \`npm run build\` (npm test does it) before the e2e tests.`,
+      `The client is not built: ${path.join(BUILT_CLIENT_DIR, 'index.html')} is missing. Run \`npm run build\` (npm test does it) before the e2e tests.`,
     );
   }
   if (!fs.existsSync(CHROMIUM_PATH)) {
@@ -103,7 +101,7 @@ export async function startBrowserApp(options: BrowserAppOptions = {}): Promise<
     const seed = options.seed ?? seedIfEmpty;
     if (seed) await seed(database.db, storage);
     for (let attempt = 0; !app; attempt++) {
-      const candidate = await buildApp(config, { database, clientDir: CLIENT_DIR, storage, logger: false });
+      const candidate = await buildApp(config, { database, clientDir: BUILT_CLIENT_DIR, storage, logger: false });
       try {
         await candidate.listen({ host: '127.0.0.1', port });
         app = candidate;

@@ -304,12 +304,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
 const signer = new Stripe('sk_test_signer');
 
-/** A webhook delivery as Stripe sends it: the JSON body and its Stripe-Signature header. */
+/** A webhook delivery as Stripe sends it: the JSON body and its Stripe-Signature header, signed now or at `signedAt` (seconds). */
 export function signedEvent(
   secret: string,
   type: string,
   object: object,
   eventId = id('evt'),
+  signedAt?: number,
 ): { body: string; signature: string; id: string } {
   const body = JSON.stringify({
     id: eventId,
@@ -319,7 +320,15 @@ export function signedEvent(
     created: Math.floor(Date.now() / 1000),
     data: { object },
   });
-  return { body, signature: signer.webhooks.generateTestHeaderString({ payload: body, secret }), id: eventId };
+  return {
+    body,
+    signature: signer.webhooks.generateTestHeaderString({
+      payload: body,
+      secret,
+      ...(signedAt === undefined ? {} : { timestamp: signedAt }),
+    }),
+    id: eventId,
+  };
 }
 
 /** The session as Stripe reports it once the buyer paid (a card: paid at once). */

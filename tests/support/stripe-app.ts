@@ -15,7 +15,8 @@ export function sharedStripeApp() {
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_URL: stripe.url,
   }));
-  const event = (type: string, object: object, eventId?: string) => signedEvent(WEBHOOK_SECRET, type, object, eventId);
+  const event = (type: string, object: object, eventId?: string, signedAt?: number) =>
+    signedEvent(WEBHOOK_SECRET, type, object, eventId, signedAt);
   const deliver = async (signed: { body: string; signature: string }) => {
     const res = await t.app.inject({
       method: 'POST',

@@ -101,4 +101,22 @@ describe('CatalogCache', () => {
     expect(await cache.read('shop', () => Promise.resolve('the shop, loaded again'))).toBe('the shop');
     expect(await cache.read('product nobody has', () => Promise.resolve('made since'), notFound)).toBe('made since');
   });
+
+  it('keeps pages within a bound of their own, and empties them with the data they were made of', async () => {
+    const cache = new CatalogCache({ maxEntries: 10, maxPages: 1 });
+    const always = () => true;
+    expect(await cache.read('shop', () => Promise.resolve('data'))).toBe('data');
+    const first = cache.readPage('/shop', () => Promise.resolve('page 1'), always);
+    expect([first.kept, await first.value]).toEqual([false, 'page 1']);
+    const again = cache.readPage('/shop', () => Promise.resolve('page 2'), always);
+    expect([again.kept, await again.value]).toEqual([true, 'page 1']);
+    // A second page takes the one place: the first goes, and the data stays.
+    await cache.readPage('/faq', () => Promise.resolve('faq'), always).value;
+    expect(cache.readPage('/shop', () => Promise.resolve('page 3'), always).kept).toBe(false);
+    expect(await cache.read('shop', () => Promise.resolve('data, read again'))).toBe('data');
+
+    cache.invalidate();
+    expect(cache.readPage('/shop', () => Promise.resolve('page 4'), always).kept).toBe(false);
+    expect(await cache.read('shop', () => Promise.resolve('data, read again'))).toBe('data, read again');
+  });
 });

@@ -11,12 +11,13 @@ import { pageHead } from '../seo/page-head';
 import { LiveSession } from '../session/live';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // The header needs the active categories and who is signed in on every page, and the shipping
-  // promise shows on the home, product, cart and help pages.
+  // The header needs the active categories on every page, and the shipping promise shows on the
+  // home, product, cart and help pages. Who is signed in is not read here: pages rendered on the
+  // server are the same for every visitor (docs/adr/0030-storefront-pages-kept-with-the-catalog.md),
+  // so the header reads it in the browser once the page is up.
   loader: ({ context: { queryClient, trpc } }) =>
     Promise.all([
       prefetchQuietly(queryClient, trpc.catalog.categories.queryOptions()),
-      prefetchQuietly(queryClient, trpc.auth.me.queryOptions()),
       prefetchQuietly(queryClient, shippingPolicyOptions(trpc)),
     ]),
   // The store's title and description for a page whose route gives none, and for an unknown

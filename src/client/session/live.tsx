@@ -84,9 +84,12 @@ function followFeed(publish: (message: TabMessage) => void): () => void {
   };
 }
 
-/** The number of new contact submissions while `enabled` (an admin is signed in), kept current by the live stream. */
-export function useNewContactCount(enabled: boolean): number | undefined {
-  const count = useQuery({ ...trpc.admin.contact.newCount.queryOptions(), enabled }).data;
+/**
+ * The number of new contact submissions while `enabled` (an admin is signed in), kept current by
+ * the live stream; `known` once its first read has answered (or failed).
+ */
+export function useNewContactCount(enabled: boolean): { count: number | undefined; known: boolean } {
+  const count = useQuery({ ...trpc.admin.contact.newCount.queryOptions(), enabled });
   // Not a number cached before a demotion.
-  return enabled ? count : undefined;
+  return enabled ? { count: count.data, known: !count.isPending } : { count: undefined, known: false };
 }

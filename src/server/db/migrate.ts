@@ -13,6 +13,9 @@ import * as emailReplyTo from '../../../migrations/0011_email_reply_to';
 import * as trackingAnnounced from '../../../migrations/0012_tracking_announced';
 import * as noPasswordsInLinks from '../../../migrations/0013_no_passwords_in_links';
 import * as accountEmailBudget from '../../../migrations/0014_account_email_budget';
+import * as confirmationLinksTiedToBrowser from '../../../migrations/0015_confirmation_links_tied_to_browser';
+import * as ownAccountEmails from '../../../migrations/0016_own_account_emails';
+import * as pagesFollowPlansAndSettings from '../../../migrations/0017_pages_follow_plans_and_settings';
 import * as erasureAndRetention from '../../../migrations/0040_erasure_and_retention';
 import type { Db } from './database';
 
@@ -33,10 +36,14 @@ const migrations: Record<string, Migration> = {
   '0012_tracking_announced': trackingAnnounced,
   '0013_no_passwords_in_links': noPasswordsInLinks,
   '0014_account_email_budget': accountEmailBudget,
+  '0015_confirmation_links_tied_to_browser': confirmationLinksTiedToBrowser,
+  '0016_own_account_emails': ownAccountEmails,
+  '0017_pages_follow_plans_and_settings': pagesFollowPlansAndSettings,
   '0040_erasure_and_retention': erasureAndRetention,
 };
 
-const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
+/** Every migration, in order; tests undo and redo some through Kysely's Migrator. */
+export const migrationProvider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
 /**
  * Whether every migration has run, in one query. Kysely's migrator asks some ten questions (its
@@ -69,7 +76,7 @@ export const unknownMigrations = (names: readonly string[]) => names.filter((nam
 export async function migrateUpTo(db: Db, names: readonly string[]): Promise<void> {
   const last = [...names].sort().at(-1);
   if (!last || unknownMigrations(names).length > 0) throw new Error(`Unknown migrations: ${unknownMigrations(names).join(', ')}`);
-  const { error, results = [] } = await new Migrator({ db, provider }).migrateTo(last);
+  const { error, results = [] } = await new Migrator({ db, provider: migrationProvider }).migrateTo(last);
   if (error) {
     const failed = results.find((result) => result.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`, {
@@ -81,7 +88,7 @@ export async function migrateUpTo(db: Db, names: readonly string[]): Promise<voi
 /** Brings the schema up to date; throws with the failing migration's name and error. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
   if (await isUpToDate(db)) return [];
-  const migrator = new Migrator({ db, provider });
+  const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((result) => result.status === 'Error');
   if (error) {

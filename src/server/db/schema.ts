@@ -34,10 +34,14 @@ export interface UsersTable {
   password_hash: string;
   email_confirmed_at: NullableTimestamp;
   last_sign_in_at: NullableTimestamp;
-  /** When the hour of account emails began (src/server/auth/account-emails.ts). */
+  /** When the hour of account emails anyone can ask for began (src/server/auth/account-emails.ts). */
   account_emails_since: NullableTimestamp;
-  /** Account emails asked for in that hour. */
+  /** Such emails asked for in that hour. */
   account_emails_sent: Generated<number>;
+  /** When the hour of emails the account's own sessions asked for began. */
+  own_emails_since: NullableTimestamp;
+  /** Such emails asked for in that hour. */
+  own_emails_sent: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -59,6 +63,8 @@ export interface AuthTokensTable {
   purpose: AuthTokenPurpose;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
+  /** A confirmation link's: SHA-256 of the sign-up secret of the browser it was made for (src/server/auth/cookies.ts). */
+  browser_secret_hash: ColumnType<Uint8Array | null, Uint8Array | undefined, never>;
   created_at: CreatedAt;
 }
 

@@ -3,14 +3,20 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEV_NONCE_PLACEHOLDER, withDevNonces } from './security-headers';
+import type { CatalogCache } from '../catalog-cache';
+import { keepPage, NONCE_SLOT, pageAddress, sendKeptPage, type KeptPage } from './page-cache';
+import { RendersBusyError, type RenderQueue } from './render-queue';
+import { DEV_NONCE_PLACEHOLDER, withDevNonces, type CspNonce } from './security-headers';
 
 // The React client's pages: index.html with the store's settings written in, for every client
 // route. Storefront pages are rendered on the server (docs/adr/0010-server-rendering.md): their
 // markup, head elements and query cache are written into the page, which the client hydrates.
+// Built ones are rendered once for every visitor and kept with the catalog cache, each answer with
+// a nonce of its own (docs/adr/0030-storefront-pages-kept-with-the-catalog.md).
 // Built (dist/, hashed assets cached for a year, HTML never) or, for `npm run dev`, straight from
 // the sources through Vite in middleware mode: one port, hot module replacement. The built page
-// has no inline script; Vite's dev page has some, and they carry the response's CSP nonce.
+// has no inline script but the router's, which carries the answer's nonce; Vite's dev page has
+// more, and they carry it too.
 
 /** Settings the client reads at start-up from a JSON script tag in index.html (no extra request). */
 export interface StoreConfig {
@@ -41,8 +47,15 @@ interface Renderer {
 export interface ServerRendering {
   /** The public origin, for canonical and Open Graph URLs. */
   origin: string;
-  /** A tRPC client that calls the router in-process as this request's visitor (their session cookie). */
-  trpcClientFor: (req: FastifyRequest, reply: FastifyReply) => unknown;
+  /**
+   * A tRPC client that calls the router in-process as nobody signed in, whatever cookie the request
+   * carries: a rendered page is kept and sent to every visitor.
+   */
+  trpcClientFor: (req: FastifyRequest) => unknown;
+  /** Where rendered pages are kept, emptied with the catalog data they were made of. */
+  catalog: CatalogCache;
+  /** The turns renders take, and the refusal of one that would wait too long. */
+  renders: RenderQueue;
 }
 
 /** Where the server-rendering module is built, inside the client's folder (a dot folder, never served). */
@@ -93,9 +106,18 @@ function withRenderedPage(page: string, rendered: RenderedPage): string {
 }
 
 interface PageSource {
-  template: (url: string, nonce: { script: string; style: string }) => Promise<string>;
+  template: (url: string, nonce: CspNonce) => Promise<string>;
   renderer: () => Promise<Renderer | undefined>;
+  /** Whether rendered pages are kept: built ones are; under `npm run dev` the sources may change at any time. */
+  keeps: boolean;
 }
+
+/** What one render of a page came to. */
+type PageOutcome = { kind: 'page'; page: KeptPage } | { kind: 'redirect'; location: string; status: number };
+
+/** A redirect's target with the tracking parameters the visitor came with, which the render never saw. */
+const withTracking = (location: string, tracking: string) =>
+  tracking ? `${location}${location.includes('?') ? '&' : '?'}${tracking}` : location;
 
 /** Registers the client's routes; without a client (API-only tests) unknown paths answer 404. */
 export async function registerClient(
@@ -105,46 +127,86 @@ export async function registerClient(
   rendering: ServerRendering,
 ): Promise<void> {
   const pages = source?.kind === 'dev' ? await devPages(app, source.root, storeConfig) : builtPages(app, source?.dir, storeConfig);
+
+  const render = async (req: FastifyRequest, url: string, nonce: CspNonce, renderer: Renderer): Promise<PageOutcome> => {
+    const template = await pages!.template(url, nonce);
+    const rendered = await renderer
+      .renderPage(url, { origin: rendering.origin, nonce: nonce.script, storeConfig }, rendering.trpcClientFor(req))
+      .catch((error: unknown) => {
+        // A page the server could not render still goes out, for the browser to render (or show its error page).
+        req.log.error({ err: error }, 'server rendering failed; the page is left to the browser');
+        return undefined;
+      });
+    if (!rendered) return { kind: 'page', page: keepPage(template, 500) };
+    if ('redirect' in rendered) return { kind: 'redirect', location: rendered.redirect, status: rendered.status };
+    return { kind: 'page', page: keepPage(withRenderedPage(template, rendered), rendered.status) };
+  };
+
+  /**
+   * A built page from the kept ones, or rendered in its turn (docs/adr/0030-storefront-pages-kept-with-the-catalog.md):
+   * rendered for nobody in particular, with a slot for each answer's nonce, from its address
+   * without tracking parameters; concurrent askers share one render. Only a whole 200 is kept.
+   */
+  const keptOrRendered = async (req: FastifyRequest, reply: FastifyReply, renderer: Renderer) => {
+    const address = pageAddress(req.url);
+    const { value, kept } = rendering.catalog.readPage(
+      address.key,
+      () => rendering.renders.run(() => render(req, address.renderUrl, { script: NONCE_SLOT, style: NONCE_SLOT }, renderer)),
+      (outcome) => outcome.kind === 'page' && outcome.page.status === 200,
+    );
+    reply.header('X-Page-Cache', kept ? 'hit' : 'miss');
+    try {
+      const outcome = await value;
+      return outcome.kind === 'redirect'
+        ? reply.redirect(withTracking(outcome.location, address.tracking), outcome.status)
+        : sendKeptPage(req, reply, outcome.page);
+    } catch (error) {
+      if (!(error instanceof RendersBusyError)) throw error;
+      // Too many renders ahead: the page without its render, which the browser renders itself from
+      // the API (kept answers, cheap), and a status that tells crawlers when to come back.
+      return reply
+        .code(503)
+        .header('Retry-After', String(error.retryAfterSeconds))
+        .header('Cache-Control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(await pages!.template(req.url, reply.cspNonce));
+    }
+  };
+
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     const pathname = req.url.split('?')[0] ?? '';
     // The router would resolve them itself and show that page here, at a second address.
     if (DOT_SEGMENT.test(pathname)) return reply.redirect(withDotSegmentsResolved(req.url), 301);
-    let page = await pages!.template(req.url, reply.cspNonce);
-    let status = 200;
     const renderer = await pages!.renderer();
-    if (BROWSER_RENDERED.test(pathname)) {
-      // Rendered in the browser, but an address the store has no page at is still a 404.
-      if (renderer && !renderer.hasPage(pathname)) status = 404;
-    } else if (renderer) {
-      const rendered = await renderer
-        .renderPage(req.url, { origin: rendering.origin, nonce: reply.cspNonce.script, storeConfig }, rendering.trpcClientFor(req, reply))
-        .catch((error: unknown) => {
-          // A page the server could not render still goes out, for the browser to render (or show its error page).
-          req.log.error({ err: error }, 'server rendering failed; the page is left to the browser');
-          return undefined;
-        });
-      if (!rendered) status = 500;
-      else if ('redirect' in rendered) return reply.redirect(rendered.redirect, rendered.status);
-      else {
-        page = withRenderedPage(page, rendered);
-        status = rendered.status;
-      }
+    if (renderer && !BROWSER_RENDERED.test(pathname)) {
+      if (pages!.keeps) return keptOrRendered(req, reply, renderer);
+      // Under `npm run dev` every page is rendered anew, so an edit shows on the next load.
+      const outcome = await render(req, req.url, reply.cspNonce, renderer);
+      return outcome.kind === 'redirect' ? reply.redirect(outcome.location, outcome.status) : sendKeptPage(req, reply, outcome.page);
     }
-    // Never kept by a shared cache: the page carries this response's CSP nonce, and a signed-in
-    // visitor's header and state.
-    return reply.code(status).header('Cache-Control', 'private, no-cache').type('text/html; charset=utf-8').send(page);
+    // Rendered in the browser, but an address the store has no page at is still a 404.
+    const status = renderer && !renderer.hasPage(pathname) ? 404 : 200;
+    return reply
+      .code(status)
+      .header('Cache-Control', 'private, no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await pages!.template(req.url, reply.cspNonce));
   };
-  if (pages) {
-    // Explicit routes win over the static wildcard, so the raw template is never served.
-    app.get('/', sendPage);
-    app.get('/index.html', sendPage);
-  }
-  app.setNotFoundHandler((req, reply) => {
+  const pageOrNotFound = (req: FastifyRequest, reply: FastifyReply) => {
     const url = req.url.split('?')[0] ?? '';
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !API_PREFIXES.some((p) => url.startsWith(p));
     if (pages && isPage && !path.extname(url)) return sendPage(req, reply);
     return reply.code(404).send({ error: 'Not found' });
-  });
+  };
+  if (pages) {
+    // Never the raw template: the static files leave index.html out, and these render it.
+    app.get('/', sendPage);
+    app.get('/index.html', sendPage);
+    // Every other address no other route has, as a route (not only the not-found handler), so its
+    // answer goes through the route hooks, the compressor's included.
+    app.get('/*', pageOrNotFound);
+  }
+  app.setNotFoundHandler(pageOrNotFound);
 }
 
 function builtPages(app: FastifyInstance, dir: string | undefined, storeConfig: StoreConfig): PageSource | undefined {
@@ -155,7 +217,12 @@ function builtPages(app: FastifyInstance, dir: string | undefined, storeConfig: 
     root: dir,
     prefix: '/',
     index: false,
-    wildcard: true,
+    // A route for each file of the build, found once at start-up (a build never changes under a
+    // running app): a page's address then goes straight to the page, instead of being looked for
+    // on disk first, with its .br and .gz copies, which took most of a kept page's time. The
+    // copies are sent in place of their file and need no route; index.html is never sent as is.
+    wildcard: false,
+    globIgnore: ['index.html', '**/*.br', '**/*.gz'],
     cacheControl: false,
     // The .br and .gz copies made at build time (vite.config.ts), with Vary: Accept-Encoding.
     preCompressed: true,
@@ -171,7 +238,7 @@ function builtPages(app: FastifyInstance, dir: string | undefined, storeConfig: 
   // Loaded by the first page asked for, not at start-up: the store answers sooner after a restart.
   let renderer: Promise<Renderer | undefined> | undefined;
   const loadRenderer = () => (fs.existsSync(entry) ? (import(pathToFileURL(entry).href) as Promise<Renderer>) : undefined);
-  return { template: () => Promise.resolve(html), renderer: () => (renderer ??= Promise.resolve(loadRenderer())) };
+  return { template: () => Promise.resolve(html), renderer: () => (renderer ??= Promise.resolve(loadRenderer())), keeps: true };
 }
 
 /** Vite's dev server inside this app (its modules and HMR socket on the app's own port). */
@@ -198,5 +265,6 @@ async function devPages(app: FastifyInstance, root: string, storeConfig: StoreCo
       ),
     // Loaded through Vite on every request, so an edit shows on the next load too.
     renderer: async () => (await vite.ssrLoadModule('/src/client/entry-server.tsx')) as Renderer,
+    keeps: false,
   };
 }

@@ -17,8 +17,17 @@ function isSameOriginRequest(req: FastifyRequest, publicUrl: string): boolean {
     }
   }
   // No Origin: a browser still says where the request came from in Sec-Fetch-Site.
+  return !sentByAnotherSite(req);
+}
+
+/**
+ * Whether a browser marked the request as made by another site's page (Sec-Fetch-Site): an image,
+ * a form or a script there. Our own pages send `same-origin`; `none` is the visitor's own doing
+ * (an address typed, a bookmark).
+ */
+export function sentByAnotherSite(req: FastifyRequest): boolean {
   const site = req.headers['sec-fetch-site'];
-  return site === undefined || site === 'same-origin' || site === 'none';
+  return site !== undefined && site !== 'same-origin' && site !== 'none';
 }
 
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string): void {

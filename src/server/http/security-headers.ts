@@ -81,22 +81,31 @@ function serializePolicy(directives: Record<string, string[]>, nonce?: CspNonce)
     .join(';');
 }
 
+type SecurityHeaderConfig = Pick<Config, 'publicUrl' | 'isProduction' | 's3'>;
+
 /**
- * Registers the headers for every route; call before any hook or route that may answer early.
- * They are the same for every response but for the nonces, so they are worked out once here:
+ * The headers every answer carries, the policy without nonces included, as [name, value] pairs.
+ * They are the same for every response but for a page's nonces, so they are worked out once:
  * building them anew per request (as @fastify/helmet does) with two random nonces for every
- * answer, JSON included, was a tenth of the cost of a cached API answer. Only a page that asks
- * for `reply.cspNonce` gets nonces; other answers carry the same policy without them.
+ * answer, JSON included, was a tenth of the cost of a cached API answer. Answers made before any
+ * hook runs (http/early-errors.ts) send them too.
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl' | 'isProduction' | 's3'>): void {
+export function securityHeaders(config: SecurityHeaderConfig): [string, string][] {
   const fixed = helmetHeaders({
     contentSecurityPolicy: false,
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   });
+  return [...fixed, ['content-security-policy', serializePolicy(cspDirectives(config))]];
+}
+
+/**
+ * Registers securityHeaders for every route; call before any hook or route that may answer
+ * early. Only a page that asks for `reply.cspNonce` gets nonces, in a policy of its own.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: SecurityHeaderConfig, headers = securityHeaders(config)): void {
   const directives = cspDirectives(config);
-  const policy = serializePolicy(directives);
   const nonces = new WeakMap<FastifyReply, CspNonce>();
 
   app.decorateReply('cspNonce', {
@@ -112,8 +121,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Confi
     },
   });
   app.addHook('onRequest', (_req, reply, done) => {
-    for (const [name, value] of fixed) reply.header(name, value);
-    reply.header('content-security-policy', policy);
+    for (const [name, value] of headers) reply.header(name, value);
     done();
   });
 }

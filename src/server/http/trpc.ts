@@ -11,6 +11,8 @@ export interface TrpcRoutesOptions<TRouter extends AnyTRPCRouter> {
   onError: HTTPErrorHandler<TRouter, FastifyRequest>;
   /** Where whole answers of catalog reads are kept (see `catalogRead` in trpc/init.ts). */
   catalog: CatalogCache;
+  /** Sent as `Retry-After` with every 503 (too many sign-ins waiting, file storage out of reach), as load shedding does. */
+  retryAfterSeconds: number;
 }
 
 /** An answer as it goes out, kept whole so that it can go out again. */
@@ -45,6 +47,10 @@ export function trpcRoutes<TRouter extends AnyTRPCRouter>(options: TrpcRoutesOpt
       maxBatchSize: options.maxBatchSize,
       createContext: () => options.createContext({ req, res: reply }),
       onError: (error) => options.onError({ ...error, req }),
+      responseMeta: ({ errors }) =>
+        errors.some((error) => error.code === 'SERVICE_UNAVAILABLE')
+          ? { headers: { 'retry-after': String(options.retryAfterSeconds) } }
+          : {},
     });
 
   return (app, _options, done) => {
@@ -69,7 +75,7 @@ export function trpcRoutes<TRouter extends AnyTRPCRouter>(options: TrpcRoutesOpt
         // `trpc-accept` or `Accept`) would otherwise have its form served to everyone after it.
         if (req.method === 'GET' && isCatalogRead(req.params.path) && !asksForStream(req)) {
           const answer = await options.catalog.read(
-            answerKey(req.params.path, req.query),
+            answerKey(req.params.path, req.url),
             async () => wholeAnswer(await resolve(req, reply)),
             (kept) => kept.status === 200 && kept.headers.every(([name]) => name.toLowerCase() !== 'transfer-encoding'),
           );
@@ -87,13 +93,16 @@ export function trpcRoutes<TRouter extends AnyTRPCRouter>(options: TrpcRoutesOpt
 }
 
 /**
- * A catalog answer's key: its procedures and the two parameters tRPC reads. Other parameters change
- * nothing in the answer, and as part of the key they could push every kept answer out.
+ * A catalog answer's key: its procedures and the two parameters tRPC reads, read as tRPC reads them
+ * (URLSearchParams of the address, the first of a repeated one). Fastify's own query parser reads
+ * some addresses otherwise (it leaves a value with a broken escape undecoded, where URLSearchParams
+ * decodes the rest), so two addresses with different inputs could share its key, and one could be
+ * given the other's answer. Other parameters change nothing in the answer, and as part of the key
+ * they could push every kept answer out.
  */
-function answerKey(path: string, query: unknown): string {
-  const { batch, input } = query as Record<string, unknown>;
-  // As JSON, so a repeated parameter (an array) never shares a key with one value.
-  return `answer:${path}:${JSON.stringify([batch ?? null, input ?? null])}`;
+function answerKey(path: string, url: string): string {
+  const params = new URL(url, 'http://localhost').searchParams;
+  return `answer:${path}:${JSON.stringify([params.get('batch'), params.get('input')])}`;
 }
 
 /** Whether the request asks tRPC for its streamed (JSONL) form, by either header tRPC reads. */

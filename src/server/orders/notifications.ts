@@ -20,9 +20,9 @@ export interface NotificationServices {
   log: FastifyBaseLogger;
 }
 
-/** The order a notification is about, with the payment page it was last given. */
+/** The order a notification is about, with the payment page it was last given and who was to take its payment. */
 async function orderOf(db: Db, notification: PaymentNotification) {
-  const orders = db.selectFrom('orders').select(['id', 'checkout_session_id']);
+  const orders = db.selectFrom('orders').select(['id', 'checkout_session_id', 'payment_provider']);
   if (notification.effect === 'refunded' && !notification.orderId) {
     return orders.where('payment_intent_id', '=', notification.paymentIntentId).executeTakeFirst();
   }
@@ -61,7 +61,16 @@ export async function applyPaymentNotification(
       log.warn({ eventId: notification.eventId, type: notification.type }, 'payment notification for an order this store does not have');
       return 'unknown_order';
     }
-    if ('paymentPageId' in notification && notification.paymentPageId !== order?.checkout_session_id) {
+    if (order?.payment_provider !== provider.name) {
+      // An order paid some other way (by hand, say): this provider's events never change it, not
+      // even a signed one that names it (a refund of some other charge carrying its id).
+      log.warn(
+        { eventId: notification.eventId, type: notification.type, orderId },
+        'payment notification for an order this provider does not take the payment of: ignored',
+      );
+      return 'ignored';
+    }
+    if ('paymentPageId' in notification && notification.paymentPageId !== order.checkout_session_id) {
       // Not the page the order was given: a page of the same order left over from a try whose prices
       // changed (its expiry must not cancel the order paid on the newer one), or another payment on
       // the account that names this order (nobody may pay for an order on some other page's terms).

@@ -308,6 +308,15 @@ function billingOf(client: () => Promise<Stripe>): SubscriptionBilling {
   };
 }
 
+/** How far a signature's time may be from ours, either way: the SDK's default tolerance (5 minutes). */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/** When a Stripe-Signature header says it was signed, in seconds: its last `t=`, the one the SDK checks the signature with. */
+function signedAt(header: string): number {
+  const times = header.split(',').filter((part) => part.startsWith('t='));
+  return times.length > 0 ? Number.parseInt(times.at(-1)!.slice(2), 10) : Number.NaN;
+}
+
 export function createStripePayments(settings: StripeSettings): PaymentProvider {
   const client = lazyClient(settings);
 
@@ -352,6 +361,11 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
         event = stripe.webhooks.constructEvent(rawBody, signature ?? '', settings.webhookSecret);
       } catch (error) {
         throw new InvalidNotificationError(error instanceof Error ? error.message : 'Invalid signature');
+      }
+      // The SDK refuses signatures older than its tolerance only; one dated ahead of it would stay
+      // good for as long as it is dated ahead, replayable all that time.
+      if (signedAt(signature ?? '') > Date.now() / 1000 + SIGNATURE_TOLERANCE_SECONDS) {
+        throw new InvalidNotificationError('Timestamp in the future');
       }
       const base = { eventId: event.id, type: event.type };
       // Updates arrive in any order (one made before our own cancellation can come after it): the

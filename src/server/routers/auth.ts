@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { EMAIL_CONFIRMATION_TTL_MS, PASSWORD_RESET_TTL_MS } from '../../shared/constants';
 import {
+  CHOOSE_PASSWORD_TO_CONFIRM,
   confirmEmailInput,
   INVALID_CONFIRMATION_LINK,
   INVALID_CREDENTIALS,
@@ -13,10 +14,10 @@ import {
   TOO_MANY_ACCOUNT_EMAILS,
   verifyResetTokenInput,
 } from '../../shared/schemas/auth';
-import { spendAccountEmail } from '../auth/account-emails';
+import { resetLinkDue, spendAccountEmail } from '../auth/account-emails';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../auth/password';
 import { createSession, invalidateSession, invalidateUserSessions } from '../auth/session';
-import { consumeAuthToken, createAuthToken, peekAuthToken, revokeAuthTokens } from '../auth/tokens';
+import { consumeAuthToken, createAuthToken, madeForBrowser, peekAuthToken, revokeAuthTokens } from '../auth/tokens';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { enqueueEmail } from '../email/queue';
@@ -59,11 +60,14 @@ async function startSession(ctx: Context, userId: string): Promise<Me> {
   return me;
 }
 
-/** A new address gets its account and a confirmation link; a known one an email saying it has an account. */
-async function completeSignUp(ctx: Context, email: string, passwordHash: string): Promise<void> {
+/**
+ * A new address gets its account and a confirmation link tied to the signing-up browser; a known
+ * one an email saying it has an account.
+ */
+async function completeSignUp(ctx: Context, email: string, passwordHash: string, browserSecret: string): Promise<void> {
   if (!(await findUserByEmail(ctx.db, email))) {
     try {
-      await createAccount(ctx, email, passwordHash);
+      await createAccount(ctx, email, passwordHash, browserSecret);
       return;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -74,11 +78,11 @@ async function completeSignUp(ctx: Context, email: string, passwordHash: string)
   await emailExistingAccount(ctx, email);
 }
 
-async function createAccount(ctx: Context, email: string, passwordHash: string): Promise<void> {
+async function createAccount(ctx: Context, email: string, passwordHash: string, browserSecret: string): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const user = await trx.insertInto('users').values({ email, password_hash: passwordHash }).returning('id').executeTakeFirstOrThrow();
     await trx.insertInto('customers').values({ id: user.id, email }).execute();
-    const token = await createAuthToken(trx, user.id, 'email_confirmation', EMAIL_CONFIRMATION_TTL_MS);
+    const token = await createAuthToken(trx, user.id, 'email_confirmation', EMAIL_CONFIRMATION_TTL_MS, browserSecret);
     await enqueueEmail(trx, emailConfirmationEmail(ctx.config, email, token), ctx.config.emailMaxRetries);
   });
 }
@@ -94,7 +98,7 @@ async function emailExistingAccount(ctx: Context, email: string): Promise<void> 
     const user = await findUserByEmail(trx, email);
     // Deleted in the meantime: there is no one to tell.
     if (!user) return;
-    if (!(await spendAccountEmail(trx, user.id, ctx.log, 'existing-account note'))) return;
+    if (!(await spendAccountEmail(trx, user.id, 'anyone', ctx.log, 'existing-account note'))) return;
     const passwordToken = user.email_confirmed_at ? null : await createAuthToken(trx, user.id, 'password_reset', PASSWORD_RESET_TTL_MS);
     await enqueueEmail(trx, existingAccountEmail(ctx.config, user.email, passwordToken), ctx.config.emailMaxRetries);
   });
@@ -108,15 +112,17 @@ export const authRouter = router({
 
   /**
    * Same answer, in the same time, whether or not the address has an account, and no session: the
-   * password is hashed here either way (so the argon2 queue bounds a flood), the rest happens after
-   * the answer, and what follows reaches only the inbox (completeSignUp).
+   * password is hashed here either way (so the argon2 queue bounds a flood), the browser gets its
+   * sign-up cookie either way, the rest happens once the answer is sent, and what follows reaches
+   * only the inbox (completeSignUp).
    */
   signUp: publicProcedure
     .use(rateLimited('signUp'))
     .input(signUpInput)
     .mutation(async ({ ctx, input }) => {
       const passwordHash = await hashPassword(input.password);
-      ctx.background.run(() => completeSignUp(ctx, input.email, passwordHash), ctx.log, 'sign-up');
+      const browserSecret = ctx.markSignUpBrowser();
+      ctx.background.run(() => completeSignUp(ctx, input.email, passwordHash, browserSecret), ctx.answerSent(), ctx.log, 'sign-up');
       return { ok: true as const };
     }),
 
@@ -138,7 +144,8 @@ export const authRouter = router({
 
   /**
    * Same answer, in the same time, whether or not the address has an account, so it cannot be used
-   * to find accounts: the lookup and the email are queued after the answer.
+   * to find accounts: the lookup and the email start once the answer is sent. A link still live is
+   * not sent again (resetLinkDue).
    */
   requestPasswordReset: publicProcedure
     .use(rateLimited('passwordReset'))
@@ -149,11 +156,12 @@ export const authRouter = router({
           const user = await findUserByEmail(ctx.db, input.email);
           if (!user) return;
           await ctx.db.transaction().execute(async (trx) => {
-            if (!(await spendAccountEmail(trx, user.id, ctx.log, 'password reset link'))) return;
+            if (!(await resetLinkDue(trx, user.id, ctx.log))) return;
             const token = await createAuthToken(trx, user.id, 'password_reset', PASSWORD_RESET_TTL_MS);
             await enqueueEmail(trx, passwordResetEmail(ctx.config, user.email, token), ctx.config.emailMaxRetries);
           });
         },
+        ctx.answerSent(),
         ctx.log,
         'password reset request',
       );
@@ -161,8 +169,9 @@ export const authRouter = router({
     }),
 
   verifyResetToken: emailLinkProcedure.input(verifyResetTokenInput).query(async ({ ctx, input }) => {
-    const userId = await peekAuthToken(ctx.db, input.token, 'password_reset');
-    if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_EXPIRED_RESET_LINK });
+    if (!(await peekAuthToken(ctx.db, input.token, 'password_reset'))) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_EXPIRED_RESET_LINK });
+    }
     return { valid: true as const };
   }),
 
@@ -195,7 +204,10 @@ export const authRouter = router({
     return { ok: true as const };
   }),
 
-  /** A fresh confirmation link for the signed-in user, when the first one was lost or has expired. */
+  /**
+   * A fresh confirmation link for the signed-in user, when the first one was lost or has expired,
+   * tied to this browser: who asks here knows the password.
+   */
   resendConfirmation: customerProcedure.use(rateLimited('signUp')).mutation(async ({ ctx }) => {
     const user = await ctx.db
       .selectFrom('users')
@@ -203,11 +215,12 @@ export const authRouter = router({
       .where('id', '=', ctx.session.user.id)
       .executeTakeFirstOrThrow();
     if (user.email_confirmed_at) return { sent: false as const };
+    const browserSecret = ctx.markSignUpBrowser();
     await ctx.db.transaction().execute(async (trx) => {
-      if (!(await spendAccountEmail(trx, ctx.session.user.id, ctx.log, 'new confirmation link'))) {
+      if (!(await spendAccountEmail(trx, ctx.session.user.id, 'own', ctx.log, 'new confirmation link'))) {
         throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY_ACCOUNT_EMAILS });
       }
-      const token = await createAuthToken(trx, ctx.session.user.id, 'email_confirmation', EMAIL_CONFIRMATION_TTL_MS);
+      const token = await createAuthToken(trx, ctx.session.user.id, 'email_confirmation', EMAIL_CONFIRMATION_TTL_MS, browserSecret);
       await enqueueEmail(trx, emailConfirmationEmail(ctx.config, user.email, token), ctx.config.emailMaxRetries);
     });
     return { sent: true as const };
@@ -216,38 +229,57 @@ export const authRouter = router({
   /**
    * The address a confirmation link is for, shown before anything happens: opening a link confirms
    * nothing, so a link someone else sent cannot sign this browser into their account unnoticed.
+   * `choosePassword`: the address is not confirmed yet and the link was not made for this browser,
+   * so confirming here takes a password of the confirmer's own (confirmEmail).
    */
-  confirmationFor: emailLinkProcedure.input(confirmEmailInput).query(async ({ ctx, input }) => {
-    const userId = await peekAuthToken(ctx.db, input.token, 'email_confirmation');
-    const user = userId ? await ctx.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst() : undefined;
-    if (!user) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_CONFIRMATION_LINK });
-    return { email: user.email };
+  confirmationFor: emailLinkProcedure.input(confirmEmailInput.pick({ token: true })).query(async ({ ctx, input }) => {
+    const link = await peekAuthToken(ctx.db, input.token, 'email_confirmation');
+    const user = link
+      ? await ctx.db.selectFrom('users').select(['email', 'email_confirmed_at']).where('id', '=', link.userId).executeTakeFirst()
+      : undefined;
+    if (!link || !user) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_CONFIRMATION_LINK });
+    return { email: user.email, choosePassword: !user.email_confirmed_at && !madeForBrowser(link, ctx.signUpSecret) };
   }),
 
   /**
    * Confirms the address and signs its owner in: the link reached this inbox, which proves who they
-   * are. Until then anyone could have made the account with this address, so confirming it ends
-   * every other session and reset link.
+   * are. Until then anyone could have made the account with this address, with a password of their
+   * choosing (docs/adr/0022-confirmation-tied-to-the-sign-up-browser.md):
+   *
+   * - in the browser that signed up (the link is tied to its sign-up cookie), the one who chose the
+   *   password holds the inbox: one press confirms, and the password stays;
+   * - anywhere else the password may be a stranger's, so the confirmer chooses one (`password`),
+   *   which replaces it.
+   *
+   * A first confirmation ends every session, and every other confirmation link; the reset links
+   * mailed to the address stay: they too reach only its inbox.
    */
   confirmEmail: emailLinkProcedure.input(confirmEmailInput).mutation(async ({ ctx, input }) => {
+    const link = await peekAuthToken(ctx.db, input.token, 'email_confirmation');
+    if (!link) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_CONFIRMATION_LINK });
+    const confirmed = await ctx.db.selectFrom('users').select('email_confirmed_at').where('id', '=', link.userId).executeTakeFirst();
+    if (input.password === undefined && !confirmed?.email_confirmed_at && !madeForBrowser(link, ctx.signUpSecret)) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: CHOOSE_PASSWORD_TO_CONFIRM });
+    }
+    // Hashed once the link is known to be live, as resetPassword does, and outside the transaction.
+    const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
     const userId = await ctx.db.transaction().execute(async (trx) => {
-      const link = await consumeAuthToken(trx, input.token, 'email_confirmation');
-      if (!link) return null;
+      const used = await consumeAuthToken(trx, input.token, 'email_confirmation');
+      if (!used) return null;
       const firstConfirmation = await trx
         .updateTable('users')
         .set({ email_confirmed_at: new Date(), updated_at: new Date() })
-        .where('id', '=', link.userId)
+        .where('id', '=', used.userId)
         .where('email_confirmed_at', 'is', null)
         .returning('id')
         .executeTakeFirst();
-      if (firstConfirmation) {
-        await invalidateUserSessions(trx, link.userId);
-        await revokeAuthTokens(trx, link.userId, 'email_confirmation', 'password_reset');
-      } else {
-        // Confirmed before: the other links mailed for it sign no one in any more.
-        await revokeAuthTokens(trx, link.userId, 'email_confirmation');
+      if (passwordHash !== undefined) {
+        await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', used.userId).execute();
       }
-      return link.userId;
+      if (firstConfirmation || passwordHash !== undefined) await invalidateUserSessions(trx, used.userId);
+      // Confirmed: the other links mailed for it sign no one in any more.
+      await revokeAuthTokens(trx, used.userId, 'email_confirmation');
+      return used.userId;
     });
     if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_CONFIRMATION_LINK });
     return startSession(ctx, userId);

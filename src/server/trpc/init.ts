@@ -8,7 +8,7 @@ import type { Db } from '../db/database';
 import type { SessionUser } from '../auth/session';
 import { isAdmin } from '../auth/admin';
 import { spendAccountEmail } from '../auth/account-emails';
-import { clearSessionCookie, readSession, setSessionCookie } from '../auth/cookies';
+import { clearSessionCookie, markSignUpBrowser, readSession, setSessionCookie, signUpSecretOf } from '../auth/cookies';
 import { isDataException } from '../db/errors';
 import type { CatalogCache } from '../catalog-cache';
 import type { EventHub } from '../events/events';
@@ -49,6 +49,15 @@ export interface RequestScope {
   log: FastifyBaseLogger;
   setSessionCookie: (token: string, expiresAt: Date) => void;
   clearSessionCookie: () => void;
+  /** The sign-up secret this browser holds (its sign-up cookie), if any: see auth/cookies.ts. */
+  signUpSecret: string | undefined;
+  /** Gives this browser a sign-up secret (or keeps the one it has) and returns it, to tie a new confirmation link to it. */
+  markSignUpBrowser: () => string;
+  /**
+   * Resolves once this request's answer has gone out (at once when there is no HTTP answer): work
+   * whose cost must not show in how long the answer takes starts then, not before.
+   */
+  answerSent: () => Promise<void>;
   /** Throws TOO_MANY_REQUESTS when this client has used up its attempts at the action. */
   rateLimit: (action: RateLimitedAction) => Promise<void>;
 }
@@ -72,8 +81,9 @@ export const RATE_LIMITED_ACTIONS = [
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
 
 /**
- * The context without HTTP: tests (and server rendering) call procedures through createCaller
- * with it; the HTTP adapter builds the same one from the request (createContextFactory).
+ * The context without HTTP: tests call procedures through createCaller with it, and page renders
+ * through createPageRenderContext; the HTTP adapter builds the same one from the request
+ * (createContextFactory).
  */
 export function createContextInner(services: ContextServices, scope: RequestScope): Context {
   return { ...services, ...scope };
@@ -84,7 +94,7 @@ export function createContextFactory(
   services: ContextServices,
   rateLimit: (req: FastifyRequest, action: RateLimitedAction) => Promise<void>,
 ) {
-  // The request and reply of an API call (http/trpc.ts) or of a page rendered on the server.
+  // The request and reply of an API call (http/trpc.ts).
   return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> =>
     createContextInner(services, {
       session: await readSession(services.config, services.db, req, res),
@@ -92,8 +102,46 @@ export function createContextFactory(
       log: req.log,
       setSessionCookie: (token, expiresAt) => setSessionCookie(services.config, res, token, expiresAt),
       clearSessionCookie: () => clearSessionCookie(services.config, res),
+      signUpSecret: signUpSecretOf(services.config, req),
+      markSignUpBrowser: () => markSignUpBrowser(services.config, req, res),
+      answerSent: () => answerSent(res),
       rateLimit: (action) => rateLimit(req, action),
     });
+}
+
+/** Resolves when the response is finished, or its connection closed before that. */
+const answerSent = (res: FastifyReply) =>
+  new Promise<void>((resolve) => {
+    if (res.raw.writableFinished || res.raw.destroyed) resolve();
+    else res.raw.once('close', () => resolve());
+  });
+
+/**
+ * The context of a page rendered on the server: nobody signed in, whatever cookie came with the
+ * request, since the page is kept and sent to every visitor (docs/adr/0030-storefront-pages-kept-with-the-catalog.md).
+ * The visitor's own parts (who is signed in, their cart) are read by their browser. Nothing a
+ * render calls signs anyone in or out.
+ */
+export function createPageRenderContext(
+  services: ContextServices,
+  req: FastifyRequest,
+  rateLimit: (req: FastifyRequest, action: RateLimitedAction) => Promise<void>,
+): Context {
+  const refuse = () => {
+    throw new Error('A page rendered on the server cannot sign anyone in or out, or up');
+  };
+  return createContextInner(services, {
+    session: null,
+    ip: req.ip,
+    log: req.log,
+    setSessionCookie: refuse,
+    clearSessionCookie: refuse,
+    signUpSecret: undefined,
+    markSignUpBrowser: refuse,
+    // A render's answer is the kept page, sent later or never: work waiting on it waits on nothing.
+    answerSent: () => Promise.resolve(),
+    rateLimit: (action) => rateLimit(req, action),
+  });
 }
 
 /** Zod's messages by field, keyed by the dotted path of the input ("shipping_address.zip"), as forms name their fields. */
@@ -190,14 +238,15 @@ export const adminProcedure = customerProcedure.meta({ access: 'admin' }).use(as
 
 /**
  * For a call that emails the caller's own address (an order, a join, a membership change): an
- * account whose address is not confirmed yet spends one of its hour's account emails first, and
- * over that budget the call is refused. Made with someone else's address, such an account could
- * otherwise mail that inbox from as many client addresses as its maker has. Confirmed accounts
- * are not counted: their address is their own.
+ * account whose address is not confirmed yet spends one of its own hour's emails first, and over
+ * that budget the call is refused. Made with someone else's address, such an account could
+ * otherwise mail that inbox from as many client addresses as its maker has. Only the account's
+ * sessions spend that budget, so strangers signing up with the address never refuse its owner.
+ * Confirmed accounts are not counted: their address is their own.
  */
 export const emailsTheCaller = t.middleware(async ({ ctx, next, path }) => {
   const user = ctx.session?.user;
-  if (user && !user.emailConfirmed && !(await spendAccountEmail(ctx.db, user.id, ctx.log, `${path} by an unconfirmed account`))) {
+  if (user && !user.emailConfirmed && !(await spendAccountEmail(ctx.db, user.id, 'own', ctx.log, `${path} by an unconfirmed account`))) {
     throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY_ACCOUNT_EMAILS });
   }
   return next();

@@ -37,8 +37,13 @@ const tokenField = z.string({ error: INVALID_RESET_LINK }).trim().min(1, { error
 
 export const verifyResetTokenInput = z.object({ token: tokenField });
 export const resetPasswordInput = z.object({ token: tokenField, password: newPasswordField });
+/** A confirmation link opened in a browser other than the one that signed up (docs/PRODUCT.md § Messages). */
+export const CHOOSE_PASSWORD_TO_CONFIRM = 'Choose a password to confirm your email in this browser.';
+
+/** `password`: chosen on the Confirm Email page when the link was not made for this browser. */
 export const confirmEmailInput = z.object({
   token: z.string().trim().min(1, { error: INVALID_CONFIRMATION_LINK }).max(200, { error: INVALID_CONFIRMATION_LINK }),
+  password: newPasswordField.optional(),
 });
 
 /** Client form: a new password typed twice. */

@@ -1,16 +1,19 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { MailCheck, MailWarning } from 'lucide-react';
+import { useForm } from 'react-hook-form';
 import { useMutation } from '../../mutations';
-import { INVALID_CONFIRMATION_LINK } from '../../../shared/schemas/auth';
+import { INVALID_CONFIRMATION_LINK, newPasswordForm } from '../../../shared/schemas/auth';
 import { errorMessage } from '../../errors';
 import { sessionChanged, useMe } from '../../session/session';
 import { useTRPC } from '../../trpc';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { AuthCard } from './AuthCard';
+import { NewPasswordFields } from './credential-fields';
 import { ResendConfirmation } from './ResendConfirmation';
 import { Button, ButtonLink } from '../ui/Button';
-import { FormMessage } from '../ui/Form';
+import { Form, FormMessage, SubmitButton } from '../ui/Form';
 import { LoadingState } from '../ui/states';
 import { toast } from '../ui/Toast';
 
@@ -48,7 +51,7 @@ export function ConfirmEmailPage() {
         </AuthCard>
       );
     }
-    const { email } = pending.data;
+    const { email, choosePassword } = pending.data;
     return (
       <AuthCard icon={MailCheck} title="Confirm Email">
         <p className="text-sm leading-6 text-stone-600">
@@ -59,16 +62,20 @@ export function ConfirmEmailPage() {
             You are signed in as {me.email}. Confirming signs you out of that account. If you did not ask for this link, close this page.
           </p>
         )}
-        <Button
-          size="lg"
-          block
-          className="mt-6"
-          busy={confirm.isPending}
-          busyLabel="Confirming..."
-          onClick={() => confirm.mutate({ token })}
-        >
-          Confirm Email
-        </Button>
+        {choosePassword ? (
+          <ChoosePasswordForm busy={confirm.isPending} onSubmit={({ password }) => confirm.mutate({ token, password })} />
+        ) : (
+          <Button
+            size="lg"
+            block
+            className="mt-6"
+            busy={confirm.isPending}
+            busyLabel="Confirming..."
+            onClick={() => confirm.mutate({ token })}
+          >
+            Confirm Email
+          </Button>
+        )}
       </AuthCard>
     );
   }
@@ -109,5 +116,26 @@ export function ConfirmEmailPage() {
         </>
       )}
     </AuthCard>
+  );
+}
+
+/**
+ * A link opened in a browser other than the one that signed up: the account's password may be a
+ * stranger's (who signed up first with this address), so confirming here sets one of the
+ * confirmer's own (docs/PRODUCT.md § Screens).
+ */
+function ChoosePasswordForm({ busy, onSubmit }: { busy: boolean; onSubmit: (values: { password: string }) => void }) {
+  const form = useForm({ resolver: zodResolver(newPasswordForm), defaultValues: { password: '', confirmPassword: '' } });
+  return (
+    <Form form={form} onSubmit={onSubmit} className="mt-5 space-y-5">
+      <p className="text-sm leading-6 text-stone-600" data-testid="confirm-choose-password">
+        This link was opened in a browser other than the one used to sign up. To confirm here, choose the account's password: any password
+        set before stops working, and every device signed in to the account is signed out.
+      </p>
+      <NewPasswordFields />
+      <SubmitButton busy={busy} busyLabel="Confirming..." className="w-full">
+        Confirm Email
+      </SubmitButton>
+    </Form>
   );
 }

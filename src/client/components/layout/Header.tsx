@@ -39,7 +39,11 @@ export function Header() {
   const me = useMe().data ?? null;
   const signOut = useSignOut();
   const cartCount = useCartCount();
-  const newContactCount = useNewContactCount(me?.isAdmin === true);
+  const newContacts = useNewContactCount(me?.isAdmin === true);
+  const newContactCount = newContacts.count;
+  // Who is signed in is read once the page is up (pages are the same for everyone): the Admin link
+  // waits for its count too, so it comes in once, whole, and nothing beside it moves twice.
+  const showAdmin = me?.isAdmin === true && newContacts.known;
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   // The menu remembers the page it was opened on, so any navigation closes it without an effect.
   const [menuOpenedOn, setMenuOpenedOn] = useState<string | null>(null);
@@ -81,12 +85,12 @@ export function Header() {
           {menuOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
         </button>
 
-        <Link to="/" className="flex min-w-0 items-center gap-2.5 rounded-md" onClick={closeMenu}>
+        <Link to="/" className="flex min-w-0 items-center gap-2.5 rounded-md lg:shrink-0" onClick={closeMenu}>
           <BrandMark />
           <span className="font-display truncate text-lg font-extrabold tracking-tight text-stone-950">{storeConfig.storeName}</span>
         </Link>
 
-        <nav aria-label="Main" className="hidden min-w-0 flex-1 lg:block">
+        <nav aria-label="Main" className="hidden min-w-0 lg:block">
           <ul className="flex items-center gap-0.5">
             {navItems.map(({ label, link }) => (
               <li key={label}>
@@ -98,16 +102,19 @@ export function Header() {
           </ul>
         </nav>
 
-        <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1">
-          {me?.isAdmin && (
+        {/* Spans the rest of the bar, its links kept to the right: those that come in once the
+            browser knows who is signed in (Admin, Sign Out) appear at the left end, moving nothing. */}
+        <div className="flex flex-1 items-center justify-end gap-0.5 whitespace-nowrap sm:gap-1">
+          {showAdmin && (
             <Link
               to="/admin"
               className="inline-flex h-9 items-center gap-1.5 rounded-full border border-stone-300 px-2.5 text-sm font-semibold text-stone-800 transition hover:border-stone-400 hover:bg-stone-50 sm:mr-1 sm:px-3"
               data-testid="admin-link"
             >
               <LayoutDashboard className="size-4" aria-hidden="true" />
-              {/* Icon and count only on phones, where the brand needs the room. */}
-              <span className="sr-only sm:not-sr-only">Admin</span>
+              {/* Icon and count only where the bar is short of room: on phones (for the brand) and
+                  beside the full menu below xl (the links come in after the page, and must fit). */}
+              <span className="sr-only sm:not-sr-only lg:sr-only xl:not-sr-only">Admin</span>
               {newContactLabel && (
                 <>
                   <CountBadge count={newContactCount ?? 0} testId="admin-badge" />
@@ -115,6 +122,20 @@ export function Header() {
                 </>
               )}
             </Link>
+          )}
+          {me && (
+            <button
+              type="button"
+              // On phones Sign Out lives in the menu, leaving the bar room for the brand and the admin count.
+              // Its word only where the Admin link has its own (see there).
+              className={`${iconButton} max-sm:hidden sm:text-sm sm:font-medium sm:max-lg:w-auto sm:max-lg:gap-1.5 sm:max-lg:px-3 xl:w-auto xl:gap-1.5 xl:px-3`}
+              aria-label="Sign Out"
+              onClick={handleSignOut}
+              disabled={signOut.isPending}
+            >
+              <LogOut className="size-5 sm:max-lg:size-4 xl:size-4" aria-hidden="true" />
+              <span className="hidden sm:max-lg:inline xl:inline">Sign Out</span>
+            </button>
           )}
           <Link
             to={me ? '/dashboard' : '/login'}
@@ -124,19 +145,6 @@ export function Header() {
           >
             <UserRound className="size-5" aria-hidden="true" />
           </Link>
-          {me && (
-            <button
-              type="button"
-              // On phones Sign Out lives in the menu, leaving the bar room for the brand and the admin count.
-              className={`${iconButton} max-sm:hidden sm:w-auto sm:gap-1.5 sm:rounded-full sm:px-3 sm:text-sm sm:font-medium`}
-              aria-label="Sign Out"
-              onClick={handleSignOut}
-              disabled={signOut.isPending}
-            >
-              <LogOut className="size-5 sm:size-4" aria-hidden="true" />
-              <span className="hidden sm:inline">Sign Out</span>
-            </button>
-          )}
           <Link to="/cart" className={iconButton} aria-label={cartLabel} data-testid="cart-link">
             <ShoppingBag className="size-5" aria-hidden="true" />
             {cartCount > 0 && (
@@ -158,7 +166,7 @@ export function Header() {
             ))}
           </ul>
           <div className="mt-2 flex flex-col border-t border-stone-200 pt-2">
-            {me?.isAdmin && (
+            {showAdmin && (
               <Link to="/admin" className={`${mobileLink} flex items-center justify-between`} onClick={closeMenu}>
                 Admin
                 {newContactLabel && (
