@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './src/server/app';
 import { createPaymentProvider } from './src/server/payments';
 import { ensureInitialAdmin } from './src/server/auth/admin';
-import { deleteExpiredSessions } from './src/server/auth/session';
+import { serveBackupRequests, controlSocketPath } from './src/server/backup/control';
+import { startDailyBackups } from './src/server/backup/schedule';
 import { ConfigError, folderWarnings, loadConfig } from './src/server/config';
 import { APP_CONNECTION_SILENCE_MS, DatabaseBusyError, openDatabase, type Db } from './src/server/db/database';
 import { migrateToLatest } from './src/server/db/migrate';
@@ -14,6 +15,7 @@ import { systemClock } from './src/server/subscriptions/dates';
 import { startSubscriptionRenewals } from './src/server/subscriptions/renewal';
 import { createTransport } from './src/server/email/transport';
 import { seedIfEmpty } from './src/server/seed/seed';
+import { startRetention } from './src/server/retention';
 import { createStorage, localStorageRoot } from './src/server/storage/create';
 import { startStoredFileSweep } from './src/server/storage/sweep';
 
@@ -89,13 +91,12 @@ async function main() {
   // Stored files nothing names any more (abandoned uploads, replaced mockups, a deleted product's)
   // are deleted a day after they were stored, by one process at a time (ADR 0021).
   const fileSweep = startStoredFileSweep({ db: database.db, shared: database.kind === 'postgres', storage, log: app.log });
-  const sessionSweep = setInterval(
-    () => {
-      deleteExpiredSessions(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
-    },
-    60 * 60 * 1000,
-  );
-  sessionSweep.unref();
+  // Sent emails after EMAIL_RETENTION_DAYS, used or expired emailed links, ended sessions.
+  const retention = startRetention({ db: database.db, emailRetentionDays: config.emailRetentionDays, clock: systemClock, log: app.log });
+  // The embedded database backs itself up every day, and takes npm run backup's requests (ADR 0027).
+  const backups = app.backups;
+  const dailyBackups = backups && startDailyBackups(backups, { hour: config.backupHour, clock: systemClock, log: app.log });
+  const controlSocket = backups && (await serveBackupRequests(controlSocketPath(config.dataDir), backups, app.log));
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -107,14 +108,22 @@ async function main() {
       app.log.error(`shutdown took longer than ${SHUTDOWN_LIMIT_MS / 1000} s; exiting anyway`);
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS).unref();
-    clearInterval(sessionSweep);
+    await controlSocket?.close();
     // At once and side by side: stop accepting and drain HTTP (live streams end when the event hub
     // stops), and stop the workers, which claim nothing more and finish only the row in hand.
     const http = app.close();
     // Requests still open after the grace (a stream, a slow client) are cut.
     const cut = setTimeout(() => app.server.closeAllConnections(), HTTP_GRACE_MS);
     cut.unref();
-    const results = await Promise.allSettled([renewals.stop(), processor.stop(), displayCopies.stop(), fileSweep.stop(), http]);
+    const results = await Promise.allSettled([
+      renewals.stop(),
+      processor.stop(),
+      displayCopies.stop(),
+      fileSweep.stop(),
+      retention.stop(),
+      dailyBackups?.stop(),
+      http,
+    ]);
     clearTimeout(cut);
     for (const result of results) if (result.status === 'rejected') app.log.error({ err: result.reason }, 'shutdown step failed');
     await transport.close();

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
@@ -11,6 +10,10 @@ import { MAX_BATCH_CALLS } from '../shared/constants';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { BackgroundWork } from './background';
+import { backupsDir, StoreBackups } from './backup/schedule';
+import { backupRoutes } from './http/backups';
+import { logTransport } from './logging';
+import { registerMetricsRoute, StoreMetrics } from './metrics';
 import { CatalogCache } from './catalog-cache';
 import { rateLimitCounters } from './rate-limits';
 import { EventHub } from './events/events';
@@ -56,17 +59,6 @@ const MAX_JSON_BODY_BYTES = 128 * 1024;
 /** When a busy store (a 503) asks the client to come back. */
 const RETRY_AFTER_SECONDS = 10;
 
-/** Readable logs in a developer's terminal (pino-pretty, a devDependency); JSON lines everywhere else. */
-function prettyTransport(config: Config) {
-  if (config.isProduction || !process.stdout.isTTY) return undefined;
-  try {
-    createRequire(import.meta.url).resolve('pino-pretty');
-  } catch {
-    return undefined;
-  }
-  return { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId' } };
-}
-
 /**
  * A client that goes away before its answer is complete (a closed tab, a load tester's timeout) is
  * the client's doing, not a fault: the "premature close" that @fastify/compress logs as an error,
@@ -96,7 +88,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         ? false
         : {
             level: config.logLevel,
-            ...(deps.logStream ? { stream: deps.logStream } : { transport: prettyTransport(config) }),
+            ...(deps.logStream ? { stream: deps.logStream } : { transport: logTransport() }),
             // Request logs name the path only: query strings can carry reset and confirmation tokens.
             serializers: {
               req: (req: FastifyRequest) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
@@ -191,6 +183,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await events.start();
   const catalog = new CatalogCache({ maxPages: config.pageCacheEntries });
   catalog.follow(events);
+  // The embedded database backs itself up (docs/adr/0027); a server's operator backs that up.
+  const backups =
+    deps.database.kind === 'pglite'
+      ? new StoreBackups({ database: deps.database, storage }, backupsDir(config.dataDir), config.backupKeep)
+      : null;
+  app.decorate('backups', backups);
+  const metrics = new StoreMetrics({ db: deps.database.db, catalog, events, backups, clock: deps.clock ?? systemClock }, appRouter);
+  app.addHook('onResponse', (req, reply, done) => {
+    metrics.observe(req, reply);
+    done();
+  });
   // Live streams end as soon as closing starts (an open stream would hold the close), work that
   // can stop does, and work started by requests finishes before the database goes.
   app.addHook('preClose', () => {
@@ -199,7 +202,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   app.addHook('onClose', () => background.settled());
 
-  const services = { config, db: deps.database.db, events, catalog, storage, payments, clock: deps.clock ?? systemClock, background };
+  const services = {
+    config,
+    db: deps.database.db,
+    events,
+    catalog,
+    storage,
+    payments,
+    clock: deps.clock ?? systemClock,
+    background,
+    backups,
+  };
   const createContext = createContextFactory(services, rateLimit);
   await app.register(
     trpcRoutes({
@@ -211,16 +224,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       retryAfterSeconds: RETRY_AFTER_SECONDS,
       onError({ error, path: procedure }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure }, 'tRPC call failed');
+        if (error.code === 'TOO_MANY_REQUESTS') metrics.rateLimitRefusals.inc({ procedure: metrics.procedureLabel(procedure) });
       },
     }),
     { prefix: '/trpc' },
   );
 
-  registerHealthRoutes(app, deps.database.db, storage);
+  registerHealthRoutes(app, deps.database.db, storage, events);
+  registerMetricsRoute(app, metrics, config.metricsToken);
   registerSeoRoutes(app, deps.database.db, catalog, config.publicUrl);
   await app.register(uploadRoutes, { config, db: deps.database.db });
   await app.register(printQueueRoutes, { config, db: deps.database.db });
-  await app.register(webhookRoutes, { db: deps.database.db, mail: config, payments, clock: deps.clock ?? systemClock });
+  await app.register(backupRoutes, { config, db: deps.database.db, backups });
+  await app.register(webhookRoutes, {
+    db: deps.database.db,
+    mail: config,
+    payments,
+    clock: deps.clock ?? systemClock,
+    deliveries: metrics.webhookDeliveries,
+  });
 
   await app.register(storageRoutes, { config, db: deps.database.db, storage });
 
@@ -254,6 +276,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 declare module 'fastify' {
   interface FastifyInstance {
     storage: Storage;
+    /** The embedded database's own backups (null on a PostgreSQL server). */
+    backups: StoreBackups | null;
     /** Work requests started and did not wait for (closing waits for it). */
     background: BackgroundWork;
   }

@@ -28,6 +28,9 @@ export class CatalogCache {
   private readonly ttlMs: number;
   /** While the hub cannot hear of catalog changes, nothing is kept: it could not be emptied in time. */
   private deaf = false;
+  /** Reads answered from what was kept, and reads that had to load (the metrics report both). */
+  hits = 0;
+  misses = 0;
 
   constructor(options: { maxEntries?: number; maxPages?: number; ttlMs?: number } = {}) {
     this.data = new Shelf(options.maxEntries ?? 500);
@@ -72,7 +75,11 @@ export class CatalogCache {
   private lookup<T>(shelf: Shelf, key: string, load: () => Promise<T>, keep: (value: T) => boolean): { value: Promise<T>; kept: boolean } {
     const now = Date.now();
     const cached = shelf.take(key, now);
-    if (cached) return { value: cached as Promise<T>, kept: true };
+    if (cached) {
+      this.hits++;
+      return { value: cached as Promise<T>, kept: true };
+    }
+    this.misses++;
     const running = this.loading.get(key);
     if (running) return { value: running as Promise<T>, kept: false };
     const value = load();

@@ -143,6 +143,19 @@ const envSchema = z
     STRIPE_API_URL: urlWithProtocols(['http:', 'https:']),
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'must be an email address' }).optional()),
     ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(6, { error: 'must be at least 6 characters' }).optional()),
+    BACKUP_HOUR: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'must be an hour from 0 to 23' })
+        .int({ error: 'must be an hour from 0 to 23' })
+        .min(0, { error: 'must be an hour from 0 to 23' })
+        .max(23, { error: 'must be an hour from 0 to 23' })
+        .default(3),
+    ),
+    BACKUP_KEEP: positiveInt(7),
+    EMAIL_RETENTION_DAYS: positiveInt(90),
+    // A bearer token a scraper sends; short ones are guessed.
+    METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   })
   .superRefine((env, ctx) => {
@@ -226,6 +239,13 @@ export interface Config {
   seedDemoData: boolean;
   initialAdmin: { email: string; password: string } | undefined;
   logLevel: string;
+  /** The embedded database's daily backup: the hour it is taken at (the server's local time), and how many are kept. */
+  backupHour: number;
+  backupKeep: number;
+  /** Sent emails are deleted this many days after they went out. */
+  emailRetentionDays: number;
+  /** GET /metrics answers only to this bearer token; unset, it is not served at all. */
+  metricsToken: string | undefined;
   /** Files live on the local disk (DATA_DIR/storage) unless this is set. */
   s3: S3Config | undefined;
   /** Stripe takes the payments when both keys are set; otherwise orders are paid by hand (manual). */
@@ -274,6 +294,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoData: e.SEED_DEMO_DATA,
     initialAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     logLevel: e.LOG_LEVEL,
+    backupHour: e.BACKUP_HOUR,
+    backupKeep: e.BACKUP_KEEP,
+    emailRetentionDays: e.EMAIL_RETENTION_DAYS,
+    metricsToken: e.METRICS_TOKEN,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

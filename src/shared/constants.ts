@@ -1,4 +1,4 @@
-// Business constants and status sets of the spec (§4, §9), shared by client and server.
+// Business constants and status sets (docs/PRODUCT.md § States and Limits), shared by client and server.
 
 export const SIZES = ['XS', 'S', 'M', 'L', 'XL', '2XL', '3XL', '4XL'] as const;
 export type Size = (typeof SIZES)[number];
@@ -80,6 +80,9 @@ export interface ShippingAddress extends Address {
   phone?: string;
 }
 export const emptyAddress = (): Address => ({ street: '', city: '', state: '', zip: '', country: DEFAULT_COUNTRY });
+
+/** What stands for a person who erased their account, on the orders kept for the shop's accounts. */
+export const DELETED_CUSTOMER = 'Deleted customer';
 
 /** Placement of artwork on a mockup template, all in percent of the template except rotation (degrees). */
 export interface ArtPosition {

@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer } from '../support/factories';
+import { ACCOUNT_DELETED, DELETE_MY_ACCOUNT, DOWNLOAD_MY_DATA, PASSWORD_INCORRECT } from '../../src/shared/schemas/account';
 import { seriousA11yViolations } from '../support/a11y';
 import { saveScreenshot, VIEWPORTS, sharedBrowserApp } from '../support/browser';
 import { CONFIRMATION_SUBJECT, EXISTING_ACCOUNT_SUBJECT, queuedEmail, queuedEmailLink } from '../support/email';
@@ -519,6 +521,40 @@ describe('account screens', () => {
     await section.getByLabel('Confirm new password').fill('third-pass');
     await submit.click();
     await expect.poll(() => failed.textContent()).toBe('Failed to change password. Please try again.');
+  });
+
+  it('downloads my data, and deletes my account once the password is given and the deletion confirmed', async () => {
+    const email = 'leaving@example.com';
+    await createCustomer(env.db, { email, password: 'leave-pass', first_name: 'Lee', last_name: 'Ving' });
+    const page = await open();
+    await signInThroughUi(page, email, 'leave-pass');
+    await page.goto('/settings');
+    const section = page.getByRole('region', { name: 'Your Data' });
+    const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: DOWNLOAD_MY_DATA }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d\d-\d\d\.json$/);
+    const data = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as { account: { email: string; first_name: string } };
+    expect(data.account).toMatchObject({ email, first_name: 'Lee' });
+
+    const passwordStep = page.getByRole('dialog', { name: DELETE_MY_ACCOUNT });
+    const confirmStep = page.getByRole('alertdialog', { name: 'Delete your account for good?' });
+    await section.getByRole('button', { name: DELETE_MY_ACCOUNT }).click();
+    await passwordStep.getByRole('button', { name: 'Continue' }).click();
+    await passwordStep.getByText('Please enter your password').waitFor();
+    // A wrong password, though confirmed, deletes nothing and says so under the field.
+    await passwordStep.getByLabel('Password').fill('not-my-pass');
+    await passwordStep.getByRole('button', { name: 'Continue' }).click();
+    await confirmStep.getByRole('button', { name: DELETE_MY_ACCOUNT }).click();
+    await page.getByTestId('toast-error').filter({ hasText: PASSWORD_INCORRECT }).waitFor();
+    await expect.poll(() => passwordStep.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(await env.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeDefined();
+
+    await passwordStep.getByLabel('Password').fill('leave-pass');
+    await passwordStep.getByRole('button', { name: 'Continue' }).click();
+    await confirmStep.getByRole('button', { name: DELETE_MY_ACCOUNT }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByTestId('toast-success').filter({ hasText: ACCOUNT_DELETED }).waitFor();
+    await expect.poll(() => page.getByTestId('account-link').getAttribute('href')).toBe('/login');
+    expect(await env.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
   });
 
   describe('every account screen passes axe and is saved as a screenshot', () => {

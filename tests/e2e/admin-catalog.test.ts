@@ -5,7 +5,8 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_CHANGED_ELSEWHERE } from '../../src/shared/schemas/admin-categories';
-import { SETTINGS_CHANGED_ELSEWHERE } from '../../src/shared/schemas/admin-settings';
+import { BACK_UP_NOW, BACKUP_TAKEN, SETTINGS_CHANGED_ELSEWHERE } from '../../src/shared/schemas/admin-settings';
+import { backupsDir } from '../../src/server/backup/schedule';
 import { PLAN_CHANGED_ELSEWHERE } from '../../src/shared/schemas/admin-plans';
 import { seriousA11yViolations } from '../support/a11y';
 import { saveScreenshot, signInInBrowser, VIEWPORTS, sharedBrowserApp } from '../support/browser';
@@ -432,6 +433,25 @@ describe('admin settings', () => {
     } finally {
       await sql`ALTER TABLE mockup_templates_unavailable RENAME TO mockup_templates`.execute(env.db);
     }
+  });
+
+  it('lists the backups with Download, and takes one on Back up now', async () => {
+    const page = await adminPage('/admin/settings');
+    const card = page.getByRole('region', { name: 'Backups' });
+    await card.getByText('No backup yet').waitFor();
+    await card.getByRole('button', { name: BACK_UP_NOW }).click();
+    await expectToast(page, 'success', BACKUP_TAKEN);
+    const row = card.getByTestId('backup-row');
+    await expect.poll(() => row.count()).toBe(1);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('link', { name: /^Download the backup of / }).click(),
+    ]);
+    const [listed] = await env.app.backups!.list();
+    expect(download.suggestedFilename()).toBe(listed!.name);
+    expect(fs.readFileSync(await download.path()).equals(fs.readFileSync(path.join(backupsDir(env.config.dataDir), listed!.name)))).toBe(
+      true,
+    );
   });
 
   it('sends a test email at once through the outbox transport and shows its message id', async () => {

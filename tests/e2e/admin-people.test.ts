@@ -1,11 +1,12 @@
+import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { publishEvent } from '../../src/server/events/events';
 import { seriousA11yViolations } from '../support/a11y';
 import { holdsFor } from '../support/async';
 import { expectFitsPhone, holdRequests, saveScreenshot, signInInBrowser, VIEWPORTS, sharedBrowserApp, openPage } from '../support/browser';
-import { CONTACT_PAGE_SIZE, CUSTOMERS_PAGE_SIZE } from '../../src/shared/schemas/admin-people';
-import { createAdmin, createCustomer } from '../support/factories';
+import { CONTACT_PAGE_SIZE, CUSTOMERS_PAGE_SIZE, DELETE_ACCOUNT, DOWNLOAD_DATA } from '../../src/shared/schemas/admin-people';
+import { createAdmin, createCustomer, createOrder } from '../support/factories';
 
 // The admin Customers screen (filters with counts, columns, Add to Customers, Make Admin and
 // Remove Admin with the spec's messages, a promotion reaching the promoted user's open page) and
@@ -556,5 +557,48 @@ describe('admin contact inbox', () => {
     await expect.poll(() => items(phone).count()).toBe(all - CONTACT_PAGE_SIZE);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
     await saveScreenshot(phone, 'admin-contact-page2-375');
+  });
+});
+
+describe('privacy requests in Customers', () => {
+  it("downloads a customer's data and deletes their account, keeping their orders as Deleted customer", async () => {
+    const email = 'forget.me@example.com';
+    const customer = await createCustomer(env.db, { email, first_name: 'Fern', last_name: 'Gotten' });
+    const order = await createOrder(env.db, {
+      customer_id: customer.id,
+      shipping_address: { name: 'Fern Gotten', street: '5 Lost Lane', city: 'Austin', state: 'TX', zip: '78701', country: 'USA' },
+    });
+    const page = await signedInPage(ADMIN_EMAIL);
+    await page.goto(`/admin/customers?search=${encodeURIComponent(email)}`);
+    const row = page.getByTestId('user-row').filter({ hasText: email });
+    await row.waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: `${DOWNLOAD_DATA} of ${email}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^customer-data-forget\.me@example\.com-\d{4}-\d\d-\d\d\.json$/);
+    const data = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as {
+      account: { email: string };
+      orders: { order_number: string }[];
+    };
+    expect(data.account.email).toBe(email);
+    expect(data.orders.map((o) => o.order_number)).toEqual([order.order_number]);
+
+    await row.getByRole('button', { name: `${DELETE_ACCOUNT} of ${email}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this account?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    expect(await env.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeDefined();
+    await row.getByRole('button', { name: `${DELETE_ACCOUNT} of ${email}` }).click();
+    await confirm.getByRole('button', { name: DELETE_ACCOUNT }).click();
+    await expectToast(page, 'success', `The account of ${email} was deleted.`);
+    await expect.poll(() => page.getByTestId('user-row').filter({ hasText: email }).count()).toBe(0);
+    expect(await env.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+
+    // The order stays in Orders, for no one.
+    await page.goto('/admin/orders');
+    const kept = page.getByRole('row').filter({ hasText: order.order_number });
+    await expect.poll(() => kept.innerText()).toContain('Deleted customer');
+    expect(env.pageErrors(page)).toEqual([]);
   });
 });

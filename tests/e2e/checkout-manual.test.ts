@@ -8,7 +8,7 @@ import { seriousA11yViolations } from '../support/a11y';
 import { saveScreenshot, signInInBrowser, VIEWPORTS, waitForImages, sharedBrowserApp } from '../support/browser';
 import { createAdmin, createCustomer, createProduct } from '../support/factories';
 
-// The manual-payment flow end to end (issue: real checkout): an admin writes the payment
+// The manual-payment flow end to end (README "Taking payments"): an admin writes the payment
 // instructions, a customer places an order from the cart, lands on "Thank you for your order!",
 // finds it in My Orders (the cart empties in every open tab), the admin marks it paid, and the confirmation email with the
 // instructions reaches the outbox.

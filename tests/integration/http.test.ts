@@ -43,7 +43,9 @@ afterAll(async () => {
 describe('health', () => {
   it('answers liveness and readiness', async () => {
     expect((await t.app.inject('/healthz')).json()).toEqual({ ok: true });
-    expect((await t.app.inject('/readyz')).json()).toEqual({ ok: true });
+    expect((await t.app.inject('/readyz')).json()).toEqual({ ok: true, listener: 'connected' });
+    // Without METRICS_TOKEN there is no metrics route at all.
+    expect((await t.app.inject('/metrics')).statusCode).toBe(404);
   });
 });
 

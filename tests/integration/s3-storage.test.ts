@@ -277,7 +277,7 @@ describe('when the bucket cannot be reached', () => {
 
     const ready = await down.app.inject('/readyz');
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ ok: false, error: 'File storage unavailable' });
+    expect(ready.json()).toEqual({ ok: false, error: 'File storage unavailable', listener: 'connected' });
     expect((await down.app.inject('/healthz')).statusCode).toBe(200);
 
     const file = await down.app.inject('/storage/categories/anything.png');

@@ -8,7 +8,9 @@ import type { DatabaseHandle, Db } from '../../src/server/db/database';
 import { SEED_MARKER, seedIfEmpty } from '../../src/server/seed/seed';
 import { LocalStorage } from '../../src/server/storage/local';
 import { parseStorageUrl } from '../../src/server/storage/storage';
+import { callerFor, testConfig } from '../support/app';
 import { createTestDatabase } from '../support/db';
+import { createAdmin } from '../support/factories';
 
 let database: DatabaseHandle;
 let db: Db;
@@ -113,6 +115,31 @@ describe('seedIfEmpty', () => {
     expect(plans).toHaveLength(3);
     expect(plans.every((p) => p.is_active && p.features.length > 0)).toBe(true);
     expect(plans.filter((p) => p.category_limit === 0)).toHaveLength(1);
+  });
+
+  it('creates club members with the cycles they went through, so the dashboard shows real figures', async () => {
+    // An admin to read the dashboard as, gone again: the demo store itself has none.
+    const admin = await createAdmin(db);
+    const overview = callerFor(database, testConfig(), admin).caller.admin.dashboard.overview();
+    const { club } = await overview.finally(() => db.deleteFrom('users').where('id', '=', admin.id).execute());
+    expect(club).toMatchObject({ activeMembers: 3, churnPercent: '25.0' });
+    expect(Number(club.mrr)).toBeGreaterThan(0);
+    expect(club.shipmentsDue).toBeGreaterThan(0);
+    const memberships = await db.selectFrom('subscriptions').select(['id', 'status', 'next_cycle_on', 'price']).execute();
+    const today = new Date().toISOString().slice(0, 10);
+    for (const membership of memberships) {
+      // Nothing is due on the first start: every cycle gone by has its order.
+      expect(membership.next_cycle_on > today).toBe(true);
+      const cycles = await db
+        .selectFrom('subscription_cycles')
+        .innerJoin('orders', 'orders.id', 'subscription_cycles.order_id')
+        .select(['orders.subscription_id', 'orders.total', 'orders.payment_status'])
+        .where('subscription_cycles.subscription_id', '=', membership.id)
+        .execute();
+      expect(cycles.length).toBeGreaterThan(0);
+      for (const cycle of cycles)
+        expect(cycle).toEqual({ subscription_id: membership.id, total: membership.price, payment_status: 'paid' });
+    }
   });
 
   it('creates one default mockup template pair drawn as PNGs', async () => {

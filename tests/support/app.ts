@@ -9,6 +9,7 @@ import type { KyselyPlugin } from 'kysely';
 import { pino } from 'pino';
 import { buildApp } from '../../src/server/app';
 import { BackgroundWork } from '../../src/server/background';
+import { backupsDir, StoreBackups } from '../../src/server/backup/schedule';
 import { CatalogCache } from '../../src/server/catalog-cache';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { DatabaseHandle, Db } from '../../src/server/db/database';
@@ -196,6 +197,7 @@ export function callerFor(
   options: CallerOptions = {},
 ) {
   const cookieJar: { token?: string | undefined; cleared: boolean } = { cleared: false };
+  const storage = options.storage ?? new LocalStorage(path.join(config.dataDir, 'storage'));
   const ctx = createContextInner(
     {
       config,
@@ -204,10 +206,11 @@ export function callerFor(
       // No entries kept: these callers test what procedures read, each read from the database
       // (the cache has tests of its own).
       catalog: new CatalogCache({ maxEntries: 0 }),
-      storage: options.storage ?? new LocalStorage(path.join(config.dataDir, 'storage')),
+      storage,
       payments: options.payments ?? manualPayments,
       clock: options.clock ?? systemClock,
       background: new BackgroundWork(),
+      backups: database.kind === 'pglite' ? new StoreBackups({ database, storage }, backupsDir(config.dataDir), config.backupKeep) : null,
     },
     {
       session: user ? { id: options.sessionId ?? 'test-session', user: { id: user.id, email: user.email, emailConfirmed: true } } : null,

@@ -101,8 +101,3 @@ export async function invalidateUserSessions(db: Db, userId: string): Promise<vo
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
   await publishEvent(db, { type: 'sessions_ended', userId });
 }
-
-export async function deleteExpiredSessions(db: Db): Promise<number> {
-  const result = await db.deleteFrom('sessions').where('expires_at', '<=', new Date().toISOString()).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}

@@ -16,6 +16,7 @@ import * as accountEmailBudget from '../../../migrations/0014_account_email_budg
 import * as confirmationLinksTiedToBrowser from '../../../migrations/0015_confirmation_links_tied_to_browser';
 import * as ownAccountEmails from '../../../migrations/0016_own_account_emails';
 import * as pagesFollowPlansAndSettings from '../../../migrations/0017_pages_follow_plans_and_settings';
+import * as erasureAndRetention from '../../../migrations/0018_erasure_and_retention';
 import type { Db } from './database';
 
 // A static list: Kysely's FileMigrationProvider cannot import .ts files under Vitest.
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0015_confirmation_links_tied_to_browser': confirmationLinksTiedToBrowser,
   '0016_own_account_emails': ownAccountEmails,
   '0017_pages_follow_plans_and_settings': pagesFollowPlansAndSettings,
+  '0018_erasure_and_retention': erasureAndRetention,
 };
 
 /** Every migration, in order; tests undo and redo some through Kysely's Migrator. */
@@ -55,6 +57,31 @@ async function isUpToDate(db: Db): Promise<boolean> {
     return Object.keys(migrations).every((name) => applied.has(name));
   } catch {
     return false; // a new database: no migration table yet
+  }
+}
+
+/** The migrations this database has run, in order. */
+export async function appliedMigrations(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+/** Migrations named that this code does not have (a backup made by a newer version, say). */
+export const unknownMigrations = (names: readonly string[]) => names.filter((name) => !(name in migrations));
+
+/**
+ * Builds the schema up to the last of `names` (every one known here), as a backup made after them
+ * expects it; later migrations then run on the restored rows as they would have on the store.
+ */
+export async function migrateUpTo(db: Db, names: readonly string[]): Promise<void> {
+  const last = [...names].sort().at(-1);
+  if (!last || unknownMigrations(names).length > 0) throw new Error(`Unknown migrations: ${unknownMigrations(names).join(', ')}`);
+  const { error, results = [] } = await new Migrator({ db, provider: migrationProvider }).migrateTo(last);
+  if (error) {
+    const failed = results.find((result) => result.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`, {
+      cause: error,
+    });
   }
 }
 

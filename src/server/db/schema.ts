@@ -137,7 +137,8 @@ export interface SubscriptionPlansTable {
 export interface OrdersTable {
   id: Generated<string>;
   order_number: Generated<string>;
-  customer_id: string;
+  /** Null once the customer erased their account: the order stays for the shop's accounts. */
+  customer_id: string | null;
   status: Generated<OrderStatus>;
   payment_status: Generated<PaymentStatus>;
   subtotal: Money;
@@ -166,7 +167,8 @@ type NullableDate = ColumnType<string | null, string | null | undefined, string 
 
 export interface SubscriptionsTable {
   id: Generated<string>;
-  customer_id: string;
+  /** Null once the member erased their account (the membership is cancelled by then). */
+  customer_id: string | null;
   plan_id: string;
   /** incomplete: a card join waiting for its Checkout to be paid, not a member yet (and never shown as one). */
   status: Generated<SubscriptionStatus | 'incomplete'>;

@@ -46,6 +46,7 @@ export class EventHub {
   private stopListening: (() => Promise<void>) | undefined;
   private closing = new AbortController();
   private readonly streamsByUser = new Map<string, number>();
+  private listening = false;
   readonly accessRecheckMs: number;
   private readonly maxStreamsPerUser: number;
 
@@ -87,8 +88,23 @@ export class EventHub {
           // Not ours or malformed: ignore.
         }
       },
-      { onLost: () => this.emit({ type: 'events_lost' }), onResumed: () => this.emit({ type: 'events_missed' }) },
+      {
+        onLost: () => {
+          this.listening = false;
+          this.emit({ type: 'events_lost' });
+        },
+        onResumed: () => {
+          this.listening = true;
+          this.emit({ type: 'events_missed' });
+        },
+      },
     );
+    this.listening = true;
+  }
+
+  /** Whether the connection that listens is up: false before start, after stop, and while it reconnects. */
+  get connected(): boolean {
+    return this.listening && !this.closing.signal.aborted;
   }
 
   private emit(event: StoreEvent): void {
@@ -103,6 +119,7 @@ export class EventHub {
     this.closing.abort();
     await this.stopListening?.();
     this.stopListening = undefined;
+    this.listening = false;
   }
 
   /** The hub was stopped: subscriptions ended because the server is closing, not because their reader left. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
+import { DELETED_CUSTOMER } from '../../shared/constants';
 import { PRINT_QUEUE_COLUMNS, PRINT_QUEUE_PATH, PRINT_QUEUE_STATUSES, printQueueFileName } from '../../shared/schemas/admin-orders';
 import { isAdmin } from '../auth/admin';
 import { readSession } from '../auth/cookies';
@@ -6,7 +7,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { ADMIN_REQUIRED } from '../trpc/init';
 
-// GET /api/admin/print-queue.csv (docs/PRODUCT.md § Screens Orders, §7, §9): the order items still to print
+// GET /api/admin/print-queue.csv (docs/PRODUCT.md § Screens, Reads and writes and Limits): the order items still to print
 // (pending or printing), ordered by order, as a CSV download for admins. An empty queue answers
 // 204 with no body, so the screen can say 'No items in print queue' instead of saving an empty file.
 
@@ -34,7 +35,7 @@ export const printQueueRoutes: FastifyPluginCallback<PrintQueueRouteOptions> = (
     const items = await db
       .selectFrom('order_items')
       .innerJoin('orders', 'orders.id', 'order_items.order_id')
-      .innerJoin('customers', 'customers.id', 'orders.customer_id')
+      .leftJoin('customers', 'customers.id', 'orders.customer_id')
       .leftJoin('products', 'products.id', 'order_items.product_id')
       .select([
         'orders.order_number',
@@ -68,7 +69,8 @@ export const printQueueRoutes: FastifyPluginCallback<PrintQueueRouteOptions> = (
       return [
         item.order_number,
         item.sku_number ?? '',
-        name ? `${name} <${item.email}>` : item.email,
+        // An erased customer's paid order still prints, for no one in particular.
+        item.email === null ? DELETED_CUSTOMER : name ? `${name} <${item.email}>` : item.email,
         item.product_name,
         item.size,
         String(item.quantity),

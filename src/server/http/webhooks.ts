@@ -1,4 +1,5 @@
 import type { FastifyPluginCallback } from 'fastify';
+import type { Counter } from 'prom-client';
 import type { Db } from '../db/database';
 import { applyPaymentNotification, refundCancelledOrder } from '../orders/notifications';
 import type { MailSettings } from '../orders/transitions';
@@ -16,9 +17,11 @@ export interface WebhookRouteOptions {
   payments: PaymentProvider;
   /** Dates of memberships that a notice changes. */
   clock: Clock;
+  /** Counts each delivery by outcome (the metrics' webhook figures). */
+  deliveries: Pick<Counter<'provider' | 'outcome'>, 'inc'>;
 }
 
-export const webhookRoutes: FastifyPluginCallback<WebhookRouteOptions> = (app, { db, mail, payments, clock }, done) => {
+export const webhookRoutes: FastifyPluginCallback<WebhookRouteOptions> = (app, { db, mail, payments, clock, deliveries }, done) => {
   // In this plugin only: every body stays as the bytes that were signed.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
@@ -26,17 +29,29 @@ export const webhookRoutes: FastifyPluginCallback<WebhookRouteOptions> = (app, {
   app.post('/webhooks/stripe', async (req, reply) => {
     if (payments.name !== 'stripe') return reply.code(404).send({ error: 'Not found' });
     const signature = req.headers['stripe-signature'];
+    const counted = (outcome: 'accepted' | 'refused' | 'failed') => deliveries.inc({ provider: payments.name, outcome });
     let notification;
     try {
       notification = await payments.readNotification(req.body as Buffer, typeof signature === 'string' ? signature : undefined);
     } catch (error) {
-      if (error instanceof InvalidNotificationError) return reply.code(400).send({ error: 'Invalid signature' });
+      if (error instanceof InvalidNotificationError) {
+        counted('refused');
+        return reply.code(400).send({ error: 'Invalid signature' });
+      }
+      counted('failed');
       throw error;
     }
-    const outcome = await applyPaymentNotification({ db, mail, clock, log: req.log }, payments, notification);
-    if (outcome === 'paid_after_cancel' && notification.orderId)
-      await refundCancelledOrder({ db, mail, log: req.log }, payments, notification.orderId);
-    return { received: true, outcome };
+    try {
+      const outcome = await applyPaymentNotification({ db, mail, clock, log: req.log }, payments, notification);
+      if (outcome === 'paid_after_cancel' && notification.orderId)
+        await refundCancelledOrder({ db, mail, log: req.log }, payments, notification.orderId);
+      counted('accepted');
+      return { received: true, outcome };
+    } catch (error) {
+      // Answered 500: the provider sends it again later.
+      counted('failed');
+      throw error;
+    }
   });
   done();
 };

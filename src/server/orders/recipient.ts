@@ -4,8 +4,8 @@ import type { Db } from '../db/database';
 
 // Who an order (or a membership's orders) goes to, shared by checkout and the subscription club.
 
-/** Orders, each with the customer it belongs to (their email, their name). */
-export const ordersWithCustomer = (db: Db) => db.selectFrom('orders').innerJoin('customers', 'customers.id', 'orders.customer_id');
+/** Orders, each with the customer it belongs to (their email, their name): none once they erased their account. */
+export const ordersWithCustomer = (db: Db) => db.selectFrom('orders').leftJoin('customers', 'customers.id', 'orders.customer_id');
 
 /** Every signed-in user can buy or join, including one an admin never added to customers. */
 export async function ensureCustomerRow(db: Db, user: { id: string; email: string }): Promise<void> {

@@ -28,8 +28,8 @@ export async function recordOrderEvent(db: Db, orderId: string, kind: OrderEvent
   await db.insertInto('order_events').values({ order_id: orderId, kind }).execute();
 }
 
-/** The order as its emails show it. */
-export async function orderForEmail(db: Db, orderId: string): Promise<OrderForEmail> {
+/** The order as its emails show it; null when its customer erased their account, leaving no one to write to. */
+export async function orderForEmail(db: Db, orderId: string): Promise<OrderForEmail | null> {
   const order = await ordersWithCustomer(db)
     .select([
       'orders.order_number',
@@ -42,6 +42,7 @@ export async function orderForEmail(db: Db, orderId: string): Promise<OrderForEm
     ])
     .where('orders.id', '=', orderId)
     .executeTakeFirstOrThrow();
+  if (order.email === null) return null;
   const lines = await db
     .selectFrom('order_items')
     .select(['product_name', 'size', 'quantity', 'total_price'])
@@ -72,7 +73,9 @@ async function sendOrderEmail(
   orderId: string,
   build: (store: StoreInfo, order: OrderForEmail) => OutgoingEmail,
 ) {
-  const email = build(mail, await orderForEmail(db, orderId));
+  const order = await orderForEmail(db, orderId);
+  if (!order) return;
+  const email = build(mail, order);
   // They invite replies ("reply to ask how to pay"), and EMAIL_FROM may be an address nobody reads.
   await enqueueEmail(db, { replyTo: mail.storeEmail, ...email }, mail.emailMaxRetries);
 }

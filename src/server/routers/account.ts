@@ -1,7 +1,9 @@
-import { changePasswordInput, profileInput } from '../../shared/schemas/account';
+import { changePasswordInput, deleteAccountInput, PASSWORD_INCORRECT, profileInput } from '../../shared/schemas/account';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { createSession, invalidateUserSessions } from '../auth/session';
 import { revokeAuthTokens } from '../auth/tokens';
+import { eraseAccount, erasureServices } from '../privacy/erase';
+import { exportPersonalData } from '../privacy/export';
 import { fieldError } from '../trpc/errors';
 import { customerProcedure, rateLimited, router } from '../trpc/init';
 
@@ -59,6 +61,24 @@ export const accountRouter = router({
       // This browser stays signed in, on a new session.
       const { token, expiresAt } = await createSession(ctx.db, ctx.session.user.id, ctx.config.sessionDays);
       ctx.setSessionCookie(token, expiresAt);
+      return { ok: true as const };
+    }),
+
+  /** Download my data: everything the store holds of the signed-in person, as one JSON document. */
+  exportData: customerProcedure.query(({ ctx }) => exportPersonalData(ctx.db, ctx.session.user.id, ctx.clock.now())),
+
+  /**
+   * Delete my account, after the password is given again: memberships end (at Stripe too), the
+   * person's data is erased and every session of theirs ends, this one included.
+   */
+  deleteAccount: customerProcedure
+    .use(rateLimited('signIn'))
+    .input(deleteAccountInput)
+    .mutation(async ({ ctx, input }) => {
+      const user = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', ctx.session.user.id).executeTakeFirstOrThrow();
+      if (!(await verifyPassword(user.password_hash, input.password))) throw fieldError('BAD_REQUEST', 'password', PASSWORD_INCORRECT);
+      await eraseAccount(erasureServices(ctx), ctx.session.user.id);
+      ctx.clearSessionCookie();
       return { ok: true as const };
     }),
 });

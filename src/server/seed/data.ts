@@ -83,6 +83,17 @@ export interface DemoOrder {
   items: DemoOrderItem[];
 }
 
+/** A club member: the plan by slug, their choices, and when they joined; a reason makes it cancelled (today). */
+export interface DemoMembership {
+  customer: string;
+  plan: string;
+  size: Size;
+  /** Category slugs; empty: every category. */
+  categories: CategoryArt[];
+  joinedDaysAgo: number;
+  cancelReason?: string;
+}
+
 export interface DemoContact {
   name: string;
   email: string;
@@ -113,6 +124,7 @@ interface DemoStoreFile {
   plans: DemoPlan[];
   customers: DemoCustomer[];
   orders: DemoOrder[];
+  memberships: DemoMembership[];
   contacts: DemoContact[];
   artwork: DemoArtwork[];
 }
@@ -125,5 +137,6 @@ export const PRODUCTS: DemoProduct[] = store.products.map((product) => ({ ...pro
 export const PLANS = store.plans;
 export const CUSTOMERS = store.customers;
 export const ORDERS = store.orders;
+export const MEMBERSHIPS = store.memberships;
 export const CONTACTS = store.contacts;
 export const ARTWORK = store.artwork;

@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import { generatePassword } from '../auth/admin';
 import { hashPassword } from '../auth/password';
 import type { Db } from '../db/database';
-import type { EmailStatus } from '../../shared/constants';
+import { DEFAULT_SIZES, type BillingInterval, type EmailStatus } from '../../shared/constants';
 import type { Storage } from '../storage/storage';
-import { ARTWORK, CATEGORIES, CONTACTS, CUSTOMERS, ORDERS, PLANS, PRODUCTS, type DemoOrder } from './data';
+import { addCycles, dayOfMonth } from '../subscriptions/dates';
+import { ARTWORK, CATEGORIES, CONTACTS, CUSTOMERS, MEMBERSHIPS, ORDERS, PLANS, PRODUCTS, type DemoOrder } from './data';
 import { generateSeedImages, type SeedImages } from './images';
 
 // Demo data for a new store: run automatically on an empty database, never twice. The marker
@@ -115,7 +116,7 @@ async function insertDemoData(trx: Db, images: SeedImages, passwordHashes: strin
     .execute();
   const productBySku = new Map(products.map((p) => [p.sku_number, p]));
 
-  await trx
+  const plans = await trx
     .insertInto('subscription_plans')
     .values(
       PLANS.map((plan) => ({
@@ -130,6 +131,7 @@ async function insertDemoData(trx: Db, images: SeedImages, passwordHashes: strin
         updated_at: ago(100),
       })),
     )
+    .returning(['id', 'slug', 'name', 'price', 'billing_interval'])
     .execute();
 
   await trx
@@ -175,14 +177,18 @@ async function insertDemoData(trx: Db, images: SeedImages, passwordHashes: strin
     customerIds.set(c.email, user.id);
   }
 
+  const cycleOrders = await insertDemoMemberships(trx, { plans, customerIds, categoryId, now });
+
   // Oldest first, so order numbers (from a sequence) grow with time.
   const orderNumbers = new Map<DemoOrder, string>();
-  for (const order of [...ORDERS].sort((a, b) => b.daysAgo - a.daysAgo)) {
+  const allOrders: (DemoOrder & Partial<CycleOrder>)[] = [...ORDERS, ...cycleOrders];
+  for (const order of allOrders.sort((a, b) => b.daysAgo - a.daysAgo)) {
     const customer = CUSTOMERS.find((c) => c.email === order.customer)!;
+    const { cycle } = order;
     const lines = order.items.map((item) => {
       const product = productBySku.get(item.sku)!;
-      // Money in cents, so totals are exact.
-      const unitCents = Math.round(Number(product.price) * 100);
+      // Money in cents, so totals are exact; a club shipment's shirt costs the member's price.
+      const unitCents = Math.round(Number(cycle?.price ?? product.price) * 100);
       return { item, product, unitCents, totalCents: unitCents * item.quantity };
     });
     const subtotal = (lines.reduce((sum, line) => sum + line.totalCents, 0) / 100).toFixed(2);
@@ -203,6 +209,7 @@ async function insertDemoData(trx: Db, images: SeedImages, passwordHashes: strin
         tracking_announced: order.tracking ?? null,
         shipping_address: JSON.stringify({ name: `${customer.firstName} ${customer.lastName}`, ...customer.shipping }),
         notes: order.notes ?? null,
+        subscription_id: cycle?.subscriptionId ?? null,
         paid_at: order.payment === 'paid' || order.payment === 'refunded' ? placed : null,
         created_at: placed,
         updated_at: updated,
@@ -210,6 +217,12 @@ async function insertDemoData(trx: Db, images: SeedImages, passwordHashes: strin
       .returning(['id', 'order_number'])
       .executeTakeFirstOrThrow();
     orderNumbers.set(order, row.order_number);
+    if (cycle) {
+      await trx
+        .insertInto('subscription_cycles')
+        .values({ subscription_id: cycle.subscriptionId, cycle_start: cycle.day, outcome: 'ordered', order_id: row.id, created_at: placed })
+        .execute();
+    }
     // The timeline a real order of this state would have.
     await trx
       .insertInto('order_events')
@@ -276,6 +289,90 @@ async function insertDemoData(trx: Db, images: SeedImages, passwordHashes: strin
     .execute();
 
   await insertDemoEmails(trx, orderNumbers, ago);
+}
+
+/** A club shipment already made: the order of one cycle of a demo membership. */
+type CycleOrder = DemoOrder & { cycle: { subscriptionId: string; day: string; price: string } };
+
+/**
+ * The club's members (so the dashboard and Subscribers show real figures on the first start):
+ * each membership with its cycles gone by, every one shipped as the renewal engine would have
+ * (a shirt of their categories in their size, at their price, paid), and its next shipment day.
+ */
+async function insertDemoMemberships(
+  trx: Db,
+  {
+    plans,
+    customerIds,
+    categoryId,
+    now,
+  }: {
+    plans: { id: string; slug: string; name: string; price: string; billing_interval: BillingInterval }[];
+    customerIds: Map<string, string>;
+    categoryId: Map<string, string>;
+    now: number;
+  },
+): Promise<CycleOrder[]> {
+  const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+  const today = dayOf(now);
+  const orders: CycleOrder[] = [];
+  for (const membership of MEMBERSHIPS) {
+    const plan = plans.find((p) => p.slug === membership.plan)!;
+    const customer = CUSTOMERS.find((c) => c.email === membership.customer)!;
+    const joined = now - membership.joinedDaysAgo * DAY_MS;
+    const start = dayOf(joined);
+    const anchor = dayOfMonth(start);
+    const days: string[] = [];
+    for (let day = start; day <= today; day = addCycles(start, plan.billing_interval, days.length, anchor)) days.push(day);
+    const next = addCycles(start, plan.billing_interval, days.length, anchor);
+    const cancelled = membership.cancelReason !== undefined;
+    const row = await trx
+      .insertInto('subscriptions')
+      .values({
+        customer_id: customerIds.get(membership.customer)!,
+        plan_id: plan.id,
+        status: cancelled ? 'cancelled' : 'active',
+        size: membership.size,
+        category_ids: membership.categories.map((slug) => categoryId.get(slug)!),
+        shipping_address: JSON.stringify({
+          name: `${customer.firstName} ${customer.lastName}`,
+          phone: customer.phone,
+          ...customer.shipping,
+        }),
+        price: plan.price,
+        billing_interval: plan.billing_interval,
+        anchor_day: anchor,
+        next_cycle_on: next,
+        ...(cancelled ? { cancel_at: today, cancel_reason: membership.cancelReason, cancelled_at: new Date(now - 10 * MINUTE_MS) } : {}),
+        created_at: new Date(joined),
+        updated_at: new Date(cancelled ? now - 10 * MINUTE_MS : joined),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Each cycle's shirt in turn from those that fit: the engine too picks one the member has not had.
+    const shirts = PRODUCTS.filter(
+      (p) =>
+        (p.active ?? true) &&
+        (membership.categories.length === 0 || membership.categories.includes(p.category)) &&
+        (p.sizes ?? DEFAULT_SIZES).includes(membership.size),
+    );
+    for (const [i, day] of days.entries()) {
+      // Made on the cycle's day, in the morning (a few minutes ago for today's).
+      const daysAgo = Math.max((now - Date.parse(`${day}T09:00:00Z`)) / DAY_MS, 5 / (24 * 60));
+      const shipped = daysAgo > 12;
+      orders.push({
+        customer: membership.customer,
+        daysAgo,
+        status: shipped ? 'delivered' : 'processing',
+        payment: 'paid',
+        ...(shipped ? { tracking: `1Z999AA1${String(orders.length + 1).padStart(8, '0')}` } : {}),
+        notes: `${plan.name}: shipment of ${day}`,
+        items: [{ sku: shirts[i % shirts.length]!.sku, size: membership.size, quantity: 1, printStatus: shipped ? 'ready' : 'printing' }],
+        cycle: { subscriptionId: row.id, day, price: plan.price },
+      });
+    }
+  }
+  return orders;
 }
 
 interface DemoAttempt {

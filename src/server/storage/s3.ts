@@ -19,6 +19,7 @@ import {
   StorageUnavailableError,
   storageUrl,
   type ListedFile,
+  type ObjectInventory,
   type Storage,
 } from './storage';
 
@@ -37,7 +38,7 @@ export interface S3StorageOptions {
   listPageSize?: number;
 }
 
-export class S3Storage implements Storage {
+export class S3Storage implements Storage, ObjectInventory {
   private readonly client: S3Client;
 
   constructor(
@@ -137,6 +138,33 @@ export class S3Storage implements Storage {
       }
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (ContinuationToken);
+  }
+
+  /** The S3 bucket itself, which holds every one of our buckets. */
+  get bucket(): string {
+    return this.config.bucket;
+  }
+
+  /**
+   * Every object of the S3 bucket, whatever its name, with its size and ETag: what a backup lists
+   * of files on S3 (docs/adr/0027) and a restore checks the bucket against.
+   */
+  async inventory(): Promise<{ key: string; size: number; etag: string }[]> {
+    const objects: { key: string; size: number; etag: string }[] = [];
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await this.send(() =>
+        this.client.send(new ListObjectsV2Command({ Bucket: this.config.bucket, ContinuationToken, MaxKeys: this.options.listPageSize })),
+      );
+      for (const object of page.Contents ?? []) {
+        if (object.Key) objects.push({ key: object.Key, size: object.Size ?? 0, etag: object.ETag ?? '' });
+      }
+      if (page.IsTruncated && !page.NextContinuationToken) {
+        throw new StorageUnavailableError(new Error('listing the bucket stopped without a continuation token'));
+      }
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+    return objects.sort((a, b) => a.key.localeCompare(b.key));
   }
 
   async delete(bucket: string, key: string) {

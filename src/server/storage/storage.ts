@@ -47,6 +47,16 @@ export interface Storage {
   publicUrl(bucket: string, key: string): string | undefined;
 }
 
+/** An object store's listing of everything it holds (S3), which a backup keeps instead of the files. */
+export interface ObjectInventory {
+  /** The bucket that holds every one of ours. */
+  readonly bucket: string;
+  inventory(): Promise<{ key: string; size: number; etag: string }[]>;
+}
+
+/** Whether the storage is an object store that lists its contents (S3), told apart without loading its SDK. */
+export const isObjectStore = (storage: Storage): storage is Storage & ObjectInventory => 'inventory' in storage;
+
 /** The storage could not be reached or refused the request; nothing was stored. */
 export class StorageUnavailableError extends Error {
   constructor(cause: unknown) {

@@ -33,7 +33,7 @@ const eligibleShirts = (db: Db, size: Size, categoryIds: readonly string[]) =>
 
 export async function pickCycleShirt(
   db: Db,
-  member: { customer_id: string; size: Size; category_ids: readonly string[] },
+  member: { customer_id: string | null; size: Size; category_ids: readonly string[] },
 ): Promise<CycleShirt | undefined> {
   const lastSent = sql`(
     select max(o.created_at) from order_items oi join orders o on o.id = oi.order_id

@@ -11,6 +11,8 @@ export async function notifyMember(db: Db, mail: MailSettings, subscriptionId: s
     .innerJoin('customers', 'customers.id', 'subscriptions.customer_id')
     .select(['subscription_plans.name', 'customers.email'])
     .where('subscriptions.id', '=', subscriptionId)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  // A member who erased their account has no address left to write to.
+  if (!member) return;
   await enqueueEmail(db, membershipEmail(mail, { customerEmail: member.email, planName: member.name }, change), mail.emailMaxRetries);
 }

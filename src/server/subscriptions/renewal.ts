@@ -1,7 +1,7 @@
-import type { Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import type { SubscriptionsTable } from '../db/schema';
+import type { DB, SubscriptionsTable } from '../db/schema';
 import type { ProcessorLog } from '../email/processor';
 import { enqueueEmail } from '../email/queue';
 import { cycleOrderWithoutShirtEmail } from '../email/templates/subscriptions';
@@ -167,22 +167,24 @@ export async function renewDueSubscriptions(
   return result;
 }
 
+/** The memberships the engine has a step for on `day` (the metrics count them too). */
+export const dueForRenewal = (eb: ExpressionBuilder<DB, 'subscriptions'>, day: string) =>
+  eb.or([
+    // Card members' cycles follow their paid invoices; their pauses end here all the same, and
+    // so does a skipped cycle, which Stripe does not bill (no invoice moves them past it).
+    eb.and([eb('payment_provider', '=', 'manual'), eb('status', '=', 'active'), eb('next_cycle_on', '<=', day)]),
+    eb.and([eb('status', '=', 'active'), eb('skip_next', '=', true), eb('next_cycle_on', '<=', day)]),
+    eb.and([eb('status', '=', 'paused'), eb('paused_until', '<=', day)]),
+    // Cancelled for the period's end, then put on hold for an unpaid cycle before that day.
+    eb.and([eb('status', '=', 'past_due'), eb('cancel_at', '<=', day)]),
+  ]);
+
 async function renewNextDue(services: RenewalServices, skip: readonly string[], onClaim: (id: string) => void): Promise<Step | null> {
   const { db } = services;
   const day = today(services.clock);
   const due = await claimSubscription(db, skip, onClaim, (query) =>
     query
-      .where((eb) =>
-        eb.or([
-          // Card members' cycles follow their paid invoices; their pauses end here all the same, and
-          // so does a skipped cycle, which Stripe does not bill (no invoice moves them past it).
-          eb.and([eb('payment_provider', '=', 'manual'), eb('status', '=', 'active'), eb('next_cycle_on', '<=', day)]),
-          eb.and([eb('status', '=', 'active'), eb('skip_next', '=', true), eb('next_cycle_on', '<=', day)]),
-          eb.and([eb('status', '=', 'paused'), eb('paused_until', '<=', day)]),
-          // Cancelled for the period's end, then put on hold for an unpaid cycle before that day.
-          eb.and([eb('status', '=', 'past_due'), eb('cancel_at', '<=', day)]),
-        ]),
-      )
+      .where((eb) => dueForRenewal(eb, day))
       .orderBy('next_cycle_on')
       .orderBy('id'),
   );

@@ -1,4 +1,5 @@
 import type { BackgroundWork } from '../background';
+import type { StoreBackups } from '../backup/schedule';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
@@ -36,6 +37,8 @@ export interface ContextServices {
   clock: Clock;
   /** Work started by a request that its answer does not wait for. */
   background: BackgroundWork;
+  /** The embedded database's own backups; null on a PostgreSQL server, whose operator backs it up. */
+  backups: StoreBackups | null;
 }
 
 /** What belongs to one request: the caller, their address, the logger and the response's cookies. */

@@ -49,6 +49,19 @@ export const changePasswordInput = z.object({
   password: newPasswordField,
 });
 
+/** Delete my account: the password is asked again, so a session left open elsewhere cannot do it. */
+export const deleteAccountInput = z.object({
+  password: z.string().min(1, { error: 'Please enter your password' }).max(256),
+});
+
+// Texts of the account's privacy section (docs/PRODUCT.md § Screens, Settings), shared with the tests.
+export const DOWNLOAD_MY_DATA = 'Download my data';
+export const DELETE_MY_ACCOUNT = 'Delete my account';
+export const ACCOUNT_DELETED = 'Your account has been deleted.';
+export const PASSWORD_INCORRECT = 'Password is incorrect';
+/** The file Download my data saves, dated (YYYY-MM-DD). */
+export const personalDataFileName = (day: string) => `my-data-${day}.json`;
+
 /** The checkbox starts checked when billing and shipping street, city, state and zip match (docs/PRODUCT.md § Validation). */
 export function billingMatchesShipping(
   shipping: { street: string; city: string; state: string; zip: string },

@@ -22,6 +22,13 @@ export type CustomersListInput = z.input<typeof customersListInput>;
 
 export const addToCustomersInput = z.object({ userId });
 
+/** A privacy request made for a customer: their data downloaded, or their account deleted. */
+export const privacyRequestInput = z.object({ userId });
+export const DOWNLOAD_DATA = 'Download data';
+export const DELETE_ACCOUNT = 'Delete account';
+/** The file an admin's Download data saves: the customer's address and the day. */
+export const customerDataFileName = (email: string, day: string) => `customer-data-${email.replace(/[^A-Za-z0-9.@_-]/g, '_')}-${day}.json`;
+
 /** Make Admin sends isAdmin true, Remove Admin false: the opposite of the current value (docs/PRODUCT.md § States). */
 export const setAdminInput = z.object({
   userId,

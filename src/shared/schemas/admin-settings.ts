@@ -55,3 +55,13 @@ export const SETTINGS_CHANGED_ELSEWHERE =
 
 /** With the settings' updated_at as the form loaded them: settings changed since are not written over. */
 export const checkoutSettingsSaveInput = checkoutSettingsInput.extend({ updatedAt: z.string().min(1).max(64) });
+
+// ---- Backups (the embedded database's daily backups, docs/adr/0027)
+
+/** GET <path>/<name> downloads one of the listed backups (admins only). */
+export const BACKUP_DOWNLOAD_PATH = '/api/admin/backups';
+export const BACK_UP_NOW = 'Back up now';
+export const BACKUP_TAKEN = 'Backup taken';
+/** A store on a PostgreSQL server keeps no backups of its own: several processes share it, each with its own disk. */
+export const BACKUPS_ON_SERVER =
+  'This store runs on a PostgreSQL server: back it up with npm run backup (pg_dump) or your database provider’s snapshots.';

@@ -3,7 +3,7 @@ import { MAX_LINE_QUANTITY, SIZES } from '../constants';
 import { requiredAddress } from './account';
 import { optionalPhone, requiredLine } from './fields';
 
-// Checkout (issue: real checkout): what the client sends to price and place an order. It sends
+// Checkout (docs/PRODUCT.md § Screens, Checkout): what the client sends to price and place an order. It sends
 // products, sizes and quantities only; the server prices everything.
 
 export const EMPTY_CART = 'Your cart is empty';

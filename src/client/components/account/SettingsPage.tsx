@@ -19,6 +19,7 @@ import { toast } from '../ui/Toast';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { AddressFields } from './AddressFields';
 import { NewPasswordFields } from './credential-fields';
+import { PrivacySection } from './PrivacySection';
 import { BackLink } from '../ui/BackLink';
 
 // Texts of docs/PRODUCT.md § Messages, word for word.
@@ -48,6 +49,7 @@ export function SettingsPage() {
         <div className="mt-8 space-y-8">
           <ProfileSection email={me.email} />
           <PasswordSection />
+          <PrivacySection />
         </div>
       </div>
     </div>

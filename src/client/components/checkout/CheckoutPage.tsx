@@ -24,7 +24,7 @@ import { Checkbox, TextField } from '../ui/fields';
 import { Form, FormMessage } from '../ui/Form';
 import { useDocumentTitle } from '../ui/use-document-title';
 
-// Checkout (issue: real checkout): the shipping address (prefilled from the account), the order
+// Checkout (docs/PRODUCT.md § Screens, Checkout): the shipping address (prefilled from the account), the order
 // priced by the server, and Complete Order. Lines that changed since they were added (a product
 // withdrawn, a size dropped, a new price) are shown with what changed, and the cart must be
 // updated before the order can be placed.

@@ -5,12 +5,15 @@ import {
   CUSTOMERS_PAGE_SIZE,
   customersListInput,
   LAST_ADMIN_MESSAGE,
+  privacyRequestInput,
   UNCONFIRMED_ADMIN_MESSAGE,
   setAdminInput,
 } from '../../../shared/schemas/admin-people';
 import { countRows } from '../../db/count';
 import { isUniqueViolation } from '../../db/errors';
 import { publishEvent } from '../../events/events';
+import { eraseAccount, erasureServices } from '../../privacy/erase';
+import { exportPersonalData } from '../../privacy/export';
 import { containsPattern, notFound } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
 import { readPage } from '../../trpc/paging';
@@ -131,4 +134,16 @@ export const adminCustomersRouter = router({
       return { userId: updated.id, isAdmin: updated.is_admin };
     }),
   ),
+
+  /** A customer's request for their data, answered by the admin: the same document Download my data gives them. */
+  exportData: adminProcedure
+    .input(privacyRequestInput)
+    .query(({ ctx, input }) => exportPersonalData(ctx.db, input.userId, ctx.clock.now())),
+
+  /** A customer's request to be forgotten, carried out by the admin: the same erasure as Delete my account. */
+  deleteAccount: adminProcedure.input(privacyRequestInput).mutation(async ({ ctx, input }) => {
+    const { email } = await eraseAccount(erasureServices(ctx), input.userId);
+    ctx.log.info({ userId: input.userId, by: ctx.session.user.id }, 'account erased by an admin');
+    return { userId: input.userId, email };
+  }),
 });

@@ -3,6 +3,7 @@ import { adminCategoriesRouter } from './categories';
 import { adminContactRouter } from './contact';
 import { adminMockupsRouter } from './mockups';
 import { adminArtworkRouter } from './artwork';
+import { adminBackupsRouter } from './backups';
 import { adminPlansRouter } from './plans';
 import { adminSettingsRouter } from './settings';
 import { adminCustomersRouter } from './customers';
@@ -23,6 +24,7 @@ export const adminRouter = router({
   plans: adminPlansRouter,
   subscribers: adminSubscribersRouter,
   settings: adminSettingsRouter,
+  backups: adminBackupsRouter,
   customers: adminCustomersRouter,
   orders: adminOrdersRouter,
   emails: adminEmailsRouter,

@@ -1,10 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { ChevronLeft, ChevronRight, ShieldCheck, ShieldOff, UserPlus, Users } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, ShieldCheck, ShieldOff, Trash2, UserPlus, Users } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useMutation } from '../../../mutations';
 import { formatDate } from '../../../../shared/dates';
 import { CUSTOMER_FILTERS, type CustomerFilter } from '../../../../shared/constants';
+import { customerDataFileName, DELETE_ACCOUNT, DOWNLOAD_DATA } from '../../../../shared/schemas/admin-people';
+import { saveJson } from '../../../save-file';
 import { errorMessage } from '../../../errors';
 import { useMe } from '../../../session/session';
 import { useTRPC, type RouterOutputs } from '../../../trpc';
@@ -96,6 +98,18 @@ export function CustomersPage() {
         )}
       </section>
 
+      {actions.confirmingDeletion && (
+        <ConfirmDialog
+          title="Delete this account?"
+          message={`The memberships of ${actions.confirmingDeletion.email} end today, their sessions end, and their name, addresses, phone and messages are erased. Their orders stay in the books as “Deleted customer”. This cannot be undone.`}
+          confirmLabel={DELETE_ACCOUNT}
+          busyLabel="Deleting..."
+          busy={actions.isBusy(actions.confirmingDeletion.id)}
+          onConfirm={() => actions.confirmDeletion()}
+          onCancel={() => actions.cancelDeletion()}
+        />
+      )}
+
       {actions.confirmingSelfDemotion && (
         <ConfirmDialog
           title="Remove your own admin access?"
@@ -141,6 +155,8 @@ function useCustomerActions(myId: string | undefined) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [confirmingSelfDemotion, setConfirmingSelfDemotion] = useState<UserRow | null>(null);
+  const [confirmingDeletion, setConfirmingDeletion] = useState<UserRow | null>(null);
+  const [downloading, setDownloading] = useState<string | null>(null);
   const refreshList = () => queryClient.invalidateQueries({ queryKey: trpc.admin.customers.list.pathKey() });
 
   const setAdmin = useMutation(
@@ -172,8 +188,41 @@ function useCustomerActions(myId: string | undefined) {
     }),
   );
 
-  // Rows with a request in flight, from both mutations.
-  const isBusy = usePendingIds(trpc.admin.customers.pathKey(), 'userId');
+  const deleteAccount = useMutation(
+    trpc.admin.customers.deleteAccount.mutationOptions({
+      onSuccess: async ({ email }) => {
+        toast.success(`The account of ${email} was deleted.`);
+        setConfirmingDeletion(null);
+        await refreshList();
+      },
+      onError: async (error) => {
+        setConfirmingDeletion(null);
+        toast.error(`Failed to delete the account: ${errorMessage(error, 'An unexpected error occurred')}`);
+        await refreshList();
+      },
+    }),
+  );
+
+  // Rows with a request in flight, from the mutations.
+  const pending = usePendingIds(trpc.admin.customers.pathKey(), 'userId');
+  const isBusy = (id: string) => pending(id) || downloading === id;
+
+  /** A customer's request for their data: the same JSON Download my data gives them, saved here. */
+  const downloadData = async (user: UserRow) => {
+    setDownloading(user.id);
+    try {
+      const data = await queryClient.fetchQuery({
+        ...trpc.admin.customers.exportData.queryOptions({ userId: user.id }),
+        staleTime: 0,
+        gcTime: 0,
+      });
+      saveJson(data, customerDataFileName(user.email, data.exported_at.slice(0, 10)));
+    } catch (error) {
+      toast.error(`Failed to download the data: ${errorMessage(error, 'An unexpected error occurred')}`);
+    } finally {
+      setDownloading(null);
+    }
+  };
 
   return {
     isBusy,
@@ -185,6 +234,13 @@ function useCustomerActions(myId: string | undefined) {
       else setAdmin.mutate({ userId: user.id, isAdmin: makeAdmin });
     },
     addToCustomers: (user: UserRow) => addToCustomers.mutate({ userId: user.id }),
+    downloadData: (user: UserRow) => void downloadData(user),
+    confirmingDeletion,
+    askDeletion: (user: UserRow) => setConfirmingDeletion(user),
+    confirmDeletion: () => {
+      if (confirmingDeletion) deleteAccount.mutate({ userId: confirmingDeletion.id });
+    },
+    cancelDeletion: () => setConfirmingDeletion(null),
     confirmingSelfDemotion,
     confirmSelfDemotion: () => {
       if (confirmingSelfDemotion) setAdmin.mutate({ userId: confirmingSelfDemotion.id, isAdmin: false });
@@ -242,7 +298,7 @@ function EmailAddress({ email }: { email: string }) {
 
 const lastSignIn = (user: UserRow) => (user.last_sign_in_at ? formatDate(user.last_sign_in_at) : 'Never');
 
-function RowAction({ user, actions }: { user: UserRow; actions: Actions }) {
+function RoleAction({ user, actions }: { user: UserRow; actions: Actions }) {
   const busy = actions.isBusy(user.id);
   if (!user.customer_data) {
     return (
@@ -265,6 +321,42 @@ function RowAction({ user, actions }: { user: UserRow; actions: Actions }) {
     >
       {admin ? 'Remove Admin' : 'Make Admin'}
     </RowButton>
+  );
+}
+
+/**
+ * The row's actions: its role, and the two privacy requests a customer may make of the shop. In
+ * the table, where room is short, the requests are icons (named for screen readers and on hover).
+ */
+function RowActions({ user, actions, icons = false }: { user: UserRow; actions: Actions; icons?: boolean }) {
+  const busy = actions.isBusy(user.id);
+  const requests = [
+    { label: DOWNLOAD_DATA, icon: Download, tone: 'default' as const, run: () => actions.downloadData(user) },
+    { label: DELETE_ACCOUNT, icon: Trash2, tone: 'danger-subtle' as const, run: () => actions.askDeletion(user) },
+  ];
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <RoleAction user={user} actions={actions} />
+      {requests.map(({ label, icon: Icon, tone, run }) =>
+        icons ? (
+          <button
+            key={label}
+            type="button"
+            className={iconButtonClass(tone)}
+            disabled={busy}
+            onClick={run}
+            aria-label={`${label} of ${user.email}`}
+            title={label}
+          >
+            <Icon className="size-4" aria-hidden="true" />
+          </button>
+        ) : (
+          <RowButton key={label} icon={Icon} disabled={busy} onClick={run} aria-label={`${label} of ${user.email}`}>
+            {label}
+          </RowButton>
+        ),
+      )}
+    </div>
   );
 }
 
@@ -317,7 +409,7 @@ function UsersTable({ users, myId, actions }: ListProps) {
               </td>
               <td className={`${td} whitespace-nowrap text-stone-700`}>{lastSignIn(user)}</td>
               <td className={td}>
-                <RowAction user={user} actions={actions} />
+                <RowActions user={user} actions={actions} icons />
               </td>
             </tr>
           ))}
@@ -368,7 +460,7 @@ function UserCards({ users, myId, actions }: ListProps) {
             </Fact>
           </dl>
           <div className="mt-3">
-            <RowAction user={user} actions={actions} />
+            <RowActions user={user} actions={actions} />
           </div>
         </li>
       ))}

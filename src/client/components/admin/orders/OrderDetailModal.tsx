@@ -26,9 +26,9 @@ import { Form } from '../../ui/Form';
 import { EnumSelect } from '../parts/EnumSelect';
 import { DetailSection, Fact } from '../parts/Fact';
 import { RecordModal } from '../parts/RecordModal';
-import { capitalize, customerName, givenName, PROVIDER_LABELS } from './order-look';
+import { addressLine, capitalize, customerName, givenName, PROVIDER_LABELS } from './order-look';
 
-// One order (docs/PRODUCT.md § Screens Orders, §4, §8): its items with print status selects, the order status
+// One order (docs/PRODUCT.md § Screens, States and Messages): its items with print status selects, the order status
 // select, the tracking number, the payment (mark paid, refund) and its history. Each change is
 // saved at once; the screen shows what the server answered, so a failed change leaves the old
 // value in place with the spec's error message.
@@ -85,10 +85,7 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
                 {PROVIDER_LABELS[data.payment_provider]}
               </span>
             </Fact>
-            <Fact label="Ship to">
-              {data.shipping_address.street}, {data.shipping_address.city}, {data.shipping_address.state} {data.shipping_address.zip},{' '}
-              {data.shipping_address.country}
-            </Fact>
+            <Fact label="Ship to">{addressLine(data.shipping_address)}</Fact>
           </dl>
           {data.notes && <p className="rounded-lg bg-stone-50 p-3 text-sm break-words whitespace-pre-wrap text-stone-700">{data.notes}</p>}
 

@@ -17,7 +17,7 @@ import { ListPagination } from '../parts/paged-list';
 import { PageHeader } from '../parts/PageHeader';
 import { cell, OpenableRows } from '../parts/table';
 import { OrderDetailModal } from './OrderDetailModal';
-import { capitalize, customerName, givenName, PROVIDER_LABELS } from './order-look';
+import { capitalize, customerEmail, customerName, givenName, PROVIDER_LABELS } from './order-look';
 import { downloadPrintQueue } from './print-queue';
 
 // The Orders screen (docs/PRODUCT.md § Screens and Reads and writes): a status filter, the server-paged table newest first, the
@@ -92,7 +92,7 @@ export function OrdersPage({ status, page, onStatusChange, onPageChange }: Order
                   </span>
                   <span className="mt-0.5 block truncate text-sm text-stone-700">
                     {givenName(order) && `${givenName(order)} · `}
-                    <span className="text-stone-600">{order.customer_email}</span>
+                    <span className="text-stone-600">{customerEmail(order)}</span>
                   </span>
                   <span className="mt-2 flex flex-wrap items-center gap-2 text-xs text-stone-600">
                     {formatDate(order.created_at)}

@@ -1,4 +1,5 @@
 import { PRINT_QUEUE_PATH, printQueueFileName } from '../../../../shared/schemas/admin-orders';
+import { saveFile } from '../../../save-file';
 
 // Export Print Queue: fetch the CSV (the session cookie goes along), then hand it to the browser
 // as a download under the server's file name. The server answers 204 when nothing waits.
@@ -15,14 +16,6 @@ export async function downloadPrintQueue(): Promise<'downloaded' | 'empty'> {
   });
   if (response.status === 204) return 'empty';
   if (!response.ok) throw new Error(`The print queue could not be exported (HTTP ${response.status})`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileNameOf(response);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has started the download by now; give the browser a moment before freeing the blob.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(await response.blob(), fileNameOf(response));
   return 'downloaded';
 }

@@ -14,7 +14,7 @@ import { Form } from '../../ui/Form';
 import { LoadingState } from '../../ui/states';
 import { toast } from '../../ui/Toast';
 
-// What checkout charges and says (issue: real checkout): a flat shipping rate with an optional
+// What checkout charges and says (docs/PRODUCT.md § Screens, Admin settings): a flat shipping rate with an optional
 // free-shipping threshold, a tax rate, the payment instructions of manual payment and the
 // carrier's tracking link. The defaults (free shipping, no tax) keep the total equal to the subtotal.
 

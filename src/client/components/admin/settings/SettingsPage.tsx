@@ -1,18 +1,20 @@
 import { PageHeader } from '../parts/PageHeader';
+import { BackupsCard } from './BackupsCard';
 import { CheckoutSettingsForm } from './CheckoutSettingsForm';
 import { TemplatesForm } from './TemplatesForm';
 import { TestEmailForm } from './TestEmailForm';
 
 // Admin settings (docs/PRODUCT.md § Screens): checkout (shipping, tax, payment instructions), the default mockup
-// templates and the email test tool.
+// templates, the email test tool and the store's backups.
 export function SettingsPage() {
   return (
     <div>
-      <PageHeader title="Settings" subtitle="Checkout, default mockup templates and email delivery" />
+      <PageHeader title="Settings" subtitle="Checkout, default mockup templates, email delivery and backups" />
       <div className="space-y-6">
         <CheckoutSettingsForm />
         <TemplatesForm />
         <TestEmailForm />
+        <BackupsCard />
       </div>
     </div>
   );
