@@ -93,7 +93,7 @@ async function main() {
   const fileSweep = startStoredFileSweep({ db: database.db, shared: database.kind === 'postgres', storage, log: app.log });
   // Sent emails after EMAIL_RETENTION_DAYS, used or expired emailed links, ended sessions.
   const retention = startRetention({ db: database.db, emailRetentionDays: config.emailRetentionDays, clock: systemClock, log: app.log });
-  // The embedded database backs itself up every day, and takes npm run backup's requests (ADR 0027).
+  // The embedded database backs itself up every day, and takes npm run backup's requests (ADR 0024).
   const backups = app.backups;
   const dailyBackups = backups && startDailyBackups(backups, { hour: config.backupHour, clock: systemClock, log: app.log });
   const controlSocket = backups && (await serveBackupRequests(controlSocketPath(config.dataDir), backups, app.log));

@@ -23,7 +23,7 @@ import { table } from './table';
 
 // npm run bench: the storefront through the whole stack (Fastify + tRPC + Kysely + embedded
 // PostgreSQL, demo data, the built client) as shoppers load it, in one run on one built store:
-// - req/s and p99 of the home page, a product page (both kept, docs/adr/0030), the shop's product
+// - req/s and p99 of the home page, a product page (both kept, docs/adr/0026), the shop's product
 //   list over tRPC, a static asset and a bare Fastify route sending the list's bytes, at 10 and
 //   100 connections (BENCH_CONNECTIONS), with the Accept-Encoding a browser sends;
 // - how long the first render of a page takes after a catalog change (the kept pages and the

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: this file never imports application code.
-// An erased account (docs/adr/0028) leaves its orders and memberships behind for the shop's
+// An erased account (docs/adr/0025) leaves its orders and memberships behind for the shop's
 // accounts, pointing at no one: the customer link becomes optional and is cleared when the
 // customer row goes. And the purge of old rows (src/server/retention.ts) finds its rows by index.
 

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '../src/server/config';
 // npm run backup [-- --output FILE]
 // Writes the whole store (database and stored files, with a manifest) into one file: by default a
 // new one in DATA_DIR/backups. Works while the store runs: on the embedded database the running
-// store takes it (docs/adr/0027); on a PostgreSQL server pg_dump does when it is on the PATH.
+// store takes it (docs/adr/0024); on a PostgreSQL server pg_dump does when it is on the PATH.
 
 const USAGE = `Usage: npm run backup [-- --output <file>]
 

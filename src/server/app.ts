@@ -183,7 +183,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await events.start();
   const catalog = new CatalogCache({ maxPages: config.pageCacheEntries });
   catalog.follow(events);
-  // The embedded database backs itself up (docs/adr/0027); a server's operator backs that up.
+  // The embedded database backs itself up (docs/adr/0024); a server's operator backs that up.
   const backups =
     deps.database.kind === 'pglite'
       ? new StoreBackups({ database: deps.database, storage }, backupsDir(config.dataDir), config.backupKeep)

@@ -11,7 +11,7 @@ import type { EventHub } from './events/events';
  * unawares.
  *
  * Two shelves share the emptying: data (query answers, whole API answers, the sitemap) and pages
- * (whole server-rendered storefront pages, docs/adr/0030-storefront-pages-kept-with-the-catalog.md),
+ * (whole server-rendered storefront pages, docs/adr/0026-storefront-pages-kept-with-the-catalog.md),
  * each with its own size bound, as a page weighs some fifty answers.
  *
  * Kept entries of a shelf are in two parts, least recently read first in each (a segmented LRU):

@@ -345,6 +345,11 @@ describe('admin subscription plans', () => {
   });
 
   it('deactivates a plan, then deletes it after confirmation; a failed delete says "Error deleting plan: …"', async () => {
+    // A plan nobody belongs to (the demo club's members hold the demo plans), deleted below by another admin.
+    await env.db
+      .insertInto('subscription_plans')
+      .values({ name: 'Weekend Tee', slug: 'weekend-tee', price: '19.00', features: [] })
+      .execute();
     const page = await adminPage('/admin/subscriptions');
     await page.getByRole('button', { name: 'Deactivate Gold Club' }).click();
     await card(page, 'gold-club').getByText('Inactive', { exact: true }).waitFor();
@@ -358,8 +363,8 @@ describe('admin subscription plans', () => {
     expect(await plan('gold-club')).toBeUndefined();
 
     // Deleted meanwhile (by another admin): the server's answer is shown with the spec's prefix.
-    await page.getByRole('button', { name: 'Delete Monthly Tee' }).click();
-    await env.db.deleteFrom('subscription_plans').where('slug', '=', 'monthly-tee').execute();
+    await page.getByRole('button', { name: 'Delete Weekend Tee' }).click();
+    await env.db.deleteFrom('subscription_plans').where('slug', '=', 'weekend-tee').execute();
     await page.getByRole('alertdialog', { name: 'Delete plan?' }).getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'error', 'Error deleting plan: Plan not found');
     expect(env.pageErrors(page).filter((error) => !error.includes('404'))).toEqual([]);

@@ -14,6 +14,13 @@ import { sharedBeforeAll } from '../support/hooks';
 const env = sharedBrowserApp();
 
 const SHIPPING = RITAS_SHIPPING;
+// The demo store's own club, newest member first; the members joined below come before them.
+const DEMO_CLUB_MEMBERS = [
+  'grace.thompson@example.com',
+  'daniel.brooks@example.com',
+  'maria.alvarez@example.com',
+  'jake.rider@example.com',
+];
 
 const people = sharedBeforeAll(async () => {
   const join = async (user: TestUser, planSlug: string, categoryCount: number) => {
@@ -40,8 +47,10 @@ describe('admin subscribers screen', () => {
     await page.goto('/admin');
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Subscribers' }).click();
     await page.getByRole('heading', { level: 1, name: 'Subscribers' }).waitFor();
-    await expect.poll(() => emailsShown(page)).toEqual(['ida.engel@example.com', 'sam.stone@example.com', 'rita.rider@example.com']);
-    expect(await page.getByTestId('pagination-summary').textContent()).toBe('Showing 1–3 of 3 subscribers');
+    await expect
+      .poll(() => emailsShown(page))
+      .toEqual(['ida.engel@example.com', 'sam.stone@example.com', 'rita.rider@example.com', ...DEMO_CLUB_MEMBERS]);
+    expect(await page.getByTestId('pagination-summary').textContent()).toBe('Showing 1–7 of 7 subscribers');
     const ritaRow = page.getByTestId('subscriber-row').filter({ hasText: 'rita.rider@example.com' });
     expect(await ritaRow.textContent()).toContain('Quarterly Box');
     expect(await ritaRow.textContent()).toContain('$64.00/qtr');
@@ -105,7 +114,7 @@ describe('admin subscribers screen', () => {
   it('fits a phone: one card per member, their detail, and a cancellation with its reason', async () => {
     const page = await signedInPage(VIEWPORTS.mobile);
     await page.goto('/admin/subscribers');
-    await expect.poll(() => page.getByTestId('subscriber-card').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('subscriber-card').count()).toBe(3 + DEMO_CLUB_MEMBERS.length);
     await saveScreenshot(page, 'admin-subscribers-375');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.getByTestId('subscriber-card').filter({ hasText: 'sam.stone@example.com' }).click();

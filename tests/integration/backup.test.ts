@@ -36,7 +36,7 @@ import {
   type TestUser,
 } from '../support/factories';
 
-// npm run backup and npm run restore (docs/adr/0027): a store with orders, memberships, emails and
+// npm run backup and npm run restore (docs/adr/0024): a store with orders, memberships, emails and
 // uploaded files is backed up, restored into a fresh folder and a
 // fresh PostgreSQL database, and every row and file must come back identical. On a server the
 // backup is pg_dump's, and once more through the app's own connection.

@@ -6,7 +6,7 @@ import { BUILT_CLIENT_DIR, callTrpc, sharedTestApp, signInHttp, testConfig, TEST
 import { createAdmin, createCustomer, createPlan, createProduct } from '../support/factories';
 
 // Storefront pages are rendered once and kept with the catalog cache, then sent to every visitor
-// with a nonce of their own (docs/adr/0030-storefront-pages-kept-with-the-catalog.md). `t` serves
+// with a nonce of their own (docs/adr/0026-storefront-pages-kept-with-the-catalog.md). `t` serves
 // the built client; `other` is a second app on the same database (another process of the store).
 // The products and plan the tests show are made first: each write empties every kept page when
 // its announcement arrives, which must not happen in the middle of a test that counts hits.

@@ -16,7 +16,7 @@ import { createAdmin, createCategory, createCustomer, createProduct, DEFAULT_PAS
 import { completedSubscriptionSession, membershipInvoice } from '../support/fake-stripe';
 import { sharedStripeApp } from '../support/stripe-app';
 
-// Download my data and Delete my account, by the person and by an admin for them (docs/adr/0028).
+// Download my data and Delete my account, by the person and by an admin for them (docs/adr/0025).
 // The person below uses the store as anyone does: an account, a profile, an order, a card
 // membership, a contact message and the emails all of that sends. After the erasure, every column
 // of every table, the email queue, the stored files and the outbox are searched for anything that

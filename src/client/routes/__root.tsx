@@ -13,7 +13,7 @@ import { LiveSession } from '../session/live';
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The header needs the active categories on every page, and the shipping promise shows on the
   // home, product, cart and help pages. Who is signed in is not read here: pages rendered on the
-  // server are the same for every visitor (docs/adr/0030-storefront-pages-kept-with-the-catalog.md),
+  // server are the same for every visitor (docs/adr/0026-storefront-pages-kept-with-the-catalog.md),
   // so the header reads it in the browser once the page is up.
   loader: ({ context: { queryClient, trpc } }) =>
     Promise.all([

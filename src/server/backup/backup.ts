@@ -27,7 +27,7 @@ import {
 } from './database-dump';
 import { FORMAT, FORMAT_VERSION, MANIFEST_ENTRY, manifestSchema, type Manifest, type StoredFilesSummary } from './manifest';
 
-// One file holds a whole store (docs/adr/0027): a gzipped tar whose first entry is the manifest,
+// One file holds a whole store (docs/adr/0024): a gzipped tar whose first entry is the manifest,
 // then the database (database/*.jsonl or database/data.sql) and the stored files (files/<bucket>/<key>;
 // only a listing when files are on S3). Everything is checked against the manifest before a
 // restore changes anything, and the restored store is checked against it again before it is kept.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The manifest of a backup file (docs/adr/0027): its first entry, saying what the file holds and
+// The manifest of a backup file (docs/adr/0024): its first entry, saying what the file holds and
 // how to check it: every entry's size and SHA-256, and every table's row count and checksum as the
 // database had them when it was dumped.
 

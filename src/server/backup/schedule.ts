@@ -5,7 +5,7 @@ import { startPeriodicTask, type PeriodicTask } from '../periodic';
 import type { Clock } from '../subscriptions/dates';
 import { backupFileName, backupTakenAt, createBackup, type BackupSource } from './backup';
 
-// The embedded database's own backups (docs/adr/0027): one a day at BACKUP_HOUR into
+// The embedded database's own backups (docs/adr/0024): one a day at BACKUP_HOUR into
 // DATA_DIR/backups, the newest BACKUP_KEEP kept, listed in Admin → Settings with Download and
 // Back up now. A store on a PostgreSQL server is backed up by its operator (npm run backup).
 

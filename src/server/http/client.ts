@@ -12,7 +12,7 @@ import { DEV_NONCE_PLACEHOLDER, withDevNonces, type CspNonce } from './security-
 // route. Storefront pages are rendered on the server (docs/adr/0010-server-rendering.md): their
 // markup, head elements and query cache are written into the page, which the client hydrates.
 // Built ones are rendered once for every visitor and kept with the catalog cache, each answer with
-// a nonce of its own (docs/adr/0030-storefront-pages-kept-with-the-catalog.md).
+// a nonce of its own (docs/adr/0026-storefront-pages-kept-with-the-catalog.md).
 // Built (dist/, hashed assets cached for a year, HTML never) or, for `npm run dev`, straight from
 // the sources through Vite in middleware mode: one port, hot module replacement. The built page
 // has no inline script but the router's, which carries the answer's nonce; Vite's dev page has
@@ -143,7 +143,7 @@ export async function registerClient(
   };
 
   /**
-   * A built page from the kept ones, or rendered in its turn (docs/adr/0030-storefront-pages-kept-with-the-catalog.md):
+   * A built page from the kept ones, or rendered in its turn (docs/adr/0026-storefront-pages-kept-with-the-catalog.md):
    * rendered for nobody in particular, with a slot for each answer's nonce, from its address
    * without tracking parameters; concurrent askers share one render. Only a whole 200 is kept.
    */

@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 
 // A kept page is compressed once, when it is kept, though every answer writes its own nonce into
 // it: compressing each answer as it went out cost more than everything else a kept page's request
-// does (docs/adr/0030-storefront-pages-kept-with-the-catalog.md). DEFLATE (RFC 1951) allows it.
+// does (docs/adr/0026-storefront-pages-kept-with-the-catalog.md). DEFLATE (RFC 1951) allows it.
 // Each fixed part of the text is compressed on its own and, all but the last, ends with a full
 // flush: on a byte boundary, with no final block, and with nothing after it referring back into
 // it. An answer's own text goes between the parts as a stored (uncompressed) block. The gzip

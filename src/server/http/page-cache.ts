@@ -5,7 +5,7 @@ import fresh from 'fresh';
 import { fillGzip, gzipWithSlots, type SlottedGzip } from './gzip-slots';
 
 // Storefront pages rendered once and kept with the catalog cache, then sent to every visitor
-// (docs/adr/0030-storefront-pages-kept-with-the-catalog.md): what they are kept under, and how a
+// (docs/adr/0026-storefront-pages-kept-with-the-catalog.md): what they are kept under, and how a
 // kept page goes out with its own CSP nonce, an ETag, and 304 for a browser that has it already.
 
 /**

@@ -14,7 +14,7 @@ import { clearedUnpaid } from '../subscriptions/dunning';
 import { notFound } from '../trpc/errors';
 import type { Context } from '../trpc/init';
 
-// Erasure of an account (docs/adr/0028): its memberships end (at Stripe too), its sessions,
+// Erasure of an account (docs/adr/0025): its memberships end (at Stripe too), its sessions,
 // emailed links, contact messages and the emails sent to it go, and its orders stay for the
 // shop's accounts with "Deleted customer" for the person. The account row goes last; the foreign
 // keys do the rest (sessions and links go with it, orders and memberships lose their customer).

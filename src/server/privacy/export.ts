@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { chosenCategoryNames } from '../subscriptions/queries';
 import { notFound } from '../trpc/errors';
 
-// "Download my data" (docs/adr/0028): what the store holds of one person, as one JSON document
+// "Download my data" (docs/adr/0025): what the store holds of one person, as one JSON document
 // they can read: the account, its addresses, orders, memberships, contact messages and the
 // emails the store sent them. Hashes of passwords and tokens are the store's own and stay out.
 

@@ -147,7 +147,7 @@ export class S3Storage implements Storage, ObjectInventory {
 
   /**
    * Every object of the S3 bucket, whatever its name, with its size and ETag: what a backup lists
-   * of files on S3 (docs/adr/0027) and a restore checks the bucket against.
+   * of files on S3 (docs/adr/0024) and a restore checks the bucket against.
    */
   async inventory(): Promise<{ key: string; size: number; etag: string }[]> {
     const objects: { key: string; size: number; etag: string }[] = [];

@@ -118,7 +118,7 @@ const answerSent = (res: FastifyReply) =>
 
 /**
  * The context of a page rendered on the server: nobody signed in, whatever cookie came with the
- * request, since the page is kept and sent to every visitor (docs/adr/0030-storefront-pages-kept-with-the-catalog.md).
+ * request, since the page is kept and sent to every visitor (docs/adr/0026-storefront-pages-kept-with-the-catalog.md).
  * The visitor's own parts (who is signed in, their cart) are read by their browser. Nothing a
  * render calls signs anyone in or out.
  */

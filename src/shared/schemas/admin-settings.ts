@@ -56,7 +56,7 @@ export const SETTINGS_CHANGED_ELSEWHERE =
 /** With the settings' updated_at as the form loaded them: settings changed since are not written over. */
 export const checkoutSettingsSaveInput = checkoutSettingsInput.extend({ updatedAt: z.string().min(1).max(64) });
 
-// ---- Backups (the embedded database's daily backups, docs/adr/0027)
+// ---- Backups (the embedded database's daily backups, docs/adr/0024)
 
 /** GET <path>/<name> downloads one of the listed backups (admins only). */
 export const BACKUP_DOWNLOAD_PATH = '/api/admin/backups';

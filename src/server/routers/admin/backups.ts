@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { BACKUPS_ON_SERVER } from '../../../shared/schemas/admin-settings';
 import { adminProcedure, router } from '../../trpc/init';
 
-// Admin → Settings → Backups (docs/adr/0027): the embedded database's daily backups, and one taken
+// Admin → Settings → Backups (docs/adr/0024): the embedded database's daily backups, and one taken
 // at once. Each is downloaded through GET /api/admin/backups/<name> (http/backups.ts).
 
 export const adminBackupsRouter = router({

@@ -10,7 +10,7 @@ import { Card } from '../../ui/Card';
 import { LoadingState } from '../../ui/states';
 import { toast } from '../../ui/Toast';
 
-// Backups (docs/adr/0027): the embedded database's daily backups in DATA_DIR/backups, each a
+// Backups (docs/adr/0024): the embedded database's daily backups in DATA_DIR/backups, each a
 // Download, and Back up now. On a PostgreSQL server the card says how that store is backed up.
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
