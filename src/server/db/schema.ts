@@ -157,6 +157,8 @@ export interface OrdersTable {
   checkout_url: string | null;
   payment_intent_id: string | null;
   paid_at: NullableTimestamp;
+  /** Set by a trigger when the order becomes refunded (migration 0026): the day its refund counts. */
+  refunded_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -230,6 +232,8 @@ export interface StoreSettingsTable {
   tax_rate_percent: Money;
   payment_instructions: string;
   tracking_url_template: string;
+  /** An IANA zone: the store's days in analytics. Changing it rebuilds the sales rollups (migration 0026). */
+  time_zone: Generated<string>;
   updated_at: Timestamp;
 }
 
@@ -343,6 +347,31 @@ export interface OrderStatsTable {
   total: ColumnType<string, never, never>;
 }
 
+type ReadOnly<T> = ColumnType<T, never, never>;
+
+/** Paid orders, their totals and refunds by the store's day, kept by triggers (migration 0026); read only. */
+export interface SalesDaysTable {
+  day: ReadOnly<string>;
+  orders: ReadOnly<number>;
+  sales: ReadOnly<string>;
+  refunds: ReadOnly<string>;
+}
+
+/** Each customer's paid orders by day, kept by triggers (migration 0026); read only. */
+export interface CustomerSalesDaysTable {
+  customer_id: ReadOnly<string>;
+  day: ReadOnly<string>;
+  orders: ReadOnly<number>;
+}
+
+/** Units and line revenue by day and product of orders still paid, kept by triggers (migration 0026); read only. */
+export interface ProductSalesDaysTable {
+  day: ReadOnly<string>;
+  product_id: ReadOnly<string>;
+  units: ReadOnly<number>;
+  revenue: ReadOnly<string>;
+}
+
 export interface DB {
   app_meta: AppMetaTable;
   users: UsersTable;
@@ -367,4 +396,7 @@ export interface DB {
   image_variants: ImageVariantsTable;
   rate_limit_counters: RateLimitCountersTable;
   order_stats: OrderStatsTable;
+  sales_days: SalesDaysTable;
+  customer_sales_days: CustomerSalesDaysTable;
+  product_sales_days: ProductSalesDaysTable;
 }
