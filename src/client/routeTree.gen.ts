@@ -27,6 +27,7 @@ import { Route as AccountDashboardRouteImport } from './routes/_account/dashboar
 import { Route as AccountSettingsRouteImport } from './routes/_account/settings'
 import { Route as AccountSubscriptionRouteImport } from './routes/_account/subscription'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAnalyticsRouteImport } from './routes/admin/analytics'
 import { Route as AdminArtworkRouteImport } from './routes/admin/artwork'
 import { Route as AdminCategoriesRouteImport } from './routes/admin/categories'
 import { Route as AdminContactRouteImport } from './routes/admin/contact'
@@ -134,6 +135,11 @@ const AccountSubscriptionRoute = AccountSubscriptionRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminAnalyticsRoute = AdminAnalyticsRouteImport.update({
+  id: '/analytics',
+  path: '/analytics',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminArtworkRoute = AdminArtworkRouteImport.update({
@@ -251,6 +257,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AccountDashboardRoute
   '/settings': typeof AccountSettingsRoute
   '/subscription': typeof AccountSubscriptionRoute
+  '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/artwork': typeof AdminArtworkRoute
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/contact': typeof AdminContactRoute
@@ -288,6 +295,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AccountDashboardRoute
   '/settings': typeof AccountSettingsRoute
   '/subscription': typeof AccountSubscriptionRoute
+  '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/artwork': typeof AdminArtworkRoute
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/contact': typeof AdminContactRoute
@@ -328,6 +336,7 @@ export interface FileRoutesById {
   '/_account/dashboard': typeof AccountDashboardRoute
   '/_account/settings': typeof AccountSettingsRoute
   '/_account/subscription': typeof AccountSubscriptionRoute
+  '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/artwork': typeof AdminArtworkRoute
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/contact': typeof AdminContactRoute
@@ -368,6 +377,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/settings'
     | '/subscription'
+    | '/admin/analytics'
     | '/admin/artwork'
     | '/admin/categories'
     | '/admin/contact'
@@ -405,6 +415,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/settings'
     | '/subscription'
+    | '/admin/analytics'
     | '/admin/artwork'
     | '/admin/categories'
     | '/admin/contact'
@@ -444,6 +455,7 @@ export interface FileRouteTypes {
     | '/_account/dashboard'
     | '/_account/settings'
     | '/_account/subscription'
+    | '/admin/analytics'
     | '/admin/artwork'
     | '/admin/categories'
     | '/admin/contact'
@@ -613,6 +625,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/analytics': {
+      id: '/admin/analytics'
+      path: '/analytics'
+      fullPath: '/admin/analytics'
+      preLoaderRoute: typeof AdminAnalyticsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/artwork': {
       id: '/admin/artwork'
       path: '/artwork'
@@ -750,6 +769,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminAnalyticsRoute: typeof AdminAnalyticsRoute
   AdminArtworkRoute: typeof AdminArtworkRoute
   AdminCategoriesRoute: typeof AdminCategoriesRoute
   AdminContactRoute: typeof AdminContactRoute
@@ -767,6 +787,7 @@ interface AdminRouteRouteChildren {
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminAnalyticsRoute: AdminAnalyticsRoute,
   AdminArtworkRoute: AdminArtworkRoute,
   AdminCategoriesRoute: AdminCategoriesRoute,
   AdminContactRoute: AdminContactRoute,

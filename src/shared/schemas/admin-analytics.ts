@@ -1,18 +1,8 @@
 import { z } from 'zod';
+import { RANGE_VALUES, type RangePreset } from '../analytics-ranges';
 
 // Admin → Analytics: the ranges its picker offers, the store's time zone setting, and the pure
 // arithmetic client and server share (docs/PRODUCT.md § Analytics; ADR 0033 for the definitions).
-
-export const RANGE_PRESETS = [
-  { value: 'today', label: 'Today' },
-  { value: '7d', label: 'Last 7 days' },
-  { value: '30d', label: 'Last 30 days' },
-  { value: '90d', label: 'Last 90 days' },
-  { value: 'year', label: 'This year' },
-  { value: 'custom', label: 'Custom dates' },
-] as const;
-export type RangePreset = (typeof RANGE_PRESETS)[number]['value'];
-export const DEFAULT_RANGE: RangePreset = '30d';
 
 /** Longest custom range: two years of days keeps every answer small. */
 export const MAX_RANGE_DAYS = 731;
@@ -27,7 +17,7 @@ const calendarDay = z.iso.date({ error: 'Enter a date as YYYY-MM-DD' });
 
 export const analyticsInput = z
   .object({
-    range: z.enum(RANGE_PRESETS.map((preset) => preset.value) as [RangePreset, ...RangePreset[]]),
+    range: z.enum(RANGE_VALUES as [RangePreset, ...RangePreset[]]),
     from: calendarDay.optional(),
     to: calendarDay.optional(),
   })
