@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/a11y';
 import { expectFitsPhone, openPage, saveScreenshot, sharedBrowserApp, signInInBrowser, VIEWPORTS } from '../support/browser';
@@ -24,7 +25,7 @@ async function ordersPerDay(days: number) {
   return rows.map((row) => [label.format(new Date(`${row.day}T00:00:00Z`)), String(row.orders)]);
 }
 
-const tableRows = (section: ReturnType<import('playwright-core').Page['getByRole']>) =>
+const tableRows = (section: Locator) =>
   section.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.children, (cell) => cell.textContent?.trim() ?? '')));
 
 describe('admin analytics screen', () => {
@@ -64,7 +65,7 @@ describe('admin analytics screen', () => {
 
     // The daily figures of the range as CSV.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
-    const [header, ...days] = parse(fs.readFileSync((await download.path())!, 'utf8')) as string[][];
+    const [header, ...days]: string[][] = parse(fs.readFileSync(await download.path(), 'utf8'));
     expect(header).toEqual(['Day', 'Orders', 'Sales', 'Refunds', 'Net sales']);
     expect(days.map((day) => day[1])).toEqual((await ordersPerDay(7)).map((row) => row[1]));
 
