@@ -218,7 +218,7 @@ function Figures({ data }: { data: Overview }) {
           title={`Orders per ${per}`}
           table={{ head: [pointHead, 'Orders'], rows: salesPoints.map((point) => [dayLabel(point.day), wholeAxis(point.orders)]) }}
         >
-          <LazyLineChart label={`Paid orders per ${per}`} points={labels} series={orderSeries} format={wholeAxis} />
+          <LazyLineChart label={`Paid orders per ${per}`} points={labels} series={orderSeries} format={wholeAxis} whole />
         </ChartCard>
         <ChartCard
           title="MRR, last 12 months"

@@ -20,13 +20,15 @@ export interface LineChartProps {
   points: string[];
   series: LineSeries[];
   format: (value: number) => string;
+  /** Counts: the value axis steps by whole numbers. */
+  whole?: boolean;
   height?: number;
 }
 
 const LINE = '#b45309';
 const FAINT = '#d6d3d1';
 
-export default function LineChart({ label, points, series, format, height = 260 }: LineChartProps) {
+export default function LineChart({ label, points, series, format, whole = false, height = 260 }: LineChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
   const [index, setIndex] = useState<number | null>(null);
@@ -48,7 +50,13 @@ export default function LineChart({ label, points, series, format, height = 260 
           incrs: [1, 2, 5, 7, 14, 30, 60],
           values: (_chart, splits) => splits.map((split) => points[split] ?? ''),
         },
-        { stroke: '#57534e', grid: { stroke: '#f5f5f4' }, size: 64, values: (_chart, splits) => splits.map(format) },
+        {
+          stroke: '#57534e',
+          grid: { stroke: '#f5f5f4' },
+          size: 64,
+          ...(whole ? { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] } : {}),
+          values: (_chart, splits) => splits.map(format),
+        },
       ],
       series: [
         {},
@@ -69,7 +77,7 @@ export default function LineChart({ label, points, series, format, height = 260 
       plot.destroy();
       chart.current = null;
     };
-  }, [points, series, format, height]);
+  }, [points, series, format, whole, height]);
 
   const moveTo = (next: number) => {
     const plot = chart.current;
