@@ -119,7 +119,7 @@ export function BulkActions({ target, count, onDone }: { target: BulkTarget; cou
       {choice === 'change_price' && (
         <>
           <label className="text-sm font-medium text-stone-800">
-            Change
+            Price change
             <select
               className={`mt-1.5 ${controlClass()} pr-8`}
               value={change}

@@ -1,13 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { Package, Pencil, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
+import { Download, Package, Pencil, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
 import { useState, type MouseEvent } from 'react';
 import { useMutation } from '../../../mutations';
 import { FALLBACK_PRODUCT_IMAGE } from '../../../../shared/constants';
 import { formatMoney } from '../../../../shared/money';
 import { useTRPC, type RouterOutputs } from '../../../trpc';
 import { ActiveBadge, Badge } from '../../ui/Badge';
-import { ButtonLink, iconButtonClass, textLinkClass } from '../../ui/Button';
+import { Button, ButtonLink, iconButtonClass, textLinkClass } from '../../ui/Button';
+import { saveFile } from '../../../save-file';
 import { Card } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Select } from '../../ui/fields';
@@ -49,6 +50,22 @@ export function ProductsPage() {
   const wholePageChosen = pageIds.length > 0 && pageIds.every((id) => chosen.ids.has(id));
   const chosenCount = chosen.allMatching ? total : chosen.ids.size;
 
+  const [exporting, setExporting] = useState(false);
+  /** The products the filters show (every product without filters), as the browser's download. */
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const { csv } = await queryClient.fetchQuery({
+        ...trpc.admin.products.exportCsv.queryOptions({ search: input.search, categoryId: input.categoryId }),
+        staleTime: 0,
+      });
+      saveFile(new Blob([csv], { type: 'text/csv' }), `products-${new Date().toISOString().slice(0, 10)}.csv`);
+    } catch (error) {
+      failed(error);
+    } finally {
+      setExporting(false);
+    }
+  };
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.products.pathKey() });
   // The server's reason (the product was deleted meanwhile, say), else a general message, never a network error's text.
   const failed = toastError(UNEXPECTED_ERROR);
@@ -87,9 +104,14 @@ export function ProductsPage() {
         title="Products"
         subtitle="Every product in the store, newest first"
         actions={
-          <ButtonLink to="/admin/products/new" variant="accent" icon={Plus}>
-            Add Product
-          </ButtonLink>
+          <>
+            <Button variant="secondary" icon={Download} busy={exporting} busyLabel="Exporting..." onClick={() => void exportCsv()}>
+              Export CSV
+            </Button>
+            <ButtonLink to="/admin/products/new" variant="accent" icon={Plus}>
+              Add Product
+            </ButtonLink>
+          </>
         }
       />
 
@@ -279,13 +301,16 @@ function ProductTable({ rows, busyId, onToggle, onDelete, chosen, onChoose }: Ta
           columns={[
             {
               label: (
-                <input
-                  type="checkbox"
-                  checked={allChosen}
-                  onChange={() => onChoose(allChosen ? new Set() : new Set(rows.map((row) => row.id)))}
-                  aria-label="Select all products on this page"
-                  className="size-4 rounded border-stone-400 accent-accent-700"
-                />
+                <>
+                  <span className="sr-only">Select</span>
+                  <input
+                    type="checkbox"
+                    checked={allChosen}
+                    onChange={() => onChoose(allChosen ? new Set() : new Set(rows.map((row) => row.id)))}
+                    aria-label="Select all products on this page"
+                    className="size-4 rounded border-stone-400 accent-accent-700"
+                  />
+                </>
               ),
               className: 'w-10',
             },
