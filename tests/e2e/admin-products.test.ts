@@ -509,7 +509,7 @@ describe('admin products', () => {
     if (await all.isVisible()) await all.click();
     await saveScreenshot(page, 'admin-products-bulk');
     await bar.getByLabel('Action').selectOption('add_tag');
-    await bar.getByLabel('Tag').fill('bulk-tagged');
+    await bar.getByRole('textbox', { name: 'Tag' }).fill('bulk-tagged');
     await bar.getByRole('button', { name: 'Apply' }).click();
     const total = await countRows(env.db.selectFrom('products'));
     await page
