@@ -223,7 +223,9 @@ describe('cart and checkout', () => {
     await page.goto('/checkout');
     await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
     await page.getByTestId('shipping-form').getByLabel('Email', { exact: true }).waitFor();
-    expect(await page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login?redirect=%2Fcheckout');
+    expect(await page.getByText('Have an account?').getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      '/login?redirect=%2Fcheckout',
+    );
 
     await env.db.updateTable('store_settings').set({ guest_checkout: false }).execute();
     try {
