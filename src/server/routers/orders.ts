@@ -88,7 +88,18 @@ export const ordersRouter = router({
     const [items, events, settings] = await Promise.all([
       ctx.db
         .selectFrom('order_items')
-        .select(['id', 'product_id', 'product_name', 'product_image', 'size', 'quantity', 'unit_price', 'total_price'])
+        .select([
+          'id',
+          'product_id',
+          'product_name',
+          'product_image',
+          'colour_name',
+          'colour_hex',
+          'size',
+          'quantity',
+          'unit_price',
+          'total_price',
+        ])
         .where('order_id', '=', order.id)
         .orderBy('created_at')
         .orderBy('id')

@@ -3,7 +3,7 @@ import { AlertTriangle, Minus, Plus, Trash2 } from 'lucide-react';
 import { MAX_LINE_QUANTITY } from '../../../shared/constants';
 import { formatMoney } from '../../../shared/money';
 import { cart } from '../../cart/cart';
-import type { CartViewLine } from '../../cart/cart-view';
+import { variantLabel, type CartViewLine } from '../../cart/cart-view';
 import { ProductImage } from '../catalog/ProductImage';
 import { Button } from '../ui/Button';
 
@@ -30,10 +30,10 @@ function LineThumbnail({ line, dimmed }: { line: CartViewLine; dimmed: boolean }
  */
 export function CartLineItem({ line, onRemove }: { line: CartViewLine; onRemove: () => void }) {
   const available = line.status === 'available';
-  const label = `${line.name} (${line.size})`;
+  const label = `${line.name} (${variantLabel(line)})`;
   const setQuantity = (quantity: number) => {
     if (quantity < 1) onRemove();
-    cart.setQuantity(line.productId, line.size, quantity);
+    cart.setQuantity(line.key, quantity);
   };
 
   return (
@@ -52,6 +52,12 @@ export function CartLineItem({ line, onRemove }: { line: CartViewLine; onRemove:
                 line.name
               )}
             </h3>
+            {line.colourName && (
+              <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-600" data-testid="line-colour">
+                <span className="size-3 rounded-full ring-1 ring-stone-900/20" style={{ backgroundColor: line.colourHex ?? undefined }} />
+                Colour: {line.colourName}
+              </p>
+            )}
             <p className="mt-1 text-sm text-stone-600">Size: {line.size}</p>
           </div>
           <div className="text-right">
@@ -73,8 +79,10 @@ export function CartLineItem({ line, onRemove }: { line: CartViewLine; onRemove:
           >
             <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             {line.status === 'size-unavailable'
-              ? `Size ${line.size} is no longer available. Please remove it from your cart.`
-              : 'This product is no longer available. Please remove it from your cart.'}
+              ? `Size ${line.size} is no longer available${line.colourName ? ` in ${line.colourName}` : ''}. Please remove it from your cart.`
+              : line.status === 'colour-unavailable'
+                ? `${line.colourName ?? 'This colour'} is no longer available. Please remove it from your cart.`
+                : 'This product is no longer available. Please remove it from your cart.'}
           </p>
         )}
 
@@ -113,7 +121,7 @@ export function CartLineItem({ line, onRemove }: { line: CartViewLine; onRemove:
             icon={Trash2}
             onClick={() => {
               onRemove();
-              cart.remove(line.productId, line.size);
+              cart.remove(line.key);
             }}
             aria-label={`Remove ${label}`}
           >

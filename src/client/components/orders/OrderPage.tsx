@@ -97,6 +97,16 @@ function OrderDetail({ order, thanks, payment }: { order: Order; thanks: boolean
                   <div className="min-w-0 flex-1 text-sm">
                     <p className="font-semibold text-stone-900">{item.product_name}</p>
                     <p className="text-stone-600">
+                      {item.colour_name && (
+                        <span data-testid="item-colour">
+                          <span
+                            aria-hidden="true"
+                            className="mr-1 inline-block size-2.5 rounded-full align-middle ring-1 ring-stone-900/20"
+                            style={{ backgroundColor: item.colour_hex ?? undefined }}
+                          />
+                          {item.colour_name} ·{' '}
+                        </span>
+                      )}
                       Size {item.size} × {item.quantity} · {formatMoney(item.unit_price)} each
                     </p>
                   </div>
