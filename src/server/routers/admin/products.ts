@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { sql } from 'kysely';
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
   CATEGORY_REQUIRED,
@@ -69,6 +70,10 @@ export const adminProductsRouter = router({
           'products.is_featured',
           'products.created_at',
           'categories.name as category_name',
+          // The list's swatches: each colour's name and hex, in the product's order.
+          sql<{ name: string; hex: string }[]>`coalesce((
+            select jsonb_agg(jsonb_build_object('name', c.name, 'hex', c.hex) order by c.sort_order)
+            from product_colours c where c.product_id = products.id), '[]'::jsonb)`.as('colours'),
         ])
         .orderBy('products.created_at', 'desc')
         .orderBy('products.id', 'desc'),

@@ -199,6 +199,20 @@ function ProductTable({ rows, busyId, onToggle, onDelete }: TableProps) {
         >
           {row.name}
         </Link>
+        <span
+          className="mt-1 flex flex-wrap items-center gap-1"
+          data-testid="product-swatches"
+          aria-label={`Colours: ${row.colours.map((c) => c.name).join(', ')}`}
+        >
+          {row.colours.map((colour) => (
+            <span
+              key={colour.name}
+              title={colour.name}
+              className="size-3.5 rounded-full ring-1 ring-stone-900/20"
+              style={{ backgroundColor: colour.hex }}
+            />
+          ))}
+        </span>
         {row.is_featured && (
           <span className="mt-0.5 inline-block">
             <Badge tone="orange">Featured</Badge>

@@ -1,17 +1,19 @@
 import { PageHeader } from '../parts/PageHeader';
 import { BackupsCard } from './BackupsCard';
 import { CheckoutSettingsForm } from './CheckoutSettingsForm';
+import { SizePricingForm } from './SizePricingForm';
 import { TemplatesForm } from './TemplatesForm';
 import { TestEmailForm } from './TestEmailForm';
 
-// Admin settings (docs/PRODUCT.md § Screens): checkout (shipping, tax, payment instructions), the default mockup
+// Admin settings (docs/PRODUCT.md § Screens): checkout (shipping, tax, payment instructions), size pricing, the default mockup
 // templates, the email test tool and the store's backups.
 export function SettingsPage() {
   return (
     <div>
-      <PageHeader title="Settings" subtitle="Checkout, default mockup templates, email delivery and backups" />
+      <PageHeader title="Settings" subtitle="Checkout, size pricing, default mockup templates, email delivery and backups" />
       <div className="space-y-6">
         <CheckoutSettingsForm />
+        <SizePricingForm />
         <TemplatesForm />
         <TestEmailForm />
         <BackupsCard />
