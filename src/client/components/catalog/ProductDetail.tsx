@@ -90,11 +90,12 @@ function ColourSwatches({
               checked={colour.id === chosen.id}
               onChange={() => onChoose(colour)}
               aria-label={colour.name}
-              className="peer sr-only"
+              // Over the swatch, drawn by it: the swatch is what is seen and clicked, the radio what is announced.
+              className="peer absolute inset-0 size-full cursor-pointer appearance-none rounded-full"
             />
             <span
               aria-hidden="true"
-              className="block size-10 rounded-full ring-1 ring-stone-900/20 ring-offset-2 transition peer-checked:ring-2 peer-checked:ring-accent-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-4 peer-focus-visible:outline-accent-600"
+              className="pointer-events-none block size-10 rounded-full ring-1 ring-stone-900/20 ring-offset-2 transition peer-checked:ring-2 peer-checked:ring-accent-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-4 peer-focus-visible:outline-accent-600"
               style={{ backgroundColor: colour.hex }}
             />
           </label>
