@@ -6,6 +6,7 @@ import { cart } from '../../cart/cart';
 import { variantLabel, type CartViewLine } from '../../cart/cart-view';
 import { ProductImage } from '../catalog/ProductImage';
 import { Button } from '../ui/Button';
+import { Swatch } from '../ui/Swatch';
 
 const stepButton =
   'inline-flex size-9 items-center justify-center text-stone-700 transition hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-300 disabled:hover:bg-transparent';
@@ -54,7 +55,7 @@ export function CartLineItem({ line, onRemove }: { line: CartViewLine; onRemove:
             </h3>
             {line.colourName && (
               <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-600" data-testid="line-colour">
-                <span className="size-3 rounded-full ring-1 ring-stone-900/20" style={{ backgroundColor: line.colourHex ?? undefined }} />
+                {line.colourHex && <Swatch hex={line.colourHex} className="size-3" />}
                 Colour: {line.colourName}
               </p>
             )}

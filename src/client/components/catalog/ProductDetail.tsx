@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { Check, ChevronDown, Minus, Plus, Printer, ShoppingBag, Truck } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { preload } from 'react-dom';
-import { ADD_TO_CART_CONFIRM_MS, MAX_LINE_QUANTITY, type ChestPosition, type MockupSide } from '../../../shared/constants';
+import { variantSku } from '../../../shared/colours';
+import { ADD_TO_CART_CONFIRM_MS, MAX_LINE_QUANTITY, type ChestPosition, type MockupSide, type Size } from '../../../shared/constants';
 import type { DisplayImage } from '../../../shared/display-image';
 import { formatMoney } from '../../../shared/money';
 import { cart } from '../../cart/cart';
@@ -12,6 +13,7 @@ import { Button, ButtonLink } from '../ui/Button';
 import { ProductImage } from './ProductImage';
 import { BackLink } from '../ui/BackLink';
 import { gridImageSizes } from '../ui/grid-image-sizes';
+import { Swatch } from '../ui/Swatch';
 
 type ProductDetailData = NonNullable<RouterOutputs['catalog']['productBySlug']>;
 
@@ -91,12 +93,11 @@ function ColourSwatches({
               onChange={() => onChoose(colour)}
               aria-label={colour.name}
               // Over the swatch, drawn by it: the swatch is what is seen and clicked, the radio what is announced.
-              className="peer absolute inset-0 size-full cursor-pointer appearance-none rounded-full"
+              className="peer absolute inset-0 size-full cursor-pointer appearance-none rounded-full bg-transparent"
             />
-            <span
-              aria-hidden="true"
-              className="pointer-events-none block size-10 rounded-full ring-1 ring-stone-900/20 ring-offset-2 transition peer-checked:ring-2 peer-checked:ring-accent-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-4 peer-focus-visible:outline-accent-600"
-              style={{ backgroundColor: colour.hex }}
+            <Swatch
+              hex={colour.hex}
+              className="pointer-events-none relative block size-10 ring-offset-2 transition peer-checked:ring-2 peer-checked:ring-accent-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-4 peer-focus-visible:outline-accent-600"
             />
           </label>
         ))}
@@ -353,7 +354,9 @@ export function ProductDetail({
                 {shipping.long}
               </li>
             )}
-            <li className="pl-8 text-xs tracking-wide text-stone-500 uppercase">SKU {product.sku_number}</li>
+            <li className="pl-8 text-xs tracking-wide text-stone-500 uppercase">
+              SKU {colour && size ? variantSku(product.sku_number, colour.code, size as Size) : product.sku_number}
+            </li>
           </ul>
         </div>
       </div>

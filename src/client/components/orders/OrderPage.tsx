@@ -14,6 +14,7 @@ import { Card } from '../ui/Card';
 import { LoadingState } from '../ui/states';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { BackLink } from '../ui/BackLink';
+import { Swatch } from '../ui/Swatch';
 
 const route = getRouteApi('/_account/orders/$orderNumber');
 
@@ -99,11 +100,7 @@ function OrderDetail({ order, thanks, payment }: { order: Order; thanks: boolean
                     <p className="text-stone-600">
                       {item.colour_name && (
                         <span data-testid="item-colour">
-                          <span
-                            aria-hidden="true"
-                            className="mr-1 inline-block size-2.5 rounded-full align-middle ring-1 ring-stone-900/20"
-                            style={{ backgroundColor: item.colour_hex ?? undefined }}
-                          />
+                          {item.colour_hex && <Swatch hex={item.colour_hex} className="mr-1 inline-block size-2.5 align-middle" />}
                           {item.colour_name} ·{' '}
                         </span>
                       )}

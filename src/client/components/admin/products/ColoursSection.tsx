@@ -6,6 +6,7 @@ import type { ProductFormValues } from '../../../../shared/schemas/admin-product
 import type { RouterOutputs } from '../../../trpc';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/fields';
+import { Swatch } from '../../ui/Swatch';
 
 // The product form's "Colours" (docs/adr/0029): add a colour from the palette of common shirt
 // colours or by name and hex, reorder, remove; each colour's mockups as rendered; and the variant
@@ -48,11 +49,7 @@ export function ColoursSection({ saved }: { saved: readonly SavedColour[] }) {
           const mockup = saved.find((s) => s.id === colour?.id);
           return (
             <li key={field.id} className="flex flex-wrap items-start gap-3 rounded-xl border border-stone-200 p-3" data-testid="colour-row">
-              <span
-                aria-hidden="true"
-                className="mt-7 size-8 shrink-0 rounded-full ring-1 ring-stone-900/20"
-                style={{ backgroundColor: hex }}
-              />
+              <Swatch hex={hex} className="mt-7 size-8" />
               <TextField name={`colours.${index}.name`} label="Colour name" required autoComplete="off" className="min-w-36 flex-1" />
               <TextField name={`colours.${index}.hex`} label="Hex value" required autoComplete="off" spellCheck={false} className="w-32" />
               <div className="mt-6 flex items-center">
@@ -114,7 +111,7 @@ export function ColoursSection({ saved }: { saved: readonly SavedColour[] }) {
               onClick={() => append({ name: colour.name, hex: colour.hex, off_sizes: [], front_blank_url: '', back_blank_url: '' })}
               className="inline-flex items-center gap-2 rounded-full border border-stone-300 px-3 py-1.5 text-sm text-stone-800 hover:border-stone-500"
             >
-              <span aria-hidden="true" className="size-4 rounded-full ring-1 ring-stone-900/20" style={{ backgroundColor: colour.hex }} />
+              <Swatch hex={colour.hex} className="size-4" />
               {colour.name}
             </button>
           ))}

@@ -21,6 +21,7 @@ import { ListPagination, PagedListStates } from '../parts/paged-list';
 import { ClickableRow, TableHead } from '../parts/table';
 import { listInputOf } from './products-search';
 import { toastError, UNEXPECTED_ERROR } from '../../../errors';
+import { Swatch } from '../../ui/Swatch';
 
 const route = getRouteApi('/admin/products/');
 
@@ -205,12 +206,7 @@ function ProductTable({ rows, busyId, onToggle, onDelete }: TableProps) {
           aria-label={`Colours: ${row.colours.map((c) => c.name).join(', ')}`}
         >
           {row.colours.map((colour) => (
-            <span
-              key={colour.name}
-              title={colour.name}
-              className="size-3.5 rounded-full ring-1 ring-stone-900/20"
-              style={{ backgroundColor: colour.hex }}
-            />
+            <Swatch key={colour.name} hex={colour.hex} className="size-3.5" />
           ))}
         </span>
         {row.is_featured && (
