@@ -23,6 +23,8 @@ const cardColumns = [
   'products.created_at',
   'categories.slug as category_slug',
   'categories.name as category_name',
+  // "4 colours" on the card.
+  sql<number>`(select count(*)::int from product_colours c where c.product_id = products.id)`.as('colour_count'),
 ] as const;
 
 function activeProducts(db: Db) {
