@@ -5,6 +5,7 @@ import { isAdmin } from '../auth/admin';
 import { readSession } from '../auth/cookies';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { orderEmail } from '../orders/recipient';
 import { ADMIN_REQUIRED } from '../trpc/init';
 
 // GET /api/admin/print-queue.csv (docs/PRODUCT.md § Screens, Reads and writes and Limits): the order items still to print
@@ -42,7 +43,7 @@ export const printQueueRoutes: FastifyPluginCallback<PrintQueueRouteOptions> = (
         'products.sku_number',
         'order_items.variant_sku',
         'order_items.colour_name',
-        'customers.email',
+        orderEmail.as('email'),
         'customers.first_name',
         'customers.last_name',
         'order_items.product_name',

@@ -14,6 +14,8 @@ export interface CheckoutSettings {
   tax_rate_percent: string;
   payment_instructions: string;
   tracking_url_template: string;
+  /** Customers can check out without an account. */
+  guest_checkout: boolean;
   size_surcharges: SizeSurcharges;
 }
 
@@ -23,6 +25,7 @@ export const CHECKOUT_SETTINGS_COLUMNS = [
   'tax_rate_percent',
   'payment_instructions',
   'tracking_url_template',
+  'guest_checkout',
 ] as const satisfies readonly (keyof CheckoutSettings)[];
 // size_surcharges is read with them (readCheckoutSettings) but saved by its own card: the "Size pricing" one.
 

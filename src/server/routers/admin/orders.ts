@@ -11,7 +11,7 @@ import { TRPCError } from '@trpc/server';
 import type { Db } from '../../db/database';
 import { markOrderPaid, markOrderRefunded, setOrderStatus, setOrderTrackingNumber } from '../../orders/transitions';
 import { refundCancelledOrder } from '../../orders/notifications';
-import { ordersWithCustomer } from '../../orders/recipient';
+import { orderEmail, ordersWithCustomer } from '../../orders/recipient';
 import { assertFound, notFound } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
 import { readPage } from '../../trpc/paging';
@@ -37,7 +37,7 @@ const ORDER_COLUMNS = [
   'orders.total',
   'orders.tracking_number',
   'orders.payment_provider',
-  'customers.email as customer_email',
+  orderEmail.as('customer_email'),
   'customers.first_name as customer_first_name',
   'customers.last_name as customer_last_name',
 ] as const;
