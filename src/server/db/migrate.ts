@@ -17,6 +17,7 @@ import * as confirmationLinksTiedToBrowser from '../../../migrations/0015_confir
 import * as ownAccountEmails from '../../../migrations/0016_own_account_emails';
 import * as pagesFollowPlansAndSettings from '../../../migrations/0017_pages_follow_plans_and_settings';
 import * as erasureAndRetention from '../../../migrations/0018_erasure_and_retention';
+import * as productSearch from '../../../migrations/0023_product_search';
 import type { Db } from './database';
 
 // A static list: Kysely's FileMigrationProvider cannot import .ts files under Vitest.
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0016_own_account_emails': ownAccountEmails,
   '0017_pages_follow_plans_and_settings': pagesFollowPlansAndSettings,
   '0018_erasure_and_retention': erasureAndRetention,
+  '0023_product_search': productSearch,
 };
 
 /** Every migration, in order; tests undo and redo some through Kysely's Migrator. */

@@ -114,6 +114,9 @@ export interface ProductsTable {
   category_id: string;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** What the storefront's search looks in, kept by a trigger (migration 0023): never written by the app. */
+  search_text: Generated<string>;
+  search_vector: Generated<string>;
 }
 
 export interface SubscriptionPlansTable {
