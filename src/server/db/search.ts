@@ -16,65 +16,60 @@ export function nameOrDescriptionContains(table: NamedAndDescribed, text: string
 }
 
 /**
- * Words shorter than this are matched as the start of a word only: pg_trgm's similarity of a
- * two- or three-letter word finds too much ("car" is half of "cafe").
+ * Words shorter than this, or of digits only, are matched as the start of a word only: pg_trgm's
+ * similarity of a short word finds too much ("car" is half of "cafe", "1000" of "1001").
  */
 const MIN_FUZZY_WORD = 4;
+/** How similar (pg_trgm's similarity) a catalog word must be to a searched one to stand for it. */
+const WORD_SIMILARITY = 0.4;
+/** The catalog words a searched word may stand for, the most similar first. */
+const MAX_WORDS_PER_WORD = 5;
+
+/** A word in a tsquery: quoted, as catalog words may hold "-" or "." (a searched word never does). */
+const tsWord = (word: string) => `'${word.replace(/'/g, "''")}'`;
 
 /**
- * How similar a stretch of a product's text must be to a word to match it. pg_trgm's default, 0.6,
- * misses a letter dropped from a six-letter word ("vintge" is 0.57 of "vintage").
+ * A storefront search as a full-text query (docs/adr/0032-search-ranking.md): each searched word
+ * as the start of a catalog word, or, from MIN_FUZZY_WORD letters, any catalog word pg_trgm finds
+ * similar enough to it ("motorcyle" finds "motorcycle"), looked up in search_words through its
+ * trigram index. A product matching any of them is found. The query goes to the database as a
+ * bound parameter.
  */
-const WORD_SIMILARITY = 0.5;
+export async function productSearchQuery(db: Db, words: readonly string[]): Promise<string> {
+  const fuzzy = words.filter((word) => word.length >= MIN_FUZZY_WORD && /\p{L}/u.test(word));
+  // `%` takes pg_trgm's default threshold (0.3), which its index serves; the stricter one is a filter.
+  const similar =
+    fuzzy.length === 0
+      ? []
+      : (
+          await sql<{ searched: string; word: string }>`
+            SELECT searched, word FROM unnest(${fuzzy}::text[]) AS searched
+            CROSS JOIN LATERAL (
+              SELECT word FROM search_words
+              WHERE word % searched AND similarity(word, searched) >= ${WORD_SIMILARITY}
+              ORDER BY similarity(word, searched) DESC, word LIMIT ${MAX_WORDS_PER_WORD}
+            ) AS near`.execute(db)
+        ).rows;
+  const terms = words.flatMap((word) => [
+    `${tsWord(word)}:*`,
+    ...similar.filter((row) => row.searched === word).map((row) => tsWord(row.word)),
+  ]);
+  return [...new Set(terms)].join(' | ');
+}
 
-/**
- * Runs a product search in a transaction whose `<%` takes WORD_SIMILARITY (a setting of the
- * transaction only, so every connection of the pool keeps the default).
- */
-export function withSearchSettings<T>(db: Db, search: (trx: Db) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    await sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`.execute(trx);
-    return search(trx);
-  });
+/** Products the query (productSearchQuery's) finds, through the GIN index on their words. */
+export function productMatches(query: string): RawBuilder<boolean> {
+  return sql<boolean>`products.search_vector @@ to_tsquery('simple', ${query})`;
 }
 
 /**
- * One word of a storefront search (docs/adr/0032-search-ranking.md): a full-text word of the
- * product that starts with it, or, for a word of MIN_FUZZY_WORD letters or more, a stretch of its
- * text pg_trgm finds similar enough (`<%`, WORD_SIMILARITY, set by withSearchSettings), which forgives a typo
- * or a missing letter. Both are served by the GIN indexes of migration 0023. The word goes in as
- * a bound parameter; it holds letters and digits only (searchWords), so it is one tsquery word.
+ * How well a found product matches, for sorting by relevance: first whether its name matches
+ * (name matches rank first), then full-text rank, its words weighted by where they are (name,
+ * then tags and category, then description).
  */
-function wordMatches(word: string): RawBuilder<boolean> {
-  const prefix = sql<boolean>`products.search_vector @@ to_tsquery('simple', ${`${word}:*`})`;
-  return word.length < MIN_FUZZY_WORD ? prefix : sql<boolean>`(${prefix} OR ${word} <% products.search_text)`;
-}
-
-/** Products found by any word of a search (words from searchWords; at least one). */
-export function productMatches(words: readonly string[]): RawBuilder<boolean> {
-  return sql<boolean>`(${sql.join(words.map(wordMatches), sql` OR `)})`;
-}
-
-/**
- * How well a found product matches, for sorting by relevance: first the number of words its name
- * matches (name matches rank first), then the words its text matches, weighted by where (name,
- * then tags and category, then description), then how similar the text is to the words.
- */
-export function productRelevance(words: readonly string[]) {
-  const nameHits = sql.join(
-    words.map(
-      (word) =>
-        sql`(to_tsvector('simple', products.name) @@ to_tsquery('simple', ${`${word}:*`}) OR word_similarity(${word}, lower(products.name)) >= ${WORD_SIMILARITY})::int`,
-    ),
-    sql` + `,
-  );
-  const anyWord = words.map((word) => `${word}:*`).join(' | ');
-  const similarity = sql.join(
-    words.map((word) => sql`word_similarity(${word}, products.search_text)`),
-    sql` + `,
-  );
+export function productRelevance(query: string) {
   return {
-    nameHits: sql<number>`(${nameHits})`,
-    score: sql<number>`(ts_rank(products.search_vector, to_tsquery('simple', ${anyWord})) + ${similarity})`,
+    nameHits: sql<number>`(ts_filter(products.search_vector, '{a}') @@ to_tsquery('simple', ${query}))::int`,
+    score: sql<number>`ts_rank(products.search_vector, to_tsquery('simple', ${query}))`,
   };
 }

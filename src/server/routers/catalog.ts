@@ -6,7 +6,7 @@ import { searchWords } from '../../shared/search';
 import type { Db } from '../db/database';
 import { PRODUCT_PAGE_COLUMNS } from '../db/product-columns';
 import type { DB } from '../db/schema';
-import { productMatches, productRelevance, withSearchSettings } from '../db/search';
+import { productMatches, productRelevance, productSearchQuery } from '../db/search';
 import { displayImages } from '../display-copies';
 import { cartProducts } from '../orders/pricing';
 import { catalogReadProcedure, publicProcedure, router } from '../trpc/init';
@@ -145,7 +145,7 @@ export const catalogRouter = router({
   search: catalogReadProcedure.input(productSearchInput).query(({ ctx, input }) => {
     const words = searchWords(input.q);
     return ctx.catalog.read(`search:${JSON.stringify([words, input.category, input.sort, input.cursor, input.limit])}`, () =>
-      withSearchSettings(ctx.db, (trx) => searchPage(trx, words, input)),
+      searchPage(ctx.db, words, input),
     );
   }),
 
@@ -184,10 +184,11 @@ async function productPage(db: Db, input: z.output<typeof productListInput>) {
 async function searchPage(db: Db, words: string[], input: z.output<typeof productSearchInput>) {
   if (words.length === 0) return { items: [], nextCursor: null };
   const offset = Math.min(Number(/^\d{1,5}$/.test(input.cursor ?? '') ? input.cursor : 0), SEARCH_MAX_OFFSET);
-  let query = activeProducts(db).select(cardColumns).where(productMatches(words));
+  const search = await productSearchQuery(db, words);
+  let query = activeProducts(db).select(cardColumns).where(productMatches(search));
   if (input.category) query = query.where('categories.slug', '=', input.category);
   if (input.sort === 'relevance') {
-    const relevance = productRelevance(words);
+    const relevance = productRelevance(search);
     query = query
       .orderBy(relevance.nameHits, 'desc')
       .orderBy(relevance.score, 'desc')

@@ -18,7 +18,7 @@ import { isForeignKeyViolation } from '../../db/errors';
 import { countRows } from '../../db/count';
 import { PRODUCT_PAGE_COLUMNS } from '../../db/product-columns';
 import { searchWords } from '../../../shared/search';
-import { nameOrDescriptionContains, productMatches, productRelevance, withSearchSettings } from '../../db/search';
+import { nameOrDescriptionContains, productMatches, productRelevance, productSearchQuery } from '../../db/search';
 import { assertFound, fieldError, withUniqueColumns } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
 import { readPage } from '../../trpc/paging';
@@ -54,38 +54,37 @@ export const adminProductsRouter = router({
    * The storefront's search (typos forgiven, name matches first) or the name or description
    * containing the text as typed (a SKU-like fragment, a "%"), newest first without a search.
    */
-  list: adminProcedure.input(productListSearch).query(({ ctx, input }) =>
-    withSearchSettings(ctx.db, async (trx) => {
-      const words = searchWords(input.search ?? '');
-      let filtered = trx.selectFrom('products');
-      if (input.search) {
-        const contains = nameOrDescriptionContains('products', input.search);
-        filtered = filtered.where((eb) => (words.length > 0 ? eb.or([contains, productMatches(words)]) : contains));
-      }
-      if (input.categoryId) filtered = filtered.where('products.category_id', '=', input.categoryId);
+  list: adminProcedure.input(productListSearch).query(async ({ ctx, input }) => {
+    const words = searchWords(input.search ?? '');
+    const search = words.length > 0 ? await productSearchQuery(ctx.db, words) : null;
+    let filtered = ctx.db.selectFrom('products');
+    if (input.search) {
+      const contains = nameOrDescriptionContains('products', input.search);
+      filtered = filtered.where((eb) => (search ? eb.or([contains, productMatches(search)]) : contains));
+    }
+    if (input.categoryId) filtered = filtered.where('products.category_id', '=', input.categoryId);
 
-      return readPage(await countRows(filtered), input.page, ADMIN_PRODUCTS_PAGE_SIZE, () => {
-        let rows = filtered
-          .innerJoin('categories', 'categories.id', 'products.category_id')
-          .select([
-            'products.id',
-            'products.sku_number',
-            'products.name',
-            'products.price',
-            'products.image_url',
-            'products.is_active',
-            'products.is_featured',
-            'products.created_at',
-            'categories.name as category_name',
-          ]);
-        if (words.length > 0) {
-          const relevance = productRelevance(words);
-          rows = rows.orderBy(relevance.nameHits, 'desc').orderBy(relevance.score, 'desc');
-        }
-        return rows.orderBy('products.created_at', 'desc').orderBy('products.id', 'desc');
-      });
-    }),
-  ),
+    return readPage(await countRows(filtered), input.page, ADMIN_PRODUCTS_PAGE_SIZE, () => {
+      let rows = filtered
+        .innerJoin('categories', 'categories.id', 'products.category_id')
+        .select([
+          'products.id',
+          'products.sku_number',
+          'products.name',
+          'products.price',
+          'products.image_url',
+          'products.is_active',
+          'products.is_featured',
+          'products.created_at',
+          'categories.name as category_name',
+        ]);
+      if (search) {
+        const relevance = productRelevance(search);
+        rows = rows.orderBy(relevance.nameHits, 'desc').orderBy(relevance.score, 'desc');
+      }
+      return rows.orderBy('products.created_at', 'desc').orderBy('products.id', 'desc');
+    });
+  }),
 
   /** Every category, active or not, for the list's filter and the form's select. */
   categoryOptions: adminProcedure.query(({ ctx }) =>
