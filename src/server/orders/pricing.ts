@@ -3,6 +3,7 @@ import { centsToAmount, toCents } from '../../shared/money';
 import { orderLineKey, type CartLineInput } from '../../shared/schemas/checkout';
 import type { Size } from '../../shared/constants';
 import type { Db } from '../db/database';
+import { checkDiscountCode, findDiscountCode, lineDiscounts, type DiscountCode } from './discounts';
 
 // The server prices every cart from today's products and the store's checkout settings; nothing
 // the client says about prices is read. Money is whole cents until it is stored.
@@ -39,6 +40,8 @@ export interface PricedLine {
   imageUrl: string | null;
   unitCents: number;
   totalCents: number;
+  /** What the discount code takes off the line (totalCents is before it). */
+  discountCents: number;
   problem: LineProblem | null;
 }
 
@@ -47,7 +50,17 @@ export interface Quote {
   subtotalCents: number;
   shippingCents: number;
   taxCents: number;
+  /** What the discount code takes off: the lines' discounts, and shipping for a free-shipping code. */
+  discountCents: number;
+  /** The code applied, as the store spells it. */
+  discount: DiscountCode | null;
   totalCents: number;
+}
+
+/** A discount code to price with: the code as typed, and who would use it (null: not signed in yet). */
+export interface DiscountRequest {
+  code: string;
+  customerId: string | null;
 }
 
 /** Lines of the same product and size become one, as the cart would have made them. */
@@ -95,8 +108,17 @@ export function cartProducts(db: Db, ids: readonly string[]) {
     .execute();
 }
 
-/** Prices the lines with today's products; lines that cannot be bought carry their problem and count for nothing. */
-export async function priceCart(db: Db, lines: readonly CartLineInput[], settings: CheckoutSettings): Promise<Quote> {
+/**
+ * Prices the lines with today's products; lines that cannot be bought carry their problem and
+ * count for nothing. With a discount code, it must be usable (checkDiscountCode throws
+ * DiscountRefused otherwise); tax is charged on the goods after their discount.
+ */
+export async function priceCart(
+  db: Db,
+  lines: readonly CartLineInput[],
+  settings: CheckoutSettings,
+  discount: DiscountRequest | null = null,
+): Promise<Quote> {
   const wanted = mergeLines(lines);
   const ids = [...new Set(wanted.map((line) => line.productId))];
   const products = await cartProducts(db, ids);
@@ -116,13 +138,42 @@ export async function priceCart(db: Db, lines: readonly CartLineInput[], setting
       imageUrl: product?.image_url ?? null,
       unitCents,
       totalCents: problem ? 0 : unitCents * line.quantity,
+      discountCents: 0,
       problem,
     };
   });
   const subtotal = priced.reduce((sum, line) => sum + line.totalCents, 0);
   const shipping = shippingCents(subtotal, settings);
-  const tax = taxCents(subtotal, settings.tax_rate_percent);
-  return { lines: priced, subtotalCents: subtotal, shippingCents: shipping, taxCents: tax, totalCents: subtotal + shipping + tax };
+  let code: DiscountCode | null = null;
+  if (discount) {
+    const categories =
+      ids.length === 0 ? [] : await db.selectFrom('products').select(['id', 'category_id']).where('id', 'in', ids).execute();
+    const categoryOf = new Map(categories.map((row) => [row.id, row.category_id]));
+    const discountLines = priced.map((line) => ({
+      productId: line.productId,
+      categoryId: categoryOf.get(line.productId) ?? null,
+      totalCents: line.totalCents,
+    }));
+    code = await checkDiscountCode(db, await findDiscountCode(db, discount.code), {
+      customerId: discount.customerId,
+      subtotalCents: subtotal,
+      lines: discountLines,
+    });
+    lineDiscounts(code, discountLines).forEach((off, i) => (priced[i]!.discountCents = off));
+  }
+  const goodsDiscount = priced.reduce((sum, line) => sum + line.discountCents, 0);
+  const shippingDiscount = code?.kind === 'free_shipping' ? shipping : 0;
+  const tax = taxCents(subtotal - goodsDiscount, settings.tax_rate_percent);
+  const discountCents = goodsDiscount + shippingDiscount;
+  return {
+    lines: priced,
+    subtotalCents: subtotal,
+    shippingCents: shipping,
+    taxCents: tax,
+    discountCents,
+    discount: code,
+    totalCents: subtotal + shipping + tax - discountCents,
+  };
 }
 
 /** The quote's amounts as the database and the client read them ("24.99"). */
@@ -131,6 +182,7 @@ export function quoteAmounts(quote: Quote) {
     subtotal: centsToAmount(quote.subtotalCents),
     shipping: centsToAmount(quote.shippingCents),
     tax: centsToAmount(quote.taxCents),
+    discount: centsToAmount(quote.discountCents),
     total: centsToAmount(quote.totalCents),
   };
 }

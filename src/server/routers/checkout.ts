@@ -1,5 +1,6 @@
 import { centsToAmount } from '../../shared/money';
 import { placeOrderInput, quoteInput } from '../../shared/schemas/checkout';
+import { DiscountRefused } from '../orders/discounts';
 import { placeOrder } from '../orders/place';
 import { priceCart, quoteAmounts, readCheckoutSettings } from '../orders/pricing';
 import { customerProcedure, emailsTheCaller, publicProcedure, rateLimited, router } from '../trpc/init';
@@ -12,7 +13,19 @@ export const checkoutRouter = router({
    */
   quote: publicProcedure.input(quoteInput).query(async ({ ctx, input }) => {
     const settings = await readCheckoutSettings(ctx.db);
-    const quote = await priceCart(ctx.db, input.lines, settings);
+    // A refused code leaves the cart priced without it, the refusal shown under the field.
+    let discountError: string | null = null;
+    const customerId = ctx.session?.user.id ?? null;
+    const quote = await priceCart(
+      ctx.db,
+      input.lines,
+      settings,
+      input.discountCode ? { code: input.discountCode, customerId } : null,
+    ).catch((error: unknown) => {
+      if (!(error instanceof DiscountRefused)) throw error;
+      discountError = error.message;
+      return priceCart(ctx.db, input.lines, settings);
+    });
     return {
       lines: quote.lines.map((line) => ({
         productId: line.productId,
@@ -26,6 +39,8 @@ export const checkoutRouter = router({
         problem: line.problem,
       })),
       ...quoteAmounts(quote),
+      discountCode: quote.discount?.code ?? null,
+      discountError,
       payment: { provider: ctx.payments.name, instructions: ctx.payments.name === 'manual' ? settings.payment_instructions : null },
     };
   }),
