@@ -39,10 +39,10 @@ import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminSubscribersRouteImport } from './routes/admin/subscribers'
 import { Route as AdminSubscriptionsRouteImport } from './routes/admin/subscriptions'
 import { Route as CategorySlugRouteImport } from './routes/category.$slug'
+import { Route as CheckoutCompleteRouteImport } from './routes/checkout_.complete'
+import { Route as OrdersOrderNumberRouteImport } from './routes/orders.$orderNumber'
 import { Route as ProductSlugRouteImport } from './routes/product.$slug'
-import { Route as AccountCheckoutCompleteRouteImport } from './routes/_account/checkout/complete'
 import { Route as AccountOrdersIndexRouteImport } from './routes/_account/orders/index'
-import { Route as AccountOrdersOrderNumberRouteImport } from './routes/_account/orders/$orderNumber'
 import { Route as AdminProductsIndexRouteImport } from './routes/admin/products/index'
 import { Route as AdminProductsNewRouteImport } from './routes/admin/products/new'
 import { Route as AccountSubscriptionsJoinPlanSlugRouteImport } from './routes/_account/subscriptions/join/$planSlug'
@@ -197,27 +197,26 @@ const CategorySlugRoute = CategorySlugRouteImport.update({
   path: '/category/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CheckoutCompleteRoute = CheckoutCompleteRouteImport.update({
+  id: '/checkout_/complete',
+  path: '/checkout/complete',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OrdersOrderNumberRoute = OrdersOrderNumberRouteImport.update({
+  id: '/orders/$orderNumber',
+  path: '/orders/$orderNumber',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProductSlugRoute = ProductSlugRouteImport.update({
   id: '/product/$slug',
   path: '/product/$slug',
   getParentRoute: () => rootRouteImport,
-} as any)
-const AccountCheckoutCompleteRoute = AccountCheckoutCompleteRouteImport.update({
-  id: '/checkout/complete',
-  path: '/checkout/complete',
-  getParentRoute: () => AccountRoute,
 } as any)
 const AccountOrdersIndexRoute = AccountOrdersIndexRouteImport.update({
   id: '/orders/',
   path: '/orders/',
   getParentRoute: () => AccountRoute,
 } as any)
-const AccountOrdersOrderNumberRoute =
-  AccountOrdersOrderNumberRouteImport.update({
-    id: '/orders/$orderNumber',
-    path: '/orders/$orderNumber',
-    getParentRoute: () => AccountRoute,
-  } as any)
 const AdminProductsIndexRoute = AdminProductsIndexRouteImport.update({
   id: '/products/',
   path: '/products/',
@@ -269,10 +268,10 @@ export interface FileRoutesByFullPath {
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/subscriptions': typeof AdminSubscriptionsRoute
   '/category/$slug': typeof CategorySlugRoute
+  '/checkout/complete': typeof CheckoutCompleteRoute
+  '/orders/$orderNumber': typeof OrdersOrderNumberRoute
   '/product/$slug': typeof ProductSlugRoute
   '/admin/': typeof AdminIndexRoute
-  '/checkout/complete': typeof AccountCheckoutCompleteRoute
-  '/orders/$orderNumber': typeof AccountOrdersOrderNumberRoute
   '/admin/products/new': typeof AdminProductsNewRoute
   '/orders/': typeof AccountOrdersIndexRoute
   '/admin/products/': typeof AdminProductsIndexRoute
@@ -307,10 +306,10 @@ export interface FileRoutesByTo {
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/subscriptions': typeof AdminSubscriptionsRoute
   '/category/$slug': typeof CategorySlugRoute
+  '/checkout/complete': typeof CheckoutCompleteRoute
+  '/orders/$orderNumber': typeof OrdersOrderNumberRoute
   '/product/$slug': typeof ProductSlugRoute
   '/admin': typeof AdminIndexRoute
-  '/checkout/complete': typeof AccountCheckoutCompleteRoute
-  '/orders/$orderNumber': typeof AccountOrdersOrderNumberRoute
   '/admin/products/new': typeof AdminProductsNewRoute
   '/orders': typeof AccountOrdersIndexRoute
   '/admin/products': typeof AdminProductsIndexRoute
@@ -348,10 +347,10 @@ export interface FileRoutesById {
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/subscriptions': typeof AdminSubscriptionsRoute
   '/category/$slug': typeof CategorySlugRoute
+  '/checkout_/complete': typeof CheckoutCompleteRoute
+  '/orders/$orderNumber': typeof OrdersOrderNumberRoute
   '/product/$slug': typeof ProductSlugRoute
   '/admin/': typeof AdminIndexRoute
-  '/_account/checkout/complete': typeof AccountCheckoutCompleteRoute
-  '/_account/orders/$orderNumber': typeof AccountOrdersOrderNumberRoute
   '/admin/products/new': typeof AdminProductsNewRoute
   '/_account/orders/': typeof AccountOrdersIndexRoute
   '/admin/products/': typeof AdminProductsIndexRoute
@@ -389,10 +388,10 @@ export interface FileRouteTypes {
     | '/admin/subscribers'
     | '/admin/subscriptions'
     | '/category/$slug'
-    | '/product/$slug'
-    | '/admin/'
     | '/checkout/complete'
     | '/orders/$orderNumber'
+    | '/product/$slug'
+    | '/admin/'
     | '/admin/products/new'
     | '/orders/'
     | '/admin/products/'
@@ -427,10 +426,10 @@ export interface FileRouteTypes {
     | '/admin/subscribers'
     | '/admin/subscriptions'
     | '/category/$slug'
-    | '/product/$slug'
-    | '/admin'
     | '/checkout/complete'
     | '/orders/$orderNumber'
+    | '/product/$slug'
+    | '/admin'
     | '/admin/products/new'
     | '/orders'
     | '/admin/products'
@@ -467,10 +466,10 @@ export interface FileRouteTypes {
     | '/admin/subscribers'
     | '/admin/subscriptions'
     | '/category/$slug'
+    | '/checkout_/complete'
+    | '/orders/$orderNumber'
     | '/product/$slug'
     | '/admin/'
-    | '/_account/checkout/complete'
-    | '/_account/orders/$orderNumber'
     | '/admin/products/new'
     | '/_account/orders/'
     | '/admin/products/'
@@ -495,6 +494,8 @@ export interface RootRouteChildren {
   ShopRoute: typeof ShopRoute
   SubscriptionsRoute: typeof SubscriptionsRoute
   CategorySlugRoute: typeof CategorySlugRoute
+  CheckoutCompleteRoute: typeof CheckoutCompleteRoute
+  OrdersOrderNumberRoute: typeof OrdersOrderNumberRoute
   ProductSlugRoute: typeof ProductSlugRoute
 }
 
@@ -710,6 +711,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CategorySlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/checkout_/complete': {
+      id: '/checkout_/complete'
+      path: '/checkout/complete'
+      fullPath: '/checkout/complete'
+      preLoaderRoute: typeof CheckoutCompleteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/orders/$orderNumber': {
+      id: '/orders/$orderNumber'
+      path: '/orders/$orderNumber'
+      fullPath: '/orders/$orderNumber'
+      preLoaderRoute: typeof OrdersOrderNumberRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/product/$slug': {
       id: '/product/$slug'
       path: '/product/$slug'
@@ -717,25 +732,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProductSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/_account/checkout/complete': {
-      id: '/_account/checkout/complete'
-      path: '/checkout/complete'
-      fullPath: '/checkout/complete'
-      preLoaderRoute: typeof AccountCheckoutCompleteRouteImport
-      parentRoute: typeof AccountRoute
-    }
     '/_account/orders/': {
       id: '/_account/orders/'
       path: '/orders'
       fullPath: '/orders/'
       preLoaderRoute: typeof AccountOrdersIndexRouteImport
-      parentRoute: typeof AccountRoute
-    }
-    '/_account/orders/$orderNumber': {
-      id: '/_account/orders/$orderNumber'
-      path: '/orders/$orderNumber'
-      fullPath: '/orders/$orderNumber'
-      preLoaderRoute: typeof AccountOrdersOrderNumberRouteImport
       parentRoute: typeof AccountRoute
     }
     '/admin/products/': {
@@ -811,8 +812,6 @@ interface AccountRouteChildren {
   AccountDashboardRoute: typeof AccountDashboardRoute
   AccountSettingsRoute: typeof AccountSettingsRoute
   AccountSubscriptionRoute: typeof AccountSubscriptionRoute
-  AccountCheckoutCompleteRoute: typeof AccountCheckoutCompleteRoute
-  AccountOrdersOrderNumberRoute: typeof AccountOrdersOrderNumberRoute
   AccountOrdersIndexRoute: typeof AccountOrdersIndexRoute
   AccountSubscriptionsJoinPlanSlugRoute: typeof AccountSubscriptionsJoinPlanSlugRoute
 }
@@ -821,8 +820,6 @@ const AccountRouteChildren: AccountRouteChildren = {
   AccountDashboardRoute: AccountDashboardRoute,
   AccountSettingsRoute: AccountSettingsRoute,
   AccountSubscriptionRoute: AccountSubscriptionRoute,
-  AccountCheckoutCompleteRoute: AccountCheckoutCompleteRoute,
-  AccountOrdersOrderNumberRoute: AccountOrdersOrderNumberRoute,
   AccountOrdersIndexRoute: AccountOrdersIndexRoute,
   AccountSubscriptionsJoinPlanSlugRoute: AccountSubscriptionsJoinPlanSlugRoute,
 }
@@ -847,6 +844,8 @@ const rootRouteChildren: RootRouteChildren = {
   ShopRoute: ShopRoute,
   SubscriptionsRoute: SubscriptionsRoute,
   CategorySlugRoute: CategorySlugRoute,
+  CheckoutCompleteRoute: CheckoutCompleteRoute,
+  OrdersOrderNumberRoute: OrdersOrderNumberRoute,
   ProductSlugRoute: ProductSlugRoute,
 }
 export const routeTree = rootRouteImport

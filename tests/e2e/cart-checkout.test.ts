@@ -212,7 +212,7 @@ describe('cart and checkout', () => {
     }
   });
 
-  it('checkout: an empty cart goes to /cart; signed out goes to /login?redirect=/checkout', async () => {
+  it('checkout: an empty cart goes to /cart; signed out it is a guest checkout, or /login?redirect=/checkout when the shop turned that off', async () => {
     const product = await activeProduct();
     const page = await env.newPage();
     await page.goto('/checkout');
@@ -221,13 +221,25 @@ describe('cart and checkout', () => {
 
     await storeCart(page, [{ product: cartProduct(product), size: 'M', quantity: 1 }]);
     await page.goto('/checkout');
-    await page.waitForURL((url) => url.pathname === '/login');
-    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/checkout');
+    await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
+    await page.getByTestId('shipping-form').getByLabel('Email', { exact: true }).waitFor();
+    expect(await page.getByText('Have an account?').getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      '/login?redirect=%2Fcheckout',
+    );
 
-    // From the cart page too.
-    await page.goto('/cart');
-    await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
-    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/checkout');
+    await env.db.updateTable('store_settings').set({ guest_checkout: false }).execute();
+    try {
+      await page.goto('/checkout');
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe('/checkout');
+
+      // From the cart page too.
+      await page.goto('/cart');
+      await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+      await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/checkout');
+    } finally {
+      await env.db.updateTable('store_settings').set({ guest_checkout: true }).execute();
+    }
 
     // Signed in with an empty cart: still /cart.
     const signedIn = await env.newPage();

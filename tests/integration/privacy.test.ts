@@ -86,7 +86,22 @@ beforeAll(async () => {
 /** Someone who used the store as anyone does; the card membership is paid and active. */
 async function personWithHistory(person: Person) {
   const { email } = person;
+  // A guest order before the account existed (taken into it on confirming), and one placed signed out after.
+  const asGuest = async (address: string) => {
+    const placed = await callTrpc<{ orderNumber: string }>(t.app, 'checkout.placeOrder', {
+      input: {
+        idempotencyKey: randomUUID(),
+        lines: [{ productId: product, size: 'L', quantity: 1 }],
+        shipping: shippingOf(person),
+        email: address,
+      },
+    });
+    expect(placed.statusCode).toBe(200);
+    return placed.data!.orderNumber;
+  };
+  const guestBefore = await asGuest(email);
   const cookie = await signUp(t, email);
+  const guestAfter = await asGuest(email.toUpperCase());
   const user = await t.db.selectFrom('users').select(['id', 'email']).where('email', '=', email).executeTakeFirstOrThrow();
   const me = as(user);
   await me.account.saveProfile({
@@ -119,7 +134,14 @@ async function personWithHistory(person: Person) {
   });
   // Some of their emails went out (into the outbox folder, the store's mail without a mail server).
   await processEmailQueue(t.db, createTransport(t.config), { from: t.config.emailFrom, batchSize: 3 });
-  return { user, cookie, orderNumber: order.orderNumber, membership: joined.id, stripeSubscription: session.subscription };
+  return {
+    user,
+    cookie,
+    orderNumber: order.orderNumber,
+    guestOrders: [guestBefore, guestAfter],
+    membership: joined.id,
+    stripeSubscription: session.subscription,
+  };
 }
 
 /** Every place a value could be left: each row of every table (all columns, as text), and every file the store wrote. */
@@ -157,8 +179,10 @@ describe('Download my data', () => {
       billing: { street: '6 Export Way', city: 'Downloadton', state: 'MT', zip: '59002', country: 'USA' },
       message: 'Please send me my data.',
     };
-    const { user, orderNumber } = await personWithHistory(person);
+    const { user, orderNumber, guestOrders } = await personWithHistory(person);
     const data = await as(user).account.exportData();
+    // Their guest orders too: the one taken into the account, and the one placed signed out since.
+    expect(data.orders.map((order) => order.order_number)).toEqual(expect.arrayContaining(guestOrders));
     expect(data.account).toMatchObject({ email: person.email, first_name: 'Dora', last_name: 'Exportova', phone: person.phone });
     expect(data.addresses.billing).toEqual(person.billing);
     expect(data.addresses.shipping).toMatchObject({ street: person.street, city: person.city });
@@ -191,7 +215,7 @@ describe('Delete my account', () => {
       lines: [{ productId: product, size: 'S', quantity: 1 }],
       shipping: { ...shippingOf(PERSON), first_name: 'Bea', last_name: 'Stander', street: '1 Other St', city: 'Elsewhere', phone: '' },
     });
-    const { user, cookie, orderNumber, membership, stripeSubscription } = await personWithHistory(PERSON);
+    const { user, cookie, orderNumber, guestOrders, membership, stripeSubscription } = await personWithHistory(PERSON);
     const otherSession = await signInHttp(t.app, PERSON.email);
     for (const value of THEIRS) expect(await placesHolding(value)).not.toEqual([]);
 
@@ -238,6 +262,16 @@ describe('Delete my account', () => {
       country: 'USA',
     });
     expect(detail.items).toHaveLength(1);
+    // So are their guest orders, the one in the account and the one placed signed out, which no key opens any more.
+    const guests = await t.db
+      .selectFrom('orders')
+      .select(['customer_id', 'guest_email', 'access_key', sql<string>`shipping_address->>'name'`.as('name')])
+      .where('order_number', 'in', guestOrders)
+      .execute();
+    expect(guests).toEqual([
+      { customer_id: null, guest_email: null, access_key: null, name: DELETED_CUSTOMER },
+      { customer_id: null, guest_email: null, access_key: null, name: DELETED_CUSTOMER },
+    ]);
 
     // Nothing of theirs anywhere: tables (the email queue included), stored files, the outbox.
     for (const value of THEIRS) expect({ value, places: await placesHolding(value) }).toEqual({ value, places: [] });

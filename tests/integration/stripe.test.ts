@@ -337,7 +337,7 @@ describe('checking out with Stripe', () => {
     await callers().admin.admin.orders.setStatus({ id, status: 'cancelled' });
     expect(stripe.requests.map((r) => `${r.method} ${r.path}`)).toContain(`POST /v1/checkout/sessions/${session.id}/expire`);
     expect(session.status).toBe('expired');
-    expect(await placeOrder(key)).toEqual({ orderNumber: placed.orderNumber, redirectUrl: null });
+    expect(await placeOrder(key)).toEqual({ orderId: placed.orderId, orderNumber: placed.orderNumber, redirectUrl: null, accessKey: null });
 
     // Stripe's notice of the expiry finds the order cancelled already.
     await deliver(event('checkout.session.expired', { ...session }));

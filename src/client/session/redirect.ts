@@ -1,16 +1,12 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import { storePath } from '../../shared/return-path';
 import type { RouterContext } from '../router-context';
 
 /**
- * A `redirect` search param is followed only when it is a path on this site: one leading slash
- * (not "//host" or "/\host", which browsers treat as another origin) and no control characters.
+ * A `redirect` (or a confirmation link's `next`) is followed only when it is a page of this store
+ * (storePath: not "//host" or "/\host", which browsers treat as another origin, nor control characters).
  */
-export function safeRedirect(value: string | undefined): string | undefined {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
-  // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
-  if (/[\u0000-\u001f\u007f]/.test(value)) return undefined;
-  return value;
-}
+export const safeRedirect = (value: string | undefined): string | undefined => storePath(value);
 
 /**
  * beforeLoad guard of pages that need a signed-in user (docs/PRODUCT.md § Roles): anyone else goes to /login,

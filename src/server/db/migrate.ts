@@ -17,6 +17,7 @@ import * as confirmationLinksTiedToBrowser from '../../../migrations/0015_confir
 import * as ownAccountEmails from '../../../migrations/0016_own_account_emails';
 import * as pagesFollowPlansAndSettings from '../../../migrations/0017_pages_follow_plans_and_settings';
 import * as erasureAndRetention from '../../../migrations/0018_erasure_and_retention';
+import * as guestCheckout from '../../../migrations/0019_guest_checkout';
 import * as productSearch from '../../../migrations/0023_product_search';
 import * as discountCodes from '../../../migrations/0024_discount_codes';
 import type { Db } from './database';
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0016_own_account_emails': ownAccountEmails,
   '0017_pages_follow_plans_and_settings': pagesFollowPlansAndSettings,
   '0018_erasure_and_retention': erasureAndRetention,
+  '0019_guest_checkout': guestCheckout,
   '0023_product_search': productSearch,
   '0024_discount_codes': discountCodes,
 };

@@ -155,6 +155,10 @@ export interface OrdersTable {
   payment_provider: Generated<PaymentProviderName>;
   subscription_id: string | null;
   idempotency_key: string | null;
+  /** A guest order's address: null on an account's order, and once attached to the account or erased. */
+  guest_email: string | null;
+  /** The key a guest order's page opens with (docs/adr/0027-guest-checkout.md); null on an account's order. */
+  access_key: string | null;
   checkout_session_id: string | null;
   checkout_url: string | null;
   payment_intent_id: string | null;
@@ -235,6 +239,8 @@ export interface StoreSettingsTable {
   tax_rate_percent: Money;
   payment_instructions: string;
   tracking_url_template: string;
+  /** Customers can check out without an account. */
+  guest_checkout: Generated<boolean>;
   updated_at: Timestamp;
 }
 
@@ -388,6 +394,13 @@ export interface OrderStatsTable {
   total: ColumnType<string, never, never>;
 }
 
+/** Guest orders placed with one address in the last hour, under a SHA-256 of the lower-cased address. */
+export interface GuestEmailBudgetsTable {
+  address_hash: string;
+  emails_since: Generated<string>;
+  emails_sent: Generated<number>;
+}
+
 export interface DB {
   app_meta: AppMetaTable;
   users: UsersTable;
@@ -415,4 +428,5 @@ export interface DB {
   image_variants: ImageVariantsTable;
   rate_limit_counters: RateLimitCountersTable;
   order_stats: OrderStatsTable;
+  guest_email_budgets: GuestEmailBudgetsTable;
 }

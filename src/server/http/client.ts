@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogCache } from '../catalog-cache';
 import { keepPage, NONCE_SLOT, pageAddress, sendKeptPage, type KeptPage } from './page-cache';
 import { RendersBusyError, type RenderQueue } from './render-queue';
+import { EARLY_TAPS_SCRIPT } from '../../shared/early-taps';
 import { DEV_NONCE_PLACEHOLDER, withDevNonces, type CspNonce } from './security-headers';
 
 // The React client's pages: index.html with the store's settings written in, for every client
@@ -71,8 +72,11 @@ const BROWSER_RENDERED =
 function renderIndexHtml(template: string, storeConfig: StoreConfig): string {
   // JSON inside a script tag: escape "<" so no value can close the tag.
   const json = JSON.stringify(storeConfig).replace(/</g, '\\u003c');
+  // The script that holds taps until the page is hydrated (docs/adr/0028-taps-before-hydration.md),
+  // first in the head so it runs before anything can be tapped; its nonce is each answer's (withDevNonces).
+  const earlyTaps = `<script nonce="${DEV_NONCE_PLACEHOLDER}">${EARLY_TAPS_SCRIPT}</script>`;
   return template
-    .replace(STORE_CONFIG_PLACEHOLDER, `<script id="store-config" type="application/json">${json}</script>`)
+    .replace(STORE_CONFIG_PLACEHOLDER, () => `${earlyTaps}<script id="store-config" type="application/json">${json}</script>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${storeConfig.storeName.replace(/[<&]/g, '')}</title>`);
 }
 
@@ -238,7 +242,11 @@ function builtPages(app: FastifyInstance, dir: string | undefined, storeConfig: 
   // Loaded by the first page asked for, not at start-up: the store answers sooner after a restart.
   let renderer: Promise<Renderer | undefined> | undefined;
   const loadRenderer = () => (fs.existsSync(entry) ? (import(pathToFileURL(entry).href) as Promise<Renderer>) : undefined);
-  return { template: () => Promise.resolve(html), renderer: () => (renderer ??= Promise.resolve(loadRenderer())), keeps: true };
+  return {
+    template: (_url, nonce) => Promise.resolve(withDevNonces(html, nonce)),
+    renderer: () => (renderer ??= Promise.resolve(loadRenderer())),
+    keeps: true,
+  };
 }
 
 /** Vite's dev server inside this app (its modules and HMR socket on the app's own port). */

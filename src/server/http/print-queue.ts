@@ -5,6 +5,7 @@ import { isAdmin } from '../auth/admin';
 import { readSession } from '../auth/cookies';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { orderEmail } from '../orders/recipient';
 import { ADMIN_REQUIRED } from '../trpc/init';
 
 // GET /api/admin/print-queue.csv (docs/PRODUCT.md § Screens, Reads and writes and Limits): the order items still to print
@@ -40,7 +41,7 @@ export const printQueueRoutes: FastifyPluginCallback<PrintQueueRouteOptions> = (
       .select([
         'orders.order_number',
         'products.sku_number',
-        'customers.email',
+        orderEmail.as('email'),
         'customers.first_name',
         'customers.last_name',
         'order_items.product_name',

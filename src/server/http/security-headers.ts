@@ -7,8 +7,8 @@ import type { Config } from '../config';
 // The protective headers of every response (docs/ARCHITECTURE.md § Security), as helmet makes them:
 //
 // - Content-Security-Policy: scripts and styles only from this origin or carrying the response's
-//   nonce (`reply.cspNonce`; the built index.html has no inline script, Vite's dev pages get the
-//   nonce on theirs), no inline event handlers, no plugins, no <base>, forms post here only, and no
+//   nonce (`reply.cspNonce`: the one inline script of every page, which holds taps until it is
+//   hydrated, and Vite's dev scripts get it through withDevNonces), no inline event handlers, no plugins, no <base>, forms post here only, and no
 //   framing by anyone (frame-ancestors 'none', with X-Frame-Options: DENY for older browsers).
 //   The client loads its own code, styles, fonts, the favicon and images from this origin and talks
 //   to /trpc (queries, mutations, the live SSE stream) and /api here; nothing else, except images:
@@ -127,8 +127,9 @@ export function registerSecurityHeaders(app: FastifyInstance, config: SecurityHe
 }
 
 /**
- * Marks the nonce-less script and style tags Vite's dev server writes into index.html: Vite puts
- * `html.cspNonce` on each, and the page renderer swaps it for the response's nonces.
+ * Marks the nonce-less script and style tags Vite's dev server writes into index.html (Vite puts
+ * `html.cspNonce` on each) and the page's own inline script: the page renderer swaps it for the
+ * response's nonces.
  */
 export const DEV_NONCE_PLACEHOLDER = 'threadline-dev-csp-nonce';
 

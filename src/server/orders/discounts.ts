@@ -139,7 +139,7 @@ async function usedBy(db: Db, codeId: string, customerId: string): Promise<boole
  * gets it. The update holds the code's row until the transaction ends, so a second order of the
  * same customer waits and then sees the first's use ("once per customer", by account).
  */
-export async function reserveDiscountUse(trx: Db, code: DiscountCode, orderId: string, customerId: string): Promise<void> {
+export async function reserveDiscountUse(trx: Db, code: DiscountCode, orderId: string, customerId: string | null): Promise<void> {
   const taken = await trx
     .updateTable('discount_codes')
     .set({ used_count: sql<number>`used_count + 1` })
@@ -149,7 +149,7 @@ export async function reserveDiscountUse(trx: Db, code: DiscountCode, orderId: s
     .returning('id')
     .executeTakeFirst();
   if (!taken) throw new DiscountRefused(CODE_USED_UP);
-  if (code.once_per_customer && (await usedBy(trx, code.id, customerId))) throw new DiscountRefused(CODE_ALREADY_USED);
+  if (code.once_per_customer && customerId && (await usedBy(trx, code.id, customerId))) throw new DiscountRefused(CODE_ALREADY_USED);
   await trx.insertInto('discount_uses').values({ discount_code_id: code.id, order_id: orderId, customer_id: customerId }).execute();
 }
 

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
+import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { centsToAmount } from '../../shared/money';
+import { TOO_MANY_ACCOUNT_EMAILS } from '../../shared/schemas/auth';
 import type { PlaceOrderInput } from '../../shared/schemas/checkout';
 import type { Db } from '../db/database';
 import type { PaymentProvider, StartedPayment } from '../payments/provider';
@@ -9,6 +11,7 @@ import { fieldError } from '../trpc/errors';
 import { DiscountRefused, reserveDiscountUse } from './discounts';
 import { priceCart, quoteAmounts, readCheckoutSettings, type DiscountRequest, type Quote } from './pricing';
 import { recordOrderEvent, sendOrderConfirmation, type MailSettings } from './transitions';
+import { newAccessKey, spendGuestEmail } from './guests';
 import { ensureCustomerRow, shippingAddressOf } from './recipient';
 
 // Placing an order (docs/ARCHITECTURE.md § Orders, payments and subscriptions): priced by the server, written with its line
@@ -17,16 +20,26 @@ import { ensureCustomerRow, shippingAddressOf } from './recipient';
 // order, and a card payment session made for it is the same session at the provider too.
 
 export interface PlacedOrder {
+  orderId: string;
   orderNumber: string;
   /** Where to send the buyer to pay (a card payment), or null (paid by hand, or already paid). */
   redirectUrl: string | null;
+  /** A guest order's key, which its page opens with; null for an account's order. */
+  accessKey: string | null;
 }
+
+/** Who places an order: a signed-in customer, or a guest known by the address they typed. */
+export type Buyer = { kind: 'customer'; id: string; email: string } | { kind: 'guest'; email: string };
 
 export const PRICES_CHANGED = 'Prices changed while you were checking out. Please review your order and try again.';
 
-/** The order id a customer's submission always maps to (a name-based UUID of customer and key). */
-export function orderIdFor(customerId: string, idempotencyKey: string): string {
-  const hex = createHash('sha256').update(`order:${customerId}:${idempotencyKey}`).digest('hex');
+/**
+ * The order id a submission always maps to (a name-based UUID of the buyer and key): a customer by
+ * their id, a guest by their address, so only the one who sent a submission finds its order again.
+ */
+export function orderIdFor(buyer: Buyer, idempotencyKey: string): string {
+  const who = buyer.kind === 'customer' ? buyer.id : `guest:${buyer.email.trim().toLowerCase()}`;
+  const hex = createHash('sha256').update(`order:${who}:${idempotencyKey}`).digest('hex');
   const variant = ((parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
@@ -34,12 +47,12 @@ export function orderIdFor(customerId: string, idempotencyKey: string): string {
 async function findPlaced(db: Db, orderId: string): Promise<PlacedOrder | null> {
   const order = await db
     .selectFrom('orders')
-    .select(['order_number', 'status', 'payment_provider', 'payment_status', 'checkout_url'])
+    .select(['order_number', 'status', 'payment_provider', 'payment_status', 'checkout_url', 'access_key'])
     .where('id', '=', orderId)
     .executeTakeFirst();
   if (!order) return null;
   const awaitingCard = order.payment_provider === 'stripe' && order.payment_status === 'pending' && order.status !== 'cancelled';
-  return { orderNumber: order.order_number, redirectUrl: awaitingCard ? order.checkout_url : null };
+  return { orderId, orderNumber: order.order_number, redirectUrl: awaitingCard ? order.checkout_url : null, accessKey: order.access_key };
 }
 
 /**
@@ -76,7 +89,7 @@ async function withDiscountRefusals<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The cart priced today, with the buyer's discount code if any. */
-async function priceOrder(db: Db, input: PlaceOrderInput, customerId: string): Promise<Quote> {
+async function priceOrder(db: Db, input: PlaceOrderInput, customerId: string | null): Promise<Quote> {
   const discount: DiscountRequest | null = input.discountCode ? { code: input.discountCode, customerId } : null;
   return assertBuyable(await withDiscountRefusals(async () => priceCart(db, input.lines, await readCheckoutSettings(db), discount)));
 }
@@ -85,28 +98,31 @@ export interface PlaceOrderServices {
   db: Db;
   config: MailSettings;
   payments: PaymentProvider;
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 export async function placeOrder(
-  { db, config, payments }: PlaceOrderServices,
-  customer: { id: string; email: string },
+  { db, config, payments, log }: PlaceOrderServices,
+  buyer: Buyer,
   input: PlaceOrderInput,
 ): Promise<PlacedOrder> {
-  const orderId = orderIdFor(customer.id, input.idempotencyKey);
+  const orderId = orderIdFor(buyer, input.idempotencyKey);
   const existing = await findPlaced(db, orderId);
   if (existing) return existing;
 
   // A card payment session is made before anything is stored: if the provider fails, no order
   // exists; if storing fails, the unused session simply expires. No transaction waits on the network.
   let started: { payment: StartedPayment; totalCents: number } | null = null;
-  const quoted = payments.name === 'manual' ? null : await priceOrder(db, input, customer.id);
+  // A guest has no account: "once per customer" is counted by account only.
+  const buyerId = buyer.kind === 'customer' ? buyer.id : null;
+  const quoted = payments.name === 'manual' ? null : await priceOrder(db, input, buyerId);
   // An order that comes to $0.00 has nothing to pay: no payment page.
   if (quoted && quoted.totalCents > 0) {
     const quote = quoted;
     const back = `${config.publicUrl}/checkout/complete?order=${orderId}`;
     const payment = await payments.startPayment({
       orderId,
-      customerEmail: customer.email,
+      customerEmail: buyer.email,
       lines: quote.lines.map((line) => ({
         name: line.name,
         size: line.size,
@@ -132,7 +148,7 @@ export async function placeOrder(
     // it (and a delete then finds the order's lines), or, made first, is what the order is priced by.
     const productIds = [...new Set(input.lines.map((line) => line.productId))];
     await trx.selectFrom('products').select('id').where('id', 'in', productIds).forShare().execute();
-    const quote = await priceOrder(trx, input, customer.id);
+    const quote = await priceOrder(trx, input, buyerId);
     const amounts = quoteAmounts(quote);
     const free = quote.totalCents === 0;
     const shownOtherTotal = input.expectedTotal !== undefined && input.expectedTotal !== amounts.total;
@@ -140,13 +156,20 @@ export async function placeOrder(
       throw new TRPCError({ code: 'CONFLICT', message: PRICES_CHANGED });
     }
     const { shipping } = input;
+    // A guest's order emails an address nobody proved: at most an hour's budget of them, as for an unconfirmed account.
+    if (buyer.kind === 'guest' && !(await spendGuestEmail(trx, buyer.email, log))) {
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY_ACCOUNT_EMAILS });
+    }
 
-    await ensureCustomerRow(trx, customer);
+    if (buyer.kind === 'customer') await ensureCustomerRow(trx, buyer);
+    const accessKey = buyer.kind === 'guest' ? newAccessKey() : null;
     const order = await trx
       .insertInto('orders')
       .values({
         id: orderId,
-        customer_id: customer.id,
+        customer_id: buyer.kind === 'customer' ? buyer.id : null,
+        guest_email: buyer.kind === 'guest' ? buyer.email.trim() : null,
+        access_key: accessKey,
         idempotency_key: input.idempotencyKey,
         payment_provider: payments.name,
         ...(free ? { payment_status: 'paid' as const, paid_at: new Date() } : {}),
@@ -179,14 +202,15 @@ export async function placeOrder(
       )
       .execute();
     // Counted here, in the order's transaction: of checkouts at once for a code's last use, one gets it.
-    if (quote.discount) await withDiscountRefusals(() => reserveDiscountUse(trx, quote.discount!, orderId, customer.id));
+    if (quote.discount) await withDiscountRefusals(() => reserveDiscountUse(trx, quote.discount!, orderId, buyerId));
     await recordOrderEvent(trx, orderId, 'placed');
     if (free) await recordOrderEvent(trx, orderId, 'paid');
     // A hand-paid order is confirmed now, with how to pay; a card-paid one once the money is there;
     // one that came to $0.00 is paid already.
     if (payments.name === 'manual' || free) await sendOrderConfirmation(trx, config, orderId, free);
 
-    if (input.saveToAccount) {
+    // A guest has no account to save to.
+    if (input.saveToAccount && buyer.kind === 'customer') {
       const address = { street: shipping.street, city: shipping.city, state: shipping.state, zip: shipping.zip, country: shipping.country };
       await trx
         .updateTable('customers')
@@ -197,9 +221,9 @@ export async function placeOrder(
           shipping_address: JSON.stringify(address),
           updated_at: new Date(),
         })
-        .where('id', '=', customer.id)
+        .where('id', '=', buyer.id)
         .execute();
     }
-    return { orderNumber: order.order_number, redirectUrl: started?.payment.url ?? null };
+    return { orderId, orderNumber: order.order_number, redirectUrl: started?.payment.url ?? null, accessKey };
   });
 }

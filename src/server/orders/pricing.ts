@@ -14,6 +14,8 @@ export interface CheckoutSettings {
   tax_rate_percent: string;
   payment_instructions: string;
   tracking_url_template: string;
+  /** Customers can check out without an account. */
+  guest_checkout: boolean;
 }
 
 export const CHECKOUT_SETTINGS_COLUMNS = [
@@ -22,6 +24,7 @@ export const CHECKOUT_SETTINGS_COLUMNS = [
   'tax_rate_percent',
   'payment_instructions',
   'tracking_url_template',
+  'guest_checkout',
 ] as const satisfies readonly (keyof CheckoutSettings)[];
 
 export function readCheckoutSettings(db: Db): Promise<CheckoutSettings> {

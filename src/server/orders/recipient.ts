@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ShippingInput } from '../../shared/schemas/checkout';
 import type { ShippingAddress } from '../../shared/constants';
 import type { Db } from '../db/database';
@@ -6,6 +7,9 @@ import type { Db } from '../db/database';
 
 /** Orders, each with the customer it belongs to (their email, their name): none once they erased their account. */
 export const ordersWithCustomer = (db: Db) => db.selectFrom('orders').leftJoin('customers', 'customers.id', 'orders.customer_id');
+
+/** Whom an order's emails go to: its customer, or the guest who placed it. Null once nobody is left (erased). */
+export const orderEmail = sql<string | null>`coalesce(customers.email, orders.guest_email)`;
 
 /** Every signed-in user can buy or join, including one an admin never added to customers. */
 export async function ensureCustomerRow(db: Db, user: { id: string; email: string }): Promise<void> {

@@ -16,7 +16,7 @@ import {
   type OrderForEmail,
 } from '../email/templates/orders';
 import { readCheckoutSettings } from './pricing';
-import { ordersWithCustomer } from './recipient';
+import { orderEmail, ordersWithCustomer } from './recipient';
 
 // How an order moves, whoever moves it (an admin, a payment webhook, checkout). Each change is one
 // guarded UPDATE: it happens only from the states it may come from, so a second click or a
@@ -34,7 +34,8 @@ export async function orderForEmail(db: Db, orderId: string): Promise<OrderForEm
   const order = await ordersWithCustomer(db)
     .select([
       'orders.order_number',
-      'customers.email',
+      'orders.access_key',
+      orderEmail.as('email'),
       'orders.subtotal',
       'orders.shipping_cost',
       'orders.tax',
@@ -54,6 +55,7 @@ export async function orderForEmail(db: Db, orderId: string): Promise<OrderForEm
   return {
     orderNumber: order.order_number,
     customerEmail: order.email,
+    accessKey: order.access_key,
     lines: lines.map((line) => ({
       productName: line.product_name,
       size: line.size,

@@ -7,6 +7,7 @@ import { DELETED_CUSTOMER } from '../../shared/constants';
 import { LAST_ADMIN_MESSAGE } from '../../shared/schemas/admin-people';
 import type { Db } from '../db/database';
 import { tablesMentioning } from '../db/tables';
+import { addressHash } from '../orders/guests';
 import { publishEvent } from '../events/events';
 import type { SubscriptionBilling } from '../payments/provider';
 import { today, type Clock } from '../subscriptions/dates';
@@ -138,7 +139,20 @@ async function eraseRows(trx: Db, clock: Clock, userId: string, email: string): 
     .where('customer_id', '=', userId)
     .execute();
   // Orders stay for the shop's books (tax law keeps invoices), without the person.
-  await trx.updateTable('orders').set({ shipping_address: address, updated_at: new Date() }).where('customer_id', '=', userId).execute();
+  // Their keys go too (a guest order taken into the account keeps one): nobody is left to open the page.
+  await trx
+    .updateTable('orders')
+    .set({ shipping_address: address, access_key: null, updated_at: new Date() })
+    .where('customer_id', '=', userId)
+    .execute();
+  // So do orders placed as a guest with the address and not taken into the account.
+  await trx
+    .updateTable('orders')
+    .set({ shipping_address: address, guest_email: null, access_key: null, updated_at: new Date() })
+    .where(sql<string>`lower(guest_email)`, '=', email.toLowerCase())
+    .where('guest_email', 'is not', null)
+    .execute();
+  await trx.deleteFrom('guest_email_budgets').where('address_hash', '=', addressHash(email)).execute();
 
   const sameAddress = (column: 'email' | 'to_email' | 'reply_to') => sql<boolean>`lower(${sql.ref(column)}) = lower(${email})`;
   const mentions = (column: 'subject' | 'text_body' | 'html_body') => sql<boolean>`strpos(lower(${sql.ref(column)}), lower(${email})) > 0`;

@@ -28,6 +28,9 @@ export async function exportPersonalData(db: Db, userId: string, exportedAt: Dat
     .executeTakeFirst();
   if (!account) throw notFound('Account');
   const email = account.email;
+  // Their orders: the account's, and those placed as a guest with its address once the address is
+  // proven theirs (such orders join the account at its next sign-in anyway).
+  const theirs = sql<boolean>`(orders.customer_id = ${userId} or (${account.email_confirmed_at !== null} and lower(orders.guest_email) = lower(${email})))`;
 
   const [orders, items, memberships, cycles, contactMessages, emails] = await Promise.all([
     db
@@ -47,7 +50,7 @@ export async function exportPersonalData(db: Db, userId: string, exportedAt: Dat
         'tracking_number',
         'paid_at',
       ])
-      .where('customer_id', '=', userId)
+      .where(theirs)
       .orderBy('created_at')
       .orderBy('id')
       .execute(),
@@ -62,7 +65,7 @@ export async function exportPersonalData(db: Db, userId: string, exportedAt: Dat
         'order_items.unit_price',
         'order_items.total_price',
       ])
-      .where('orders.customer_id', '=', userId)
+      .where(theirs)
       .orderBy('order_items.created_at')
       .orderBy('order_items.id')
       .execute(),

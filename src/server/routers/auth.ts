@@ -19,6 +19,7 @@ import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../auth/passwo
 import { createSession, invalidateSession, invalidateUserSessions } from '../auth/session';
 import { consumeAuthToken, createAuthToken, madeForBrowser, peekAuthToken, revokeAuthTokens } from '../auth/tokens';
 import type { Db } from '../db/database';
+import { attachGuestOrders } from '../orders/guests';
 import { isUniqueViolation } from '../db/errors';
 import { enqueueEmail } from '../email/queue';
 import { emailConfirmationEmail, existingAccountEmail, passwordResetEmail } from '../email/templates';
@@ -57,17 +58,26 @@ async function startSession(ctx: Context, userId: string): Promise<Me> {
   ctx.setSessionCookie(token, expiresAt);
   const me = await loadMe(ctx.db, userId);
   if (!me) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR' });
+  // Orders placed as a guest with this (confirmed) address join the account's history now.
+  await attachGuestOrders(ctx.db, me);
   return me;
 }
 
 /**
  * A new address gets its account and a confirmation link tied to the signing-up browser; a known
- * one an email saying it has an account.
+ * one an email saying it has an account. Both links lead back to `returnTo`, a page of this store
+ * (the checkout, a plan's join page, a guest order), once the owner has confirmed or signed in.
  */
-async function completeSignUp(ctx: Context, email: string, passwordHash: string, browserSecret: string): Promise<void> {
+export async function completeSignUp(
+  ctx: Context,
+  email: string,
+  passwordHash: string,
+  browserSecret: string,
+  returnTo: string | undefined,
+): Promise<void> {
   if (!(await findUserByEmail(ctx.db, email))) {
     try {
-      await createAccount(ctx, email, passwordHash, browserSecret);
+      await createAccount(ctx, email, passwordHash, browserSecret, returnTo);
       return;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -75,15 +85,21 @@ async function completeSignUp(ctx: Context, email: string, passwordHash: string,
       ctx.log.warn({ err: error }, 'sign-up raced another for the same address');
     }
   }
-  await emailExistingAccount(ctx, email);
+  await emailExistingAccount(ctx, email, returnTo);
 }
 
-async function createAccount(ctx: Context, email: string, passwordHash: string, browserSecret: string): Promise<void> {
+async function createAccount(
+  ctx: Context,
+  email: string,
+  passwordHash: string,
+  browserSecret: string,
+  returnTo: string | undefined,
+): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const user = await trx.insertInto('users').values({ email, password_hash: passwordHash }).returning('id').executeTakeFirstOrThrow();
     await trx.insertInto('customers').values({ id: user.id, email }).execute();
     const token = await createAuthToken(trx, user.id, 'email_confirmation', EMAIL_CONFIRMATION_TTL_MS, browserSecret);
-    await enqueueEmail(trx, emailConfirmationEmail(ctx.config, email, token), ctx.config.emailMaxRetries);
+    await enqueueEmail(trx, emailConfirmationEmail(ctx.config, email, token, returnTo), ctx.config.emailMaxRetries);
   });
 }
 
@@ -93,14 +109,14 @@ async function createAccount(ctx: Context, email: string, passwordHash: string, 
  * out): the account may have been made by someone who does not own the address, and this sign-up
  * too, so neither one's password may come with the link.
  */
-async function emailExistingAccount(ctx: Context, email: string): Promise<void> {
+async function emailExistingAccount(ctx: Context, email: string, returnTo: string | undefined): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const user = await findUserByEmail(trx, email);
     // Deleted in the meantime: there is no one to tell.
     if (!user) return;
     if (!(await spendAccountEmail(trx, user.id, 'anyone', ctx.log, 'existing-account note'))) return;
     const passwordToken = user.email_confirmed_at ? null : await createAuthToken(trx, user.id, 'password_reset', PASSWORD_RESET_TTL_MS);
-    await enqueueEmail(trx, existingAccountEmail(ctx.config, user.email, passwordToken), ctx.config.emailMaxRetries);
+    await enqueueEmail(trx, existingAccountEmail(ctx.config, user.email, passwordToken, returnTo), ctx.config.emailMaxRetries);
   });
 }
 
@@ -122,7 +138,12 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       const passwordHash = await hashPassword(input.password);
       const browserSecret = ctx.markSignUpBrowser();
-      ctx.background.run(() => completeSignUp(ctx, input.email, passwordHash, browserSecret), ctx.answerSent(), ctx.log, 'sign-up');
+      ctx.background.run(
+        () => completeSignUp(ctx, input.email, passwordHash, browserSecret, input.returnTo),
+        ctx.answerSent(),
+        ctx.log,
+        'sign-up',
+      );
       return { ok: true as const };
     }),
 

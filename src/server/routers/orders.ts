@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { CUSTOMER_ORDERS_PAGE_SIZE, orderNumberInput, ordersPageInput } from '../../shared/schemas/checkout';
+import { CUSTOMER_ORDERS_PAGE_SIZE, orderByKeyInput, orderNumberInput, ordersPageInput } from '../../shared/schemas/checkout';
 import { countRows } from '../db/count';
 import type { Db } from '../db/database';
 import { displayImages } from '../display-copies';
 import { readCheckoutSettings } from '../orders/pricing';
 import { trackingUrl } from '../orders/transitions';
-import { assertFound } from '../trpc/errors';
-import { customerProcedure, router } from '../trpc/init';
+import { guestOrderByKey } from '../orders/guests';
+import { assertFound, notFound } from '../trpc/errors';
+import { customerProcedure, publicProcedure, router } from '../trpc/init';
 import { readPage } from '../trpc/paging';
 
 // A customer's own orders (the authorization matrix checks nobody reads another's): every query
@@ -41,6 +42,57 @@ async function withThumbnails<T extends { items: { image: string | null } }>(db:
   return orders.map((order) => ({ ...order, thumbnail: imageOf(order.items.image) }));
 }
 
+/** One order with its lines, history and how it is paid and shipped: nothing of any account. */
+async function orderDetail(db: Db, orders: ReturnType<typeof ownOrders>) {
+  const order = assertFound(
+    await orders
+      .select([
+        ...SUMMARY_COLUMNS,
+        'orders.subtotal',
+        'orders.shipping_cost',
+        'orders.tax',
+        'orders.shipping_address',
+        'orders.tracking_number',
+        'orders.payment_provider',
+        'orders.checkout_url',
+      ])
+      .executeTakeFirst(),
+    'Order',
+  );
+  const [items, events, settings] = await Promise.all([
+    db
+      .selectFrom('order_items')
+      .select(['id', 'product_id', 'product_name', 'product_image', 'size', 'quantity', 'unit_price', 'total_price'])
+      .where('order_id', '=', order.id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('order_events')
+      .select(['kind', 'created_at'])
+      .where('order_id', '=', order.id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    readCheckoutSettings(db),
+  ]);
+  const imageOf = await displayImages(
+    db,
+    items.map((item) => item.product_image),
+  );
+  const { checkout_url: checkoutUrl, ...rest } = order;
+  const awaitingPayment = order.payment_status === 'pending' && order.status !== 'cancelled';
+  return {
+    ...rest,
+    items: items.map((item) => ({ ...item, image: imageOf(item.product_image) })),
+    events,
+    trackingUrl: order.tracking_number ? trackingUrl(settings.tracking_url_template, order.tracking_number) : null,
+    // How to finish paying, while the order waits for its money.
+    paymentInstructions: awaitingPayment && order.payment_provider === 'manual' ? settings.payment_instructions : null,
+    paymentUrl: awaitingPayment && order.payment_provider === 'stripe' ? checkoutUrl : null,
+  };
+}
+
 export const ordersRouter = router({
   /** The customer's orders, newest first, a page at a time. */
   list: customerProcedure.input(ordersPageInput).query(async ({ ctx, input }) => {
@@ -67,56 +119,23 @@ export const ordersRouter = router({
     ),
   ),
 
-  /** One order with its lines, history and how it is paid and shipped. */
-  get: customerProcedure.input(orderNumberInput).query(async ({ ctx, input }) => {
-    const order = assertFound(
-      await ownOrders(ctx.db, ctx.session.user.id)
-        .select([
-          ...SUMMARY_COLUMNS,
-          'orders.subtotal',
-          'orders.shipping_cost',
-          'orders.tax',
-          'orders.shipping_address',
-          'orders.tracking_number',
-          'orders.payment_provider',
-          'orders.checkout_url',
-        ])
-        .where('orders.order_number', '=', input.orderNumber)
-        .executeTakeFirst(),
-      'Order',
-    );
-    const [items, events, settings] = await Promise.all([
-      ctx.db
-        .selectFrom('order_items')
-        .select(['id', 'product_id', 'product_name', 'product_image', 'size', 'quantity', 'unit_price', 'total_price'])
-        .where('order_id', '=', order.id)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute(),
-      ctx.db
-        .selectFrom('order_events')
-        .select(['kind', 'created_at'])
-        .where('order_id', '=', order.id)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute(),
-      readCheckoutSettings(ctx.db),
-    ]);
-    const imageOf = await displayImages(
-      ctx.db,
-      items.map((item) => item.product_image),
-    );
-    const { checkout_url: checkoutUrl, ...rest } = order;
-    const awaitingPayment = order.payment_status === 'pending' && order.status !== 'cancelled';
-    return {
-      ...rest,
-      items: items.map((item) => ({ ...item, image: imageOf(item.product_image) })),
-      events,
-      trackingUrl: order.tracking_number ? trackingUrl(settings.tracking_url_template, order.tracking_number) : null,
-      // How to finish paying, while the order waits for its money.
-      paymentInstructions: awaitingPayment && order.payment_provider === 'manual' ? settings.payment_instructions : null,
-      paymentUrl: awaitingPayment && order.payment_provider === 'stripe' ? checkoutUrl : null,
-    };
+  /** One of the customer's orders with its lines, history and how it is paid and shipped. */
+  get: customerProcedure
+    .input(orderNumberInput)
+    .query(({ ctx, input }) =>
+      orderDetail(ctx.db, ownOrders(ctx.db, ctx.session.user.id).where('orders.order_number', '=', input.orderNumber)),
+    ),
+
+  /**
+   * A guest order's page, opened with the key from its address (docs/adr/0027-guest-checkout.md):
+   * the order itself and nothing else. Without its key, or with another, it is not found.
+   */
+  byKey: publicProcedure.input(orderByKeyInput).query(async ({ ctx, input }) => {
+    const order = await guestOrderByKey(ctx.db, input.orderNumber, input.key);
+    if (!order) throw notFound('Order');
+    const detail = await orderDetail(ctx.db, ctx.db.selectFrom('orders').where('orders.id', '=', order.id));
+    // A thank-you page offers "Create an account" while the order is a guest's, not yet in an account.
+    return { ...detail, guest: order.guest };
   }),
 
   /** The number of one of the customer's orders by its id (the way back from the card payment page). */

@@ -47,6 +47,8 @@ export const checkoutSettingsInput = z.object({
     .max(500, { error: 'The tracking link must be at most 500 characters' })
     .pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid URL' }))
     .refine((value) => value.includes('{number}'), { error: TRACKING_URL_NEEDS_NUMBER }),
+  /** "Customers can check out without an account"; left as it is when not sent. */
+  guest_checkout: z.boolean().optional(),
 });
 export type CheckoutSettingsInput = z.input<typeof checkoutSettingsInput>;
 

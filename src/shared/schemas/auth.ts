@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants';
+import { storePath } from '../return-path';
 import { emailAddress } from './fields';
 
 // Texts of docs/PRODUCT.md § Validation and Messages, word for word.
@@ -27,7 +28,10 @@ export const signInInput = z.object({
   password: z.string({ error: CREDENTIALS_REQUIRED }).min(1, { error: CREDENTIALS_REQUIRED }).max(256),
 });
 
-export const signUpInput = z.object({ email: emailField, password: newPasswordField });
+/** Where the confirmation link leads back to: a page of this store, or the sign-up is refused as tampered. */
+export const returnToField = z.string().refine((value) => storePath(value) !== undefined, { error: 'Invalid return address' });
+
+export const signUpInput = z.object({ email: emailField, password: newPasswordField, returnTo: returnToField.optional() });
 
 export const passwordResetRequestInput = z.object({ email: emailField });
 

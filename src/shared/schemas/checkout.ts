@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY, SIZES } from '../constants';
 import { requiredAddress } from './account';
+import { newPasswordField } from './auth';
 import { discountCodeInput } from './discounts';
-import { optionalPhone, requiredLine } from './fields';
+import { emailAddress, optionalPhone, requiredLine } from './fields';
 
 // Checkout (docs/PRODUCT.md § Screens, Checkout): what the client sends to price and place an order. It sends
 // products, sizes and quantities only; the server prices everything.
@@ -56,7 +57,14 @@ export type ShippingInput = z.input<typeof shippingInput>;
 /** An amount as the page was shown it ("29.99"), sent back so the server can tell whether it still holds. */
 export const shownAmount = z.string().regex(/^\d{1,9}\.\d{2}$/, { error: INVALID_REQUEST });
 
+export const GUEST_EMAIL_REQUIRED = 'Email is required';
+/** The shop has turned guest checkout off (Admin → Settings → Checkout). */
+export const SIGN_IN_TO_CHECK_OUT = 'Please sign in to check out.';
+export const guestEmailField = emailAddress(GUEST_EMAIL_REQUIRED);
+
 export const placeOrderInput = z.object({
+  /** A guest's address, where the order's emails go; a signed-in customer's account address is used instead. */
+  email: guestEmailField.optional(),
   /** Made once per cart submission by the client: a retry or a second click finds the same order. */
   idempotencyKey: z.uuid({ error: INVALID_REQUEST }),
   lines: cartLines,
@@ -79,5 +87,11 @@ export const orderNumberInput = z.object({
     .trim()
     .regex(/^TL-\d{1,12}$/, { error: 'Order not found' }),
 });
+/** A guest order's page: its number and the key from its address (docs/adr/0027-guest-checkout.md). */
+export const orderKeyField = z.string().trim().min(1).max(200);
+export const orderByKeyInput = orderNumberInput.extend({ key: orderKeyField });
+/** "Create an account" on a guest order's thank-you page: the order's address, a password of the buyer's. */
+export const guestAccountInput = orderByKeyInput.extend({ password: newPasswordField });
+
 export const ordersPageInput = z.object({ page: z.number().int().min(1).max(100_000).default(1) });
 export const CUSTOMER_ORDERS_PAGE_SIZE = 10;

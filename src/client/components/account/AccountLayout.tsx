@@ -1,5 +1,5 @@
 import { Outlet, useNavigate, useRouter } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useMe } from '../../session/session';
 import { LoadingState } from '../ui/states';
 
@@ -8,7 +8,7 @@ import { LoadingState } from '../ui/states';
  * this covers a sign-out in another tab while a page is open. Pages under it read the user with
  * useSignedInUser().
  */
-export function AccountLayout() {
+export function AccountLayout({ children }: { children?: ReactNode }) {
   const me = useMe().data;
   const router = useRouter();
   const navigate = useNavigate();
@@ -20,5 +20,5 @@ export function AccountLayout() {
     void navigate({ to: '/login', search: { redirect: router.state.location.href }, replace: true });
   }, [me, navigate, router]);
   if (!me) return <LoadingState label="Loading your account..." />;
-  return <Outlet />;
+  return children ?? <Outlet />;
 }

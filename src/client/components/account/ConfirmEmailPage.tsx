@@ -2,7 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { MailCheck, MailWarning } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { cart } from '../../cart/cart';
+import { safeRedirect } from '../../session/redirect';
 import { useMutation } from '../../mutations';
 import { INVALID_CONFIRMATION_LINK, newPasswordForm } from '../../../shared/schemas/auth';
 import { errorMessage } from '../../errors';
@@ -19,28 +22,57 @@ import { toast } from '../ui/Toast';
 
 const routeApi = getRouteApi('/confirm-email');
 
+const isCheckout = (path: string) => /^\/checkout(?:[/?#]|$)/.test(path);
+
+/** Signed in, but the cart lives in the storage of the browser where checkout started. */
+function CartInOtherBrowser() {
+  return (
+    <AuthCard icon={MailCheck} title="Your email is confirmed">
+      <p className="text-sm leading-6 text-stone-600" data-testid="cart-in-other-browser">
+        You are signed in. Your cart is in the other browser, where you started checking out: open the checkout there to finish your order,
+        or add the items again here.
+      </p>
+      <div className="mt-6 grid gap-3 sm:grid-cols-2">
+        <ButtonLink to="/shop" size="lg" block>
+          Continue Shopping
+        </ButtonLink>
+        <ButtonLink to="/dashboard" variant="secondary" size="lg" block>
+          Go to My Account
+        </ButtonLink>
+      </div>
+    </AuthCard>
+  );
+}
+
 export function ConfirmEmailPage() {
   useDocumentTitle('Confirm Email');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { token } = routeApi.useSearch();
+  const { token, next } = routeApi.useSearch();
   const me = useMe().data;
+  const returnTo = safeRedirect(next);
+  // Back to a checkout whose cart is in another browser (the link opened on another device, say).
+  const [cartElsewhere, setCartElsewhere] = useState(false);
   const confirm = useMutation(
     trpc.auth.confirmEmail.mutationOptions({
       // The link signed its owner in, in place of whoever was signed in here: the other tabs are
-      // told, and the owner goes on to My Account (PRODUCT.md: sign-up success goes to /dashboard).
+      // told, and the owner goes back to where the sign-up started (the checkout with its cart, a
+      // plan's join page), or on to My Account (PRODUCT.md: sign-up success goes to /dashboard).
       onSuccess: async (confirmed) => {
         queryClient.setQueryData(trpc.auth.me.queryKey(), confirmed);
         await sessionChanged(queryClient, 'signed-in');
         toast.success(`Thanks! ${confirmed.email} is confirmed.`);
-        await navigate({ to: '/dashboard', replace: true });
+        if (returnTo && isCheckout(returnTo) && cart.getLines().length === 0) setCartElsewhere(true);
+        else await navigate({ href: returnTo ?? '/dashboard', replace: true });
       },
     }),
   );
   // Opening the link only shows whose address it confirms; the visitor confirms with a click, so a
   // link someone else sent cannot sign this browser into their account unnoticed.
   const pending = useQuery(trpc.auth.confirmationFor.queryOptions({ token: token ?? '' }, { enabled: Boolean(token), retry: false }));
+
+  if (cartElsewhere) return <CartInOtherBrowser />;
 
   if (token && !pending.isError && !confirm.isError) {
     if (!pending.data || confirm.isSuccess) {

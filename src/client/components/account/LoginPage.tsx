@@ -99,6 +99,8 @@ function ModeLinks({ mode }: { mode: LoginMode }) {
 }
 
 function CredentialsForm({ mode }: { mode: 'signin' | 'signup' }) {
+  // Where the confirmation link brings a new account back to (the checkout, a plan's join page).
+  const returnTo = safeRedirect(routeApi.useSearch().redirect);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const messageId = useId();
@@ -118,7 +120,7 @@ function CredentialsForm({ mode }: { mode: 'signin' | 'signup' }) {
     try {
       if (mode === 'signup') {
         // The same answer whether or not the address has an account; the next step is in the email.
-        await signUp.mutateAsync(values);
+        await signUp.mutateAsync({ ...values, ...(returnTo ? { returnTo } : {}) });
         setMessage({ kind: 'success', text: `Check your email. We sent a message to ${values.email} with the next step.` });
         return;
       }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, CreditCard, Landmark, Lock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,8 +8,9 @@ import { z } from 'zod';
 import { useMutation } from '../../mutations';
 import type { Size } from '../../../shared/constants';
 import { formatMoney } from '../../../shared/money';
-import { shippingInput } from '../../../shared/schemas/checkout';
+import { guestEmailField, shippingInput } from '../../../shared/schemas/checkout';
 import { cart, checkoutKeys } from '../../cart/cart';
+import { guestOrders } from '../../cart/guest-orders';
 import type { CartViewLine } from '../../cart/cart-view';
 import { useCartQuote, type CartAmounts, type CartQuote, type CartViewState } from '../../cart/use-cart-view';
 import { errorMessage, showServerErrors, UNEXPECTED_ERROR } from '../../errors';
@@ -18,7 +19,7 @@ import { AddressFields } from '../account/AddressFields';
 import { shippingDefaults } from '../account/shipping-defaults';
 import { OrderSummary } from '../cart/OrderSummary';
 import { ProductImage } from '../catalog/ProductImage';
-import { Button } from '../ui/Button';
+import { Button, textLinkClass } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { Checkbox, TextField } from '../ui/fields';
 import { Form, FormMessage } from '../ui/Form';
@@ -29,7 +30,9 @@ import { useDocumentTitle } from '../ui/use-document-title';
 // withdrawn, a size dropped, a new price) are shown with what changed, and the cart must be
 // updated before the order can be placed.
 
-const checkoutForm = z.object({ shipping: shippingInput, saveToAccount: z.boolean() });
+// A guest gives the address the order's emails go to; a customer's account has it.
+const checkoutForm = z.object({ email: guestEmailField.optional(), shipping: shippingInput, saveToAccount: z.boolean() });
+const guestCheckoutForm = checkoutForm.extend({ email: guestEmailField });
 type CheckoutFormInput = z.input<typeof checkoutForm>;
 type CheckoutFormOutput = z.output<typeof checkoutForm>;
 
@@ -42,25 +45,28 @@ const lineProblem = (line: CartViewLine): string | null =>
         ? `Price changed from ${formatMoney(line.previousPrice)} to ${formatMoney(line.price)}`
         : null;
 
-export function CheckoutPage({ email, view }: { email: string; view: CartViewState }) {
+/** `account`: the signed-in customer, or null for a guest. */
+export function CheckoutPage({ account, view }: { account: { email: string } | null; view: CartViewState }) {
   useDocumentTitle('Checkout');
   const trpc = useTRPC();
-  const profile = useQuery(trpc.account.profile.queryOptions());
+  // The saved address fills the form, once: "Address once".
+  const profile = useQuery({ ...trpc.account.profile.queryOptions(), enabled: account !== null });
   const quote = useCartQuote(view);
   const changed = view.lines.filter((line) => lineProblem(line) !== null);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
       <h1 className="font-display text-3xl font-extrabold tracking-tight text-stone-950 sm:text-4xl">Checkout</h1>
-      {profile.isPending ? (
+      {account && profile.isPending ? (
         <div aria-hidden="true" className="mt-8 h-[32rem] animate-pulse rounded-2xl bg-stone-100" />
       ) : (
         <CheckoutForm
-          email={email}
+          account={account}
           view={view}
           quote={quote}
           changed={changed}
           defaults={{
+            ...(account ? {} : { email: '' }),
             shipping: shippingDefaults(profile.data),
             saveToAccount: false,
           }}
@@ -71,31 +77,41 @@ export function CheckoutPage({ email, view }: { email: string; view: CartViewSta
 }
 
 interface CheckoutFormProps {
-  email: string;
+  account: { email: string } | null;
   view: CartViewState;
   quote: CartQuote;
   changed: CartViewLine[];
   defaults: CheckoutFormInput;
 }
 
-function CheckoutForm({ email, view, quote, changed, defaults }: CheckoutFormProps) {
+function CheckoutForm({ account, view, quote, changed, defaults }: CheckoutFormProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const formId = useId();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<CheckoutFormInput, unknown, CheckoutFormOutput>({ resolver: zodResolver(checkoutForm), defaultValues: defaults });
+  const form = useForm<CheckoutFormInput, unknown, CheckoutFormOutput>({
+    resolver: zodResolver(account ? checkoutForm : guestCheckoutForm),
+    defaultValues: defaults,
+  });
 
   const place = useMutation(
     trpc.checkout.placeOrder.mutationOptions({
-      onSuccess: async ({ orderNumber, redirectUrl }) => {
+      onSuccess: async ({ orderId, orderNumber, redirectUrl, accessKey }) => {
         // Every open tab's cart empties with this one (the storage event).
         cart.clear();
         checkoutKeys.forget();
         await queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.account.pathKey() });
+        // Back from paying by card, this tab opens a guest's order with its key.
+        if (accessKey) guestOrders.remember(orderId, { orderNumber, accessKey });
         if (redirectUrl) window.location.assign(redirectUrl);
-        else await navigate({ to: '/orders/$orderNumber', params: { orderNumber }, search: { placed: true } });
+        else
+          await navigate({
+            to: '/orders/$orderNumber',
+            params: { orderNumber },
+            search: { placed: true, ...(accessKey ? { key: accessKey } : {}) },
+          });
       },
       onError: (error) => {
         const shown = showServerErrors(form, error);
@@ -113,6 +129,7 @@ function CheckoutForm({ email, view, quote, changed, defaults }: CheckoutFormPro
     place.mutate({
       // The same cart sent again (a second click, a retry, another tab) is the same order.
       idempotencyKey: checkoutKeys.keyFor(lines),
+      ...(account ? {} : { email: values.email }),
       lines,
       shipping: values.shipping,
       saveToAccount: values.saveToAccount,
@@ -144,8 +161,32 @@ function CheckoutForm({ email, view, quote, changed, defaults }: CheckoutFormPro
   return (
     <div className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-12">
       <div className="space-y-8">
-        <Card spacious title="Shipping Information" description={`We'll send the order confirmation to ${email}.`}>
+        <Card
+          spacious
+          title="Shipping Information"
+          description={account ? `We'll send the order confirmation to ${account.email}.` : undefined}
+          actions={
+            account ? undefined : (
+              <p className="text-sm text-stone-600">
+                Have an account?{' '}
+                <Link to="/login" search={{ redirect: '/checkout' }} className={textLinkClass}>
+                  Sign in
+                </Link>
+              </p>
+            )
+          }
+        >
           <Form form={form} id={formId} onSubmit={submit} className="space-y-5" data-testid="shipping-form">
+            {!account && (
+              <TextField
+                name="email"
+                label="Email"
+                type="email"
+                autoComplete="email"
+                required
+                hint="For your order confirmation and the link to your order. No account needed."
+              />
+            )}
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField name="shipping.first_name" label="First name" autoComplete="shipping given-name" required />
               <TextField name="shipping.last_name" label="Last name" autoComplete="shipping family-name" required />
@@ -158,7 +199,7 @@ function CheckoutForm({ email, view, quote, changed, defaults }: CheckoutFormPro
               />
             </div>
             <AddressFields prefix="shipping" section="shipping" label="Shipping address" />
-            <Checkbox name="saveToAccount" label="Save to my account" hint="Use this address next time too." />
+            {account && <Checkbox name="saveToAccount" label="Save to my account" hint="Use this address next time too." />}
           </Form>
         </Card>
         <PaymentCard payment={quote.amounts?.payment} />

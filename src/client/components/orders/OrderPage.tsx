@@ -5,7 +5,10 @@ import type { ReactNode } from 'react';
 import { formatDate, formatDateTime } from '../../../shared/dates';
 import { formatMoney, toCents } from '../../../shared/money';
 import { useTRPC, type RouterOutputs } from '../../trpc';
+import type { PaymentReturn } from '../../../shared/constants';
+import { AccountLayout } from '../account/AccountLayout';
 import { ProductImage } from '../catalog/ProductImage';
+import { CreateAccountCard } from './CreateAccountCard';
 import { MissingPage } from '../MissingPage';
 import { OrderBadges } from './OrderBadges';
 import { ORDER_EVENT_LABELS } from './order-events';
@@ -15,27 +18,33 @@ import { LoadingState } from '../ui/states';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { BackLink } from '../ui/BackLink';
 
-const route = getRouteApi('/_account/orders/$orderNumber');
+const route = getRouteApi('/orders/$orderNumber');
 
 type Order = RouterOutputs['orders']['get'];
 
 /** How often the page looks again while a card payment is being confirmed. */
 const PAYMENT_POLL_MS = 2000;
 
-export function OrderPage() {
+// Back from paying by card, the webhook marks the order paid in a moment: look until it has.
+const pollWhilePaying = (payment: PaymentReturn | undefined) => (query: { state: { data?: { payment_status: string } | undefined } }) =>
+  payment === 'done' && query.state.data?.payment_status === 'pending' ? PAYMENT_POLL_MS : false;
+
+/** A guest order opened by its key, or one of the signed-in customer's (inside the account's guard). */
+export function OrderRoute() {
+  const { key } = route.useSearch();
+  if (key) return <GuestOrderPage accessKey={key} />;
+  return (
+    <AccountLayout>
+      <OrderPage />
+    </AccountLayout>
+  );
+}
+
+function OrderPage() {
   const { orderNumber } = route.useParams();
   const { placed, payment } = route.useSearch();
   const trpc = useTRPC();
-  const order = useQuery(
-    trpc.orders.get.queryOptions(
-      { orderNumber },
-      {
-        retry: false,
-        // Back from paying by card, the webhook marks the order paid in a moment: look until it has.
-        refetchInterval: (query) => (payment === 'done' && query.state.data?.payment_status === 'pending' ? PAYMENT_POLL_MS : false),
-      },
-    ),
-  );
+  const order = useQuery(trpc.orders.get.queryOptions({ orderNumber }, { retry: false, refetchInterval: pollWhilePaying(payment) }));
   useDocumentTitle(`Order ${orderNumber}`);
 
   if (order.isPending) return <LoadingState label="Loading your order..." />;
@@ -43,6 +52,32 @@ export function OrderPage() {
     return <OrderNotFound>There is no order {orderNumber} on your account.</OrderNotFound>;
   }
   return <OrderDetail order={order.data} thanks={placed === true || payment === 'done'} payment={payment} />;
+}
+
+/** The order itself and nothing else: no account, no other orders (docs/adr/0027-guest-checkout.md). */
+function GuestOrderPage({ accessKey }: { accessKey: string }) {
+  const { orderNumber } = route.useParams();
+  const { placed, payment } = route.useSearch();
+  const trpc = useTRPC();
+  const order = useQuery(
+    trpc.orders.byKey.queryOptions({ orderNumber, key: accessKey }, { retry: false, refetchInterval: pollWhilePaying(payment) }),
+  );
+  useDocumentTitle(`Order ${orderNumber}`);
+
+  if (order.isPending) return <LoadingState label="Loading your order..." />;
+  if (!order.data) {
+    return (
+      <MissingPage icon={PackageX} title="Order Not Found" link={{ to: '/shop', label: 'Continue Shopping' }}>
+        This link does not open an order. Use the link in your order confirmation email.
+      </MissingPage>
+    );
+  }
+  const thanks = placed === true || payment === 'done';
+  return (
+    <OrderDetail order={order.data} thanks={thanks} payment={payment} guest>
+      {thanks && order.data.guest && <CreateAccountCard orderNumber={orderNumber} accessKey={accessKey} />}
+    </OrderDetail>
+  );
 }
 
 /** An order number or link that is not one of this customer's orders. */
@@ -54,10 +89,22 @@ export function OrderNotFound({ children }: { children: ReactNode }) {
   );
 }
 
-function OrderDetail({ order, thanks, payment }: { order: Order; thanks: boolean; payment: 'done' | 'cancelled' | undefined }) {
+function OrderDetail({
+  order,
+  thanks,
+  payment,
+  guest = false,
+  children,
+}: {
+  order: Order;
+  thanks: boolean;
+  payment: PaymentReturn | undefined;
+  guest?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-      <BackLink to="/orders">My Orders</BackLink>
+      {guest ? <BackLink to="/shop">Continue Shopping</BackLink> : <BackLink to="/orders">My Orders</BackLink>}
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="font-display text-3xl font-extrabold tracking-tight text-stone-950 sm:text-4xl">
@@ -76,8 +123,9 @@ function OrderDetail({ order, thanks, payment }: { order: Order; thanks: boolean
         </div>
       </div>
 
-      <div className="mt-8">
+      <div className="mt-8 space-y-6">
         <PaymentNotice order={order} payment={payment} />
+        {children}
       </div>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -186,7 +234,7 @@ function Amount({ label, value, strong = false }: { label: string; value: string
 }
 
 /** What the customer needs to know about paying: how to pay, that it is being confirmed, or that it is done. */
-function PaymentNotice({ order, payment }: { order: Order; payment: 'done' | 'cancelled' | undefined }) {
+function PaymentNotice({ order, payment }: { order: Order; payment: PaymentReturn | undefined }) {
   if (order.paymentInstructions !== null) {
     // A store that has not written its instructions yet: the buyer can still ask.
     const written = order.paymentInstructions.trim() !== '';

@@ -18,10 +18,12 @@ export function passwordResetEmail(store: StoreInfo, to: string, token: string):
   };
 }
 
-const confirmationUrl = (store: StoreInfo, token: string) => `${store.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+/** `next`: the page the confirmed buyer goes back to (checked again by the page before it is followed). */
+const confirmationUrl = (store: StoreInfo, token: string, returnTo: string | undefined) =>
+  `${store.publicUrl}/confirm-email?token=${encodeURIComponent(token)}${returnTo ? `&next=${encodeURIComponent(returnTo)}` : ''}`;
 
-export function emailConfirmationEmail(store: StoreInfo, to: string, token: string): OutgoingEmail {
-  const url = confirmationUrl(store, token);
+export function emailConfirmationEmail(store: StoreInfo, to: string, token: string, returnTo?: string): OutgoingEmail {
+  const url = confirmationUrl(store, token, returnTo);
   const intro = `Welcome to ${store.storeName}! Please confirm your email address.`;
   return {
     to,
@@ -42,8 +44,8 @@ export function emailConfirmationEmail(store: StoreInfo, to: string, token: stri
  * whoever made the account may not own the address, and whoever signed up now may not either,
  * so the one who holds the inbox picks the password.
  */
-export function existingAccountEmail(store: StoreInfo, to: string, passwordToken: string | null): OutgoingEmail {
-  const signIn = { label: 'Sign in', url: `${store.publicUrl}/login` };
+export function existingAccountEmail(store: StoreInfo, to: string, passwordToken: string | null, returnTo?: string): OutgoingEmail {
+  const signIn = { label: 'Sign in', url: `${store.publicUrl}/login${returnTo ? `?redirect=${encodeURIComponent(returnTo)}` : ''}` };
   const reset = { label: 'Reset your password', url: `${store.publicUrl}/login?mode=reset` };
   const body: EmailBody = {
     heading: 'You already have an account',

@@ -8,6 +8,8 @@ import { layout, textOf, type EmailBody, type StoreInfo } from './layout';
 export interface OrderForEmail {
   orderNumber: string;
   customerEmail: string;
+  /** A guest order's key: its page opens with it, without an account. */
+  accessKey: string | null;
   lines: { productName: string; size: string; quantity: number; totalPrice: string }[];
   subtotal: string;
   shippingCost: string;
@@ -16,7 +18,8 @@ export interface OrderForEmail {
   shippingAddress: ShippingAddress;
 }
 
-const orderUrl = (store: StoreInfo, order: OrderForEmail) => `${store.publicUrl}/orders/${order.orderNumber}`;
+const orderUrl = (store: StoreInfo, order: OrderForEmail) =>
+  `${store.publicUrl}/orders/${order.orderNumber}${order.accessKey ? `?key=${encodeURIComponent(order.accessKey)}` : ''}`;
 
 function summary(order: OrderForEmail): [string, string][] {
   return [

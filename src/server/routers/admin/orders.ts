@@ -11,7 +11,7 @@ import { TRPCError } from '@trpc/server';
 import type { Db } from '../../db/database';
 import { markOrderPaid, markOrderRefunded, setOrderStatus, setOrderTrackingNumber } from '../../orders/transitions';
 import { refundCancelledOrder } from '../../orders/notifications';
-import { ordersWithCustomer } from '../../orders/recipient';
+import { orderEmail, ordersWithCustomer } from '../../orders/recipient';
 import { countRows } from '../../db/count';
 import { assertFound, containsPattern, notFound } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
@@ -38,7 +38,7 @@ const ORDER_COLUMNS = [
   'orders.total',
   'orders.tracking_number',
   'orders.payment_provider',
-  'customers.email as customer_email',
+  orderEmail.as('customer_email'),
   'customers.first_name as customer_first_name',
   'customers.last_name as customer_last_name',
 ] as const;
@@ -93,7 +93,7 @@ async function getOrder(db: Db, id: string) {
  */
 function orderMatches(text: string) {
   const pattern = containsPattern(text);
-  return sql<boolean>`(orders.order_number ILIKE ${pattern} OR customers.email ILIKE ${pattern}
+  return sql<boolean>`(orders.order_number ILIKE ${pattern} OR customers.email ILIKE ${pattern} OR orders.guest_email ILIKE ${pattern}
     OR concat_ws(' ', customers.first_name, customers.last_name) ILIKE ${pattern} OR orders.shipping_address->>'name' ILIKE ${pattern})`;
 }
 

@@ -49,6 +49,7 @@ export const adminSettingsRouter = router({
         tax_rate_percent: input.tax_rate_percent.toFixed(2),
         payment_instructions: input.payment_instructions,
         tracking_url_template: input.tracking_url_template,
+        ...(input.guest_checkout === undefined ? {} : { guest_checkout: input.guest_checkout }),
         updated_at: new Date(),
       })
       // To the millisecond, as timestamps leave the database (src/server/db/database.ts).

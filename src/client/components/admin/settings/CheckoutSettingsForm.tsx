@@ -9,7 +9,7 @@ import { errorMessage, showServerErrors, UNEXPECTED_ERROR } from '../../../error
 import { useTRPC, type RouterOutputs } from '../../../trpc';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { NumberField, TextArea, TextField } from '../../ui/fields';
+import { Checkbox, NumberField, TextArea, TextField } from '../../ui/fields';
 import { Form } from '../../ui/Form';
 import { LoadingState } from '../../ui/states';
 import { toast } from '../../ui/Toast';
@@ -49,6 +49,7 @@ const formValues = (settings: CheckoutSettings): CheckoutSettingsInput => ({
   tax_rate_percent: Number(settings.tax_rate_percent),
   payment_instructions: settings.payment_instructions,
   tracking_url_template: settings.tracking_url_template,
+  guest_checkout: settings.guest_checkout,
 });
 
 function CheckoutFields({ settings }: { settings: CheckoutSettings }) {
@@ -106,6 +107,12 @@ function CheckoutFields({ settings }: { settings: CheckoutSettings }) {
         autoComplete="off"
         className="md:col-span-3"
         hint="The carrier's tracking page; {number} is replaced by the order's tracking number."
+      />
+      <Checkbox
+        name="guest_checkout"
+        label="Customers can check out without an account"
+        hint="Buyers give an email address at checkout; an account stays optional."
+        className="md:col-span-3"
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between md:col-span-3">
         <p className="text-sm text-stone-600" data-testid="payment-provider">

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { cartStorageKey } from '../../src/shared/constants';
+import { saveScreenshot, sharedBrowserApp, VIEWPORTS } from '../support/browser';
+
+// No dead taps (docs/adr/0028-taps-before-hydration.md): on a phone-sized window with the CPU slowed
+// 4x, a product page shows Add to Cart long before its scripts have hydrated it. Taps in that gap
+// are held by the page's inline script and take effect once the page is ready.
+
+const env = sharedBrowserApp();
+
+describe('taps before hydration', () => {
+  it('a tap on Add to Cart the moment it appears, with the CPU slowed 4x, puts the shirt in the cart', async () => {
+    const product = await env.db
+      .selectFrom('products')
+      .innerJoin('categories', 'categories.id', 'products.category_id')
+      .select(['products.slug', 'products.id', 'products.available_sizes'])
+      .where('products.is_active', '=', true)
+      .where('categories.is_active', '=', true)
+      .orderBy('products.created_at')
+      .executeTakeFirstOrThrow();
+    const size = product.available_sizes.at(-1)!;
+    const page = await env.newPage({ viewport: VIEWPORTS.mobile });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+
+    // The frame's own goto: the page's goto waits for hydration, which is the point not to.
+    await page.mainFrame().goto(`${env.baseUrl}/product/${product.slug}`, { waitUntil: 'commit' });
+    const add = page.getByRole('button', { name: 'Add to Cart' });
+    await add.waitFor();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
+    // The size, the quantity and Add to Cart, each as soon as it can be tapped.
+    await page.getByLabel('Size', { exact: true }).selectOption(size);
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    await add.click();
+    // Held, and shown as getting ready, until the page is hydrated.
+    const stillEarly = await page.evaluate(() => !document.documentElement.hasAttribute('data-hydrated'));
+    if (stillEarly) expect(await add.getAttribute('aria-busy')).toBe('true');
+    expect(stillEarly || (await page.getByRole('button', { name: 'Added to Cart!' }).count()) === 1).toBe(true);
+
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 30_000 });
+    await page.getByRole('button', { name: 'Added to Cart!' }).waitFor();
+    expect(await page.getByTestId('cart-count').textContent()).toBe('2');
+    const stored = await page.evaluate((key) => localStorage.getItem(key), cartStorageKey(env.config.storeName));
+    const lines = JSON.parse(stored!) as { size: string; quantity: number; product: { id: string } }[];
+    expect(lines.map((line) => ({ id: line.product.id, size: line.size, quantity: line.quantity }))).toEqual([
+      { id: product.id, size, quantity: 2 },
+    ]);
+    expect(await add.getAttribute('aria-busy')).toBeNull();
+    // The page was not reloaded by a native form submit: still the product's address, no query.
+    expect(new URL(page.url()).search).toBe('');
+    await saveScreenshot(page, 'early-tap-added-375');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
+});
