@@ -32,7 +32,7 @@ export const LISTENER_APPLICATION_NAME = 'threadline-listener';
 
 /**
  * The PostgreSQL extensions the schema uses, loaded into every embedded database: pg_trgm serves
- * the storefront's search (migration 0023). A PGlite opened without them cannot read the tables.
+ * the storefront's search (migration 0021). A PGlite opened without them cannot read the tables.
  */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 

@@ -116,7 +116,7 @@ export interface ProductsTable {
   category_id: string;
   created_at: CreatedAt;
   updated_at: Timestamp;
-  /** What the storefront's search looks in, kept by a trigger (migration 0023): never written by the app. */
+  /** What the storefront's search looks in, kept by a trigger (migration 0021): never written by the app. */
   search_vector: Generated<string>;
 }
 
@@ -198,7 +198,7 @@ export interface OrdersTable {
   checkout_url: string | null;
   payment_intent_id: string | null;
   paid_at: NullableTimestamp;
-  /** Set by a trigger when the order becomes refunded (migration 0026): the day its refund counts. */
+  /** Set by a trigger when the order becomes refunded (migration 0023): the day its refund counts. */
   refunded_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -280,7 +280,7 @@ export interface StoreSettingsTable {
   tracking_url_template: string;
   /** Customers can check out without an account. */
   guest_checkout: Generated<boolean>;
-  /** An IANA zone: the store's days in analytics. Changing it rebuilds the sales rollups (migration 0026). */
+  /** An IANA zone: the store's days in analytics. Changing it rebuilds the sales rollups (migration 0023). */
   time_zone: Generated<string>;
   /** Extra per size, as money strings; a size not named costs nothing extra. */
   size_surcharges: JsonWithDefault<SizeSurcharges>;
@@ -334,7 +334,7 @@ export interface DiscountCodesTable {
   updated_at: Timestamp;
 }
 
-/** Every word of the catalog's search (migration 0023), where a misspelt word finds the one meant. */
+/** Every word of the catalog's search (migration 0021), where a misspelt word finds the one meant. */
 export interface SearchWordsTable {
   word: string;
 }
@@ -444,7 +444,7 @@ export interface OrderStatsTable {
 
 type ReadOnly<T> = ColumnType<T, never, never>;
 
-/** Paid orders, their totals and refunds by the store's day, kept by triggers (migration 0026); read only. */
+/** Paid orders, their totals and refunds by the store's day, kept by triggers (migration 0023); read only. */
 export interface SalesDaysTable {
   day: ReadOnly<string>;
   orders: ReadOnly<number>;
@@ -452,14 +452,14 @@ export interface SalesDaysTable {
   refunds: ReadOnly<string>;
 }
 
-/** Each customer's paid orders by day, kept by triggers (migration 0026); read only. */
+/** Each customer's paid orders by day, kept by triggers (migration 0023); read only. */
 export interface CustomerSalesDaysTable {
   customer_id: ReadOnly<string>;
   day: ReadOnly<string>;
   orders: ReadOnly<number>;
 }
 
-/** Units and line revenue by day and product of orders still paid, kept by triggers (migration 0026); read only. */
+/** Units and line revenue by day and product of orders still paid, kept by triggers (migration 0023); read only. */
 export interface ProductSalesDaysTable {
   day: ReadOnly<string>;
   product_id: ReadOnly<string>;
