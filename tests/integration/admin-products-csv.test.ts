@@ -4,9 +4,9 @@ import { PRODUCT_CSV_COLUMNS } from '../../src/server/catalog/product-csv';
 import { callerAs, sharedTestApp, type Caller } from '../support/app';
 import { createAdmin, createCategory, createCustomer, createProduct } from '../support/factories';
 
-// admin.products.exportCsv: Shopify's product columns then ours, one row per size with the
-// product's fields on its first row, every product or those the list's filters show; text a
-// spreadsheet would run as a formula is made plain.
+// admin.products.exportCsv: Shopify's product columns then ours, one row per variant on offer
+// (colour and size, at the size's price) with the product's fields on its first row, every product
+// or those the list's filters show; text a spreadsheet would run as a formula is made plain.
 
 const t = sharedTestApp();
 let admin: Caller;
@@ -16,7 +16,7 @@ beforeAll(async () => {
   admin = callerAs(t, await createAdmin(t.db));
   const shirts = await createCategory(t.db, { name: 'Shirts', slug: 'shirts' });
   hoodies = (await createCategory(t.db, { name: 'Hoodies', slug: 'hoodies' })).id;
-  await createProduct(t.db, {
+  const moto = await createProduct(t.db, {
     slug: 'moto-tee',
     name: 'Moto Tee',
     description: 'Fast & loud <b>\nTwo lines',
@@ -31,6 +31,17 @@ beforeAll(async () => {
     chest_position: 'left_chest',
     is_featured: true,
   });
+  // A second colour, not made in S, and M costing $2.00 more.
+  const black = await t.db
+    .insertInto('product_colours')
+    .values({ product_id: moto.id, name: 'Black', slug: 'black', hex: '#111111', code: 'BLK', sort_order: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db.updateTable('product_variants').set({ is_enabled: false }).where('colour_id', '=', black.id).where('size', '=', 'S').execute();
+  await t.db
+    .updateTable('store_settings')
+    .set({ size_surcharges: JSON.stringify({ M: '2.00' }) })
+    .execute();
   await createProduct(t.db, {
     slug: 'wave-hoodie',
     name: '=SUM(A1)',
@@ -47,11 +58,11 @@ beforeAll(async () => {
 const rowsOf = (csv: string): Record<(typeof PRODUCT_CSV_COLUMNS)[number], string>[] => parse(csv, { columns: true });
 
 describe('admin.products.exportCsv', () => {
-  it('writes one row per size in Shopify’s columns, then ours', async () => {
+  it('writes one row per colour and size on offer in Shopify’s columns, then ours', async () => {
     const { csv } = await admin.admin.products.exportCsv({});
     expect(csv.split('\n')[0]).toBe(PRODUCT_CSV_COLUMNS.join(','));
     const rows = rowsOf(csv);
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     expect(rows[0]).toEqual({
       Handle: 'moto-tee',
       Title: 'Moto Tee',
@@ -62,9 +73,9 @@ describe('admin.products.exportCsv', () => {
       Published: 'TRUE',
       'Option1 Name': 'Size',
       'Option1 Value': 'S',
-      'Option2 Name': '',
-      'Option2 Value': '',
-      'Variant SKU': 'MOTO-1-S',
+      'Option2 Name': 'Colour',
+      'Option2 Value': 'White',
+      'Variant SKU': 'MOTO-1-WHT-S',
       'Variant Price': '24.99',
       'Image Src': '/storage/product-images/moto.png',
       Status: 'active',
@@ -74,21 +85,34 @@ describe('admin.products.exportCsv', () => {
       'Back Art': '',
       'Chest Position': 'left_chest',
     });
-    // The next size of the same product: its variant only.
-    expect(rows[1]).toMatchObject({
-      Handle: 'moto-tee',
-      Title: '',
-      'Option1 Value': 'M',
-      'Variant SKU': 'MOTO-1-M',
-      'Variant Price': '24.99',
-      Category: '',
-    });
-    expect(rows[2]).toMatchObject({ Handle: 'wave-hoodie', Title: "'=SUM(A1)", Published: 'FALSE', Status: 'draft', Category: 'hoodies' });
+    // The next variants of the same product: their own columns only, at their size's price; Black is not made in S.
+    expect(rows.slice(1, 3)).toEqual([
+      expect.objectContaining({
+        Handle: 'moto-tee',
+        Title: '',
+        'Option1 Value': 'M',
+        'Option2 Value': 'White',
+        'Variant SKU': 'MOTO-1-WHT-M',
+        'Variant Price': '26.99',
+        Category: '',
+      }),
+      expect.objectContaining({
+        Handle: 'moto-tee',
+        Title: '',
+        'Option1 Value': 'M',
+        'Option2 Value': 'Black',
+        'Variant SKU': 'MOTO-1-BLK-M',
+        'Variant Price': '26.99',
+        Category: '',
+      }),
+    ]);
+    expect(rows[3]).toMatchObject({ Handle: 'wave-hoodie', Title: "'=SUM(A1)", Published: 'FALSE', Status: 'draft', Category: 'hoodies' });
   });
 
   it('exports only the products the filters show', async () => {
     expect(rowsOf((await admin.admin.products.exportCsv({ categoryId: hoodies })).csv).map((row) => row.Handle)).toEqual(['wave-hoodie']);
     expect(rowsOf((await admin.admin.products.exportCsv({ search: 'loud' })).csv).map((row) => row.Handle)).toEqual([
+      'moto-tee',
       'moto-tee',
       'moto-tee',
     ]);

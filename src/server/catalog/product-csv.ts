@@ -1,9 +1,13 @@
+import { variantCents } from '../../shared/colours';
+import { centsToAmount } from '../../shared/money';
 import type { Db } from '../db/database';
 import { adminProductsMatching, type AdminProductFilters } from '../db/search';
+import { productColours, readSizeSurcharges } from '../orders/pricing';
 
-// The products as Shopify's product CSV (ADR 0034): one row per variant, the product's own
-// fields on the first row of its Handle, then our columns. Sizes are the only option today, so
-// Option2 (Colour) stays empty; a Shopify file's colours are read as nothing but a name.
+// The products as Shopify's product CSV (ADR 0034): one row per variant on offer (a colour in a
+// size, the colours in their order), the product's own fields on the first row of its Handle, then
+// our columns. Option1 is the size and Option2 the colour; the price is the variant's (the
+// product's plus the size's surcharge).
 
 export const PRODUCT_CSV_COLUMNS = [
   'Handle',
@@ -61,14 +65,27 @@ export async function exportProductsCsv(db: Db, filters: AdminProductFilters, ve
       'products.chest_position',
       'categories.name as category_name',
       'categories.slug as category_slug',
+      'products.id',
     ]);
   for (const condition of (await adminProductsMatching(db, filters)).conditions) query = query.where(condition);
   const products = await query.orderBy('products.slug').execute();
+  const [colours, surcharges] = await Promise.all([
+    productColours(
+      db,
+      products.map((product) => product.id),
+    ),
+    readSizeSurcharges(db),
+  ]);
 
   const rows: string[][] = [];
   for (const product of products) {
-    product.available_sizes.forEach((size, i) => {
-      const variant = ['Size', size, '', '', `${product.sku_number}-${size}`, product.price];
+    const offered = (colours.get(product.id) ?? []).flatMap((colour) =>
+      product.available_sizes
+        .filter((size) => colour.sizes.includes(size))
+        .map((size) => ({ colour, size, sku: colour.variants.find((variant) => variant.size === size)?.sku ?? '' })),
+    );
+    offered.forEach(({ colour, size, sku }, i) => {
+      const variant = ['Size', size, 'Colour', colour.name, sku, centsToAmount(variantCents(product.price, size, surcharges))];
       if (i > 0) {
         rows.push([product.slug, '', '', '', '', '', '', ...variant, '', '', '', '', '', '', '']);
         return;
