@@ -25,6 +25,20 @@ export function hydratedReplayEarlyTaps(): void {
     if (!tap.target.isConnected) return;
     // A select already shows its new value; React hears of it now.
     if (tap.kind === 'change') tap.target.dispatchEvent(new Event('change', { bubbles: true }));
+    else if (tap.kind === 'input') replayTyping(tap.target, tap.value);
     else if (tap.target instanceof HTMLElement) tap.target.click();
   }, Promise.resolve());
+}
+
+/**
+ * Hydration keeps what was typed in the field but takes it as the value React already knows (its
+ * value tracker), so an input event alone would change nothing. The field is set back to React's
+ * last value (its default value, which React keeps in step) through React's own setter, then to
+ * what was typed through the element's native one, so React sees the change as a keystroke's.
+ */
+function replayTyping(field: Element, value: string): void {
+  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+  field.value = field.defaultValue;
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
 }
