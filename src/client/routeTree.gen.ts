@@ -27,6 +27,7 @@ import { Route as AccountDashboardRouteImport } from './routes/_account/dashboar
 import { Route as AccountSettingsRouteImport } from './routes/_account/settings'
 import { Route as AccountSubscriptionRouteImport } from './routes/_account/subscription'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAnalyticsRouteImport } from './routes/admin/analytics'
 import { Route as AdminArtworkRouteImport } from './routes/admin/artwork'
 import { Route as AdminCategoriesRouteImport } from './routes/admin/categories'
 import { Route as AdminContactRouteImport } from './routes/admin/contact'
@@ -134,6 +135,11 @@ const AccountSubscriptionRoute = AccountSubscriptionRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminAnalyticsRoute = AdminAnalyticsRouteImport.update({
+  id: '/analytics',
+  path: '/analytics',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminArtworkRoute = AdminArtworkRouteImport.update({
@@ -250,6 +256,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AccountDashboardRoute
   '/settings': typeof AccountSettingsRoute
   '/subscription': typeof AccountSubscriptionRoute
+  '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/artwork': typeof AdminArtworkRoute
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/contact': typeof AdminContactRoute
@@ -287,6 +294,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AccountDashboardRoute
   '/settings': typeof AccountSettingsRoute
   '/subscription': typeof AccountSubscriptionRoute
+  '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/artwork': typeof AdminArtworkRoute
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/contact': typeof AdminContactRoute
@@ -327,6 +335,7 @@ export interface FileRoutesById {
   '/_account/dashboard': typeof AccountDashboardRoute
   '/_account/settings': typeof AccountSettingsRoute
   '/_account/subscription': typeof AccountSubscriptionRoute
+  '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/artwork': typeof AdminArtworkRoute
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/contact': typeof AdminContactRoute
@@ -367,6 +376,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/settings'
     | '/subscription'
+    | '/admin/analytics'
     | '/admin/artwork'
     | '/admin/categories'
     | '/admin/contact'
@@ -404,6 +414,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/settings'
     | '/subscription'
+    | '/admin/analytics'
     | '/admin/artwork'
     | '/admin/categories'
     | '/admin/contact'
@@ -443,6 +454,7 @@ export interface FileRouteTypes {
     | '/_account/dashboard'
     | '/_account/settings'
     | '/_account/subscription'
+    | '/admin/analytics'
     | '/admin/artwork'
     | '/admin/categories'
     | '/admin/contact'
@@ -614,6 +626,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/analytics': {
+      id: '/admin/analytics'
+      path: '/analytics'
+      fullPath: '/admin/analytics'
+      preLoaderRoute: typeof AdminAnalyticsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/artwork': {
       id: '/admin/artwork'
       path: '/artwork'
@@ -751,6 +770,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminAnalyticsRoute: typeof AdminAnalyticsRoute
   AdminArtworkRoute: typeof AdminArtworkRoute
   AdminCategoriesRoute: typeof AdminCategoriesRoute
   AdminContactRoute: typeof AdminContactRoute
@@ -768,6 +788,7 @@ interface AdminRouteRouteChildren {
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminAnalyticsRoute: AdminAnalyticsRoute,
   AdminArtworkRoute: AdminArtworkRoute,
   AdminCategoriesRoute: AdminCategoriesRoute,
   AdminContactRoute: AdminContactRoute,

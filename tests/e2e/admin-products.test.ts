@@ -20,6 +20,7 @@ import { createAdmin, createCustomer, type TestUser } from '../support/factories
 
 const SIDEBAR = [
   'Dashboard',
+  'Analytics',
   'Products',
   'Categories',
   'Subscriptions',
@@ -213,7 +214,15 @@ describe('admin products', () => {
     await expect.poll(() => rows.count()).toBe(25);
     expect(await page.getByTestId('pagination-summary').textContent()).toBe(`Showing 1–25 of ${total} products`);
     expect(await rows.first().textContent()).toContain(newest[0]!.name);
-    expect(await page.getByRole('columnheader').allTextContents()).toEqual(['SKU', 'Product', 'Category', 'Price', 'Status', 'Actions']);
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual([
+      'Select',
+      'SKU',
+      'Product',
+      'Category',
+      'Price',
+      'Status',
+      'Actions',
+    ]);
     await waitForImages(page);
     await saveScreenshot(page, 'admin-products-1280');
     await expectNoA11yViolations(page);
@@ -234,7 +243,7 @@ describe('admin products', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(term);
     expect(new URL(page.url()).searchParams.get('page')).toBeNull();
     // Wait for the names, not the count: page 2 can hold as many rows as the search finds.
-    const rowNames = async () => (await rows.locator('td:nth-child(2) a').allTextContents()).sort();
+    const rowNames = async () => (await rows.locator('td:nth-child(3) a').allTextContents()).sort();
     await expect.poll(rowNames).toEqual(matches.map((m) => m.name).sort());
 
     // Category filter, combined with the search, survives a reload.
@@ -387,7 +396,7 @@ describe('admin products', () => {
     const page = await signedInPage(adminUser);
     await page.goto('/admin/products');
     const row = page.getByTestId('product-row').filter({ hasText: target.name }).first();
-    await row.locator('td').first().click();
+    await row.locator('td').nth(1).click(); // the SKU: the first cell holds the row's checkbox
     await page.waitForURL((url) => url.pathname === `/admin/products/${target.id}/edit`);
     const form = page.getByRole('form', { name: `Edit ${target.name}` });
     await form.waitFor();
@@ -472,6 +481,46 @@ describe('admin products', () => {
       .getByRole('button', { name: /^(Deactivate|Activate) / })
       .click();
     await page.getByTestId('toast-error').filter({ hasText: 'An unexpected error occurred' }).waitFor();
+  });
+
+  it('applies a bulk price change to chosen rows and a tag to every product', async () => {
+    const page = await signedInPage(adminUser);
+    await page.goto('/admin/products');
+    const rows = page.getByTestId('product-row');
+    await rows.first().waitFor();
+    const names = (await rows.locator('td:nth-child(3) a').allTextContents()).slice(0, 2);
+    const priceOf = (name: string) => env.db.selectFrom('products').select('price').where('name', '=', name).executeTakeFirstOrThrow();
+    const before = await Promise.all(names.map(priceOf));
+    for (const name of names) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+    const bar = page.getByRole('form', { name: 'Bulk actions' });
+    expect(await bar.getByRole('status').textContent()).toBe('2 products selected');
+    await bar.getByLabel('Action').selectOption('change_price');
+    await bar.getByLabel('Price change').selectOption('raise_percent');
+    await bar.getByLabel('Amount').fill('10');
+    await bar.getByRole('button', { name: 'Apply' }).click();
+    await page.getByTestId('toast-success').filter({ hasText: '2 products updated' }).waitFor();
+    const after = await Promise.all(names.map(priceOf));
+    expect(after.map((row) => row.price)).toEqual(before.map((row) => (Math.round(Number(row.price) * 110) / 100).toFixed(2)));
+    expect(await page.getByRole('checkbox', { name: `Select ${names[0]}` }).isChecked()).toBe(false);
+
+    // Every product: the page's checkbox, then all matching when there is more than a page.
+    await page.getByRole('checkbox', { name: 'Select all products on this page' }).check();
+    const all = page.getByRole('button', { name: /^Select all \d+ matching$/ });
+    if (await all.isVisible()) await all.click();
+    await saveScreenshot(page, 'admin-products-bulk');
+    await bar.getByLabel('Action').selectOption('add_tag');
+    await bar.getByRole('textbox', { name: 'Tag' }).fill('bulk-tagged');
+    await bar.getByRole('button', { name: 'Apply' }).click();
+    const total = await countRows(env.db.selectFrom('products'));
+    await page
+      .getByTestId('toast-success')
+      .filter({ hasText: `${total} products updated` })
+      .waitFor();
+    expect(await countRows(env.db.selectFrom('products').where(sql<boolean>`'bulk-tagged' = any(tags)`))).toBe(total);
+    await env.db
+      .updateTable('products')
+      .set({ tags: sql`array_remove(tags, 'bulk-tagged')` })
+      .execute();
   });
 
   it('shows the product form on a phone', async () => {

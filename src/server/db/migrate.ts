@@ -18,6 +18,7 @@ import * as ownAccountEmails from '../../../migrations/0016_own_account_emails';
 import * as pagesFollowPlansAndSettings from '../../../migrations/0017_pages_follow_plans_and_settings';
 import * as erasureAndRetention from '../../../migrations/0018_erasure_and_retention';
 import * as guestCheckout from '../../../migrations/0019_guest_checkout';
+import * as analyticsRollups from '../../../migrations/0026_analytics_rollups';
 import type { Db } from './database';
 
 // A static list: Kysely's FileMigrationProvider cannot import .ts files under Vitest.
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0017_pages_follow_plans_and_settings': pagesFollowPlansAndSettings,
   '0018_erasure_and_retention': erasureAndRetention,
   '0019_guest_checkout': guestCheckout,
+  '0026_analytics_rollups': analyticsRollups,
 };
 
 /** Every migration, in order; tests undo and redo some through Kysely's Migrator. */

@@ -161,6 +161,8 @@ export interface OrdersTable {
   checkout_url: string | null;
   payment_intent_id: string | null;
   paid_at: NullableTimestamp;
+  /** Set by a trigger when the order becomes refunded (migration 0026): the day its refund counts. */
+  refunded_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -236,6 +238,8 @@ export interface StoreSettingsTable {
   tracking_url_template: string;
   /** Customers can check out without an account. */
   guest_checkout: Generated<boolean>;
+  /** An IANA zone: the store's days in analytics. Changing it rebuilds the sales rollups (migration 0026). */
+  time_zone: Generated<string>;
   updated_at: Timestamp;
 }
 
@@ -349,6 +353,31 @@ export interface OrderStatsTable {
   total: ColumnType<string, never, never>;
 }
 
+type ReadOnly<T> = ColumnType<T, never, never>;
+
+/** Paid orders, their totals and refunds by the store's day, kept by triggers (migration 0026); read only. */
+export interface SalesDaysTable {
+  day: ReadOnly<string>;
+  orders: ReadOnly<number>;
+  sales: ReadOnly<string>;
+  refunds: ReadOnly<string>;
+}
+
+/** Each customer's paid orders by day, kept by triggers (migration 0026); read only. */
+export interface CustomerSalesDaysTable {
+  customer_id: ReadOnly<string>;
+  day: ReadOnly<string>;
+  orders: ReadOnly<number>;
+}
+
+/** Units and line revenue by day and product of orders still paid, kept by triggers (migration 0026); read only. */
+export interface ProductSalesDaysTable {
+  day: ReadOnly<string>;
+  product_id: ReadOnly<string>;
+  units: ReadOnly<number>;
+  revenue: ReadOnly<string>;
+}
+
 /** Guest orders placed with one address in the last hour, under a SHA-256 of the lower-cased address. */
 export interface GuestEmailBudgetsTable {
   address_hash: string;
@@ -381,4 +410,7 @@ export interface DB {
   rate_limit_counters: RateLimitCountersTable;
   order_stats: OrderStatsTable;
   guest_email_budgets: GuestEmailBudgetsTable;
+  sales_days: SalesDaysTable;
+  customer_sales_days: CustomerSalesDaysTable;
+  product_sales_days: ProductSalesDaysTable;
 }

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { orderEmail } from '../orders/recipient';
 import { ADMIN_REQUIRED } from '../trpc/init';
+import { neutraliseFormula } from '../catalog/product-csv';
 
 // GET /api/admin/print-queue.csv (docs/PRODUCT.md § Screens, Reads and writes and Limits): the order items still to print
 // (pending or printing), ordered by order, as a CSV download for admins. An empty queue answers
@@ -15,14 +16,6 @@ import { ADMIN_REQUIRED } from '../trpc/init';
 export interface PrintQueueRouteOptions {
   config: Config;
   db: Db;
-}
-
-/**
- * Spreadsheets run a cell starting with =, +, - or @ as a formula (and tab or carriage return
- * can hide one); a leading single quote makes it plain text.
- */
-function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
 const orderDate = (iso: string) => iso.slice(0, 10);

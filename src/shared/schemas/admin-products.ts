@@ -126,3 +126,72 @@ export function newProductValues(): ProductFormValues {
     is_active: true,
   };
 }
+
+// ---- Bulk edits on the products list (docs/PRODUCT.md § Products list)
+
+/** Most products one action names by id: a page's worth many times over; more go by the list's filters. */
+export const MAX_BULK_IDS = 1000;
+export const BULK_NOTHING_CHOSEN = 'Choose at least one product';
+export const BULK_TAG_REQUIRED = 'Enter a tag';
+export const PRICE_CHANGES = ['set', 'raise_amount', 'lower_amount', 'raise_percent', 'lower_percent'] as const;
+export type PriceChange = (typeof PRICE_CHANGES)[number];
+export const PRICE_CHANGE_LABELS: Record<PriceChange, string> = {
+  set: 'Set price to ($)',
+  raise_amount: 'Raise by ($)',
+  lower_amount: 'Lower by ($)',
+  raise_percent: 'Raise by (%)',
+  lower_percent: 'Lower by (%)',
+};
+/** No change makes a price lower than this. */
+export const MIN_BULK_PRICE = 0.01;
+
+/** The products an action applies to: these ids, or every product the list's filters show. */
+export const bulkTarget = z.union([
+  z.object({ ids: z.array(z.uuid()).min(1, { error: BULK_NOTHING_CHOSEN }).max(MAX_BULK_IDS) }),
+  z.object({ matching: productListSearch.omit({ page: true }) }),
+]);
+export type BulkTarget = z.input<typeof bulkTarget>;
+
+const bulkTag = z.string().trim().min(1, { error: BULK_TAG_REQUIRED }).max(50, { error: 'A tag must be at most 50 characters' });
+
+export const bulkAction = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('set_active'), isActive: z.boolean() }),
+  z.object({ kind: z.literal('move_to_category'), categoryId: z.uuid({ error: CATEGORY_REQUIRED }) }),
+  z
+    .object({
+      kind: z.literal('change_price'),
+      change: z.enum(PRICE_CHANGES),
+      amount: z
+        .number({ error: 'Enter an amount' })
+        .positive({ error: 'Enter an amount above 0' })
+        .max(MAX_PRICE, { error: 'Price is too large' })
+        .refine((amount) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6, { error: 'Use whole cents' }),
+    })
+    .refine((action) => !action.change.endsWith('percent') || action.amount <= 1000, {
+      error: 'Change prices by at most 1000%',
+      path: ['amount'],
+    }),
+  z.object({ kind: z.literal('add_tag'), tag: bulkTag }),
+  z.object({ kind: z.literal('remove_tag'), tag: bulkTag }),
+  z.object({ kind: z.literal('delete') }),
+]);
+export type BulkAction = z.input<typeof bulkAction>;
+
+export const bulkInput = z.object({ target: bulkTarget, action: bulkAction });
+
+/** The delete confirmation: how many go, and how many stay, made inactive, because orders name them. */
+export function bulkDeleteMessage(total: number, withOrders: number): string {
+  const products = (n: number) => (n === 1 ? '1 product' : `${n} products`);
+  if (withOrders === 0) return `Delete ${products(total)}? This cannot be undone.`;
+  const kept = `${withOrders === 1 ? '1 has' : `${withOrders} have`} orders and will be made inactive instead`;
+  return `Delete ${products(total)}? ${kept}. This cannot be undone.`;
+}
+
+/** What an action did, for its toast. */
+export function bulkDoneMessage(result: { changed: number; deleted: number; deactivated: number }): string {
+  const products = (n: number) => (n === 1 ? '1 product' : `${n} products`);
+  if (result.deleted || result.deactivated) {
+    return `${products(result.deleted)} deleted${result.deactivated ? `, ${result.deactivated} made inactive` : ''}`;
+  }
+  return `${products(result.changed)} updated`;
+}

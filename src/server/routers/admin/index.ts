@@ -1,4 +1,5 @@
 import { router } from '../../trpc/init';
+import { adminAnalyticsRouter } from './analytics';
 import { adminCategoriesRouter } from './categories';
 import { adminContactRouter } from './contact';
 import { adminMockupsRouter } from './mockups';
@@ -16,6 +17,7 @@ import { adminSubscribersRouter } from './subscribers';
 // Everything under admin.* is an adminProcedure; the authorization test walks this tree.
 export const adminRouter = router({
   dashboard: adminDashboardRouter,
+  analytics: adminAnalyticsRouter,
   products: adminProductsRouter,
   contact: adminContactRouter,
   mockups: adminMockupsRouter,

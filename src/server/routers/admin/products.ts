@@ -1,6 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
+  bulkInput,
+  bulkTarget,
   CATEGORY_REQUIRED,
   DUPLICATE_SKU,
   DUPLICATE_SLUG,
@@ -14,6 +16,8 @@ import {
   type ProductInput,
 } from '../../../shared/schemas/admin-products';
 import { PRINT_QUEUE_STATUSES } from '../../../shared/schemas/admin-orders';
+import { applyBulkAction, bulkDeletePreview } from '../../catalog/bulk-edit';
+import { exportProductsCsv } from '../../catalog/product-csv';
 import { isForeignKeyViolation } from '../../db/errors';
 import { countRows } from '../../db/count';
 import { PRODUCT_PAGE_COLUMNS } from '../../db/product-columns';
@@ -97,6 +101,17 @@ export const adminProductsRouter = router({
       updateById(ctx.db, 'products', id, columnsOf(product), ['id'], 'Product', { updatedAt, changedElsewhere: PRODUCT_CHANGED_ELSEWHERE }),
     ),
   ),
+
+  /** Every product, or those the list's filters show, as Shopify's product CSV (ADR 0034). */
+  exportCsv: adminProcedure
+    .input(productListSearch.omit({ page: true }))
+    .query(async ({ ctx, input }) => ({ csv: await exportProductsCsv(ctx.db, input, ctx.config.storeName) })),
+
+  /** How many products a bulk delete would delete, and how many orders keep (made inactive instead). */
+  bulkDeletePreview: adminProcedure.input(bulkTarget).query(({ ctx, input }) => bulkDeletePreview(ctx.db, input)),
+
+  /** One action over many products, in one transaction. */
+  bulk: adminProcedure.input(bulkInput).mutation(({ ctx, input }) => applyBulkAction(ctx.db, input.target, input.action)),
 
   setActive: adminProcedure
     .input(productSetActiveInput)

@@ -7,6 +7,7 @@ import {
   SETTINGS_CHANGED_ELSEWHERE,
   testEmailInput,
 } from '../../../shared/schemas/admin-settings';
+import { timeZoneInput } from '../../../shared/schemas/admin-analytics';
 import { createTransport } from '../../email/transport';
 import { CHECKOUT_SETTINGS_COLUMNS } from '../../orders/pricing';
 import { adminProcedure, router } from '../../trpc/init';
@@ -28,6 +29,16 @@ const TEMPLATE_COLUMNS = [
 const CHECKOUT_COLUMNS = [...CHECKOUT_SETTINGS_COLUMNS, 'updated_at'] as const;
 
 export const adminSettingsRouter = router({
+  /** The store's time zone: the days of Admin → Analytics. */
+  timeZone: adminProcedure.query(({ ctx }) => ctx.db.selectFrom('store_settings').select('time_zone').executeTakeFirstOrThrow()),
+
+  /** Leaves updated_at alone: that stamp guards the checkout form. A new zone rebuilds the sales rollups in the same statement (the trigger of migration 0026). */
+  saveTimeZone: adminProcedure
+    .input(timeZoneInput)
+    .mutation(({ ctx, input }) =>
+      ctx.db.updateTable('store_settings').set({ time_zone: input.time_zone }).returning('time_zone').executeTakeFirstOrThrow(),
+    ),
+
   /** What checkout charges (shipping, tax) and says (payment instructions, tracking link), and who takes payments. */
   checkout: adminProcedure.query(async ({ ctx }) => ({
     ...(await ctx.db.selectFrom('store_settings').select(CHECKOUT_COLUMNS).executeTakeFirstOrThrow()),

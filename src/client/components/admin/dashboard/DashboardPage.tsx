@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import {
   ArrowRight,
   DollarSign,
@@ -16,7 +17,9 @@ import {
 } from 'lucide-react';
 import { formatMoney } from '../../../../shared/money';
 import { useTRPC } from '../../../trpc';
-import { formatDateTime } from '../../../../shared/dates';
+import { formatCalendarDay, formatDateTime } from '../../../../shared/dates';
+import { chartPoints } from '../../../../shared/schemas/admin-analytics';
+import { LazyLineChart } from '../analytics/Chart';
 import { ContactStatusBadge } from '../../status-badges';
 import { textLinkClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -48,6 +51,8 @@ export function DashboardPage() {
           testId="stat-revenue"
         />
       </section>
+
+      <SalesSparkline />
 
       <section aria-labelledby="club-heading" className="mt-6">
         <div className="mb-3 flex items-baseline justify-between gap-3">
@@ -110,6 +115,32 @@ export function DashboardPage() {
         </Card>
       </div>
     </>
+  );
+}
+
+/** The last 30 days' net sales, small, linking to Analytics for the rest. */
+function SalesSparkline() {
+  const trpc = useTRPC();
+  const days = useQuery(trpc.admin.analytics.overview.queryOptions({ range: '30d' })).data?.days;
+  const points = useMemo(() => chartPoints(days ?? []), [days]);
+  const labels = useMemo(() => points.map((point) => formatCalendarDay(point.day)), [points]);
+  const series = useMemo(() => [{ label: 'Net sales', values: points.map((point) => point.net) }], [points]);
+  return (
+    <Card
+      title="Sales, last 30 days"
+      className="mt-6"
+      actions={
+        <Link to="/admin/analytics" className={`${textLinkClass} text-sm whitespace-nowrap`}>
+          View analytics
+        </Link>
+      }
+    >
+      {days ? (
+        <LazyLineChart label="Net sales per day over the last 30 days" points={labels} series={series} format={formatMoney} height={140} />
+      ) : (
+        <div className="h-[140px]" aria-hidden="true" />
+      )}
+    </Card>
   );
 }
 

@@ -1,4 +1,5 @@
 import {
+  ChartLine,
   FolderTree,
   Image,
   LayoutDashboard,
@@ -26,6 +27,7 @@ export interface AdminNavItem {
 /** Every admin screen of docs/PRODUCT.md § Screens, in the spec's order; the club's members beside its plans. */
 export const ADMIN_NAV_ITEMS: AdminNavItem[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, exact: true },
+  { to: '/admin/analytics', label: 'Analytics', icon: ChartLine },
   { to: '/admin/products', label: 'Products', icon: Package },
   { to: '/admin/categories', label: 'Categories', icon: FolderTree },
   { to: '/admin/subscriptions', label: 'Subscriptions', icon: Repeat },

@@ -1,13 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { Package, Pencil, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
+import { Download, Package, Pencil, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
 import { useState, type MouseEvent } from 'react';
 import { useMutation } from '../../../mutations';
 import { FALLBACK_PRODUCT_IMAGE } from '../../../../shared/constants';
 import { formatMoney } from '../../../../shared/money';
 import { useTRPC, type RouterOutputs } from '../../../trpc';
 import { ActiveBadge, Badge } from '../../ui/Badge';
-import { ButtonLink, iconButtonClass } from '../../ui/Button';
+import { Button, ButtonLink, iconButtonClass, textLinkClass } from '../../ui/Button';
+import { saveFile } from '../../../save-file';
 import { Card } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Select } from '../../ui/fields';
@@ -19,6 +20,7 @@ import { PageHeader } from '../parts/PageHeader';
 import { RecordOptions } from '../parts/RecordOptions';
 import { ListPagination, PagedListStates } from '../parts/paged-list';
 import { ClickableRow, TableHead } from '../parts/table';
+import { BulkActions } from './BulkActions';
 import { listInputOf } from './products-search';
 import { toastError, UNEXPECTED_ERROR } from '../../../errors';
 
@@ -33,7 +35,37 @@ export function ProductsPage() {
   const list = useQuery(trpc.admin.products.list.queryOptions(input, KEEP_PREVIOUS_PAGE));
   const categories = useQuery(trpc.admin.products.categoryOptions.queryOptions()).data ?? [];
   const [pendingDelete, setPendingDelete] = useState<ProductRow | null>(null);
+  // Chosen rows, for the list as filtered now: another search or category starts afresh.
+  const filterKey = `${input.search ?? ''}|${input.categoryId ?? ''}`;
+  const [selection, setSelection] = useState<{ filterKey: string; ids: Set<string>; allMatching: boolean }>({
+    filterKey,
+    ids: new Set(),
+    allMatching: false,
+  });
+  const chosen = selection.filterKey === filterKey ? selection : { filterKey, ids: new Set<string>(), allMatching: false };
+  const choose = (ids: Set<string>) => setSelection({ filterKey, ids, allMatching: false });
+  const clearSelection = () => choose(new Set());
+  const total = list.data?.total ?? 0;
+  const pageIds = list.data?.items.map((row) => row.id) ?? [];
+  const wholePageChosen = pageIds.length > 0 && pageIds.every((id) => chosen.ids.has(id));
+  const chosenCount = chosen.allMatching ? total : chosen.ids.size;
 
+  const [exporting, setExporting] = useState(false);
+  /** The products the filters show (every product without filters), as the browser's download. */
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const { csv } = await queryClient.fetchQuery({
+        ...trpc.admin.products.exportCsv.queryOptions({ search: input.search, categoryId: input.categoryId }),
+        staleTime: 0,
+      });
+      saveFile(new Blob([csv], { type: 'text/csv' }), `products-${new Date().toISOString().slice(0, 10)}.csv`);
+    } catch (error) {
+      failed(error);
+    } finally {
+      setExporting(false);
+    }
+  };
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.products.pathKey() });
   // The server's reason (the product was deleted meanwhile, say), else a general message, never a network error's text.
   const failed = toastError(UNEXPECTED_ERROR);
@@ -72,9 +104,14 @@ export function ProductsPage() {
         title="Products"
         subtitle="Every product in the store, newest first"
         actions={
-          <ButtonLink to="/admin/products/new" variant="accent" icon={Plus}>
-            Add Product
-          </ButtonLink>
+          <>
+            <Button variant="secondary" icon={Download} busy={exporting} busyLabel="Exporting..." onClick={() => void exportCsv()}>
+              Export CSV
+            </Button>
+            <ButtonLink to="/admin/products/new" variant="accent" icon={Plus}>
+              Add Product
+            </ButtonLink>
+          </>
         }
       />
 
@@ -90,6 +127,33 @@ export function ProductsPage() {
         </Select>
       </Card>
 
+      {chosenCount > 0 && (
+        <>
+          {wholePageChosen && total > pageIds.length && (
+            <p className="mb-2 text-sm text-stone-700">
+              {chosen.allMatching ? (
+                <>All {total.toLocaleString('en-US')} matching products are selected. </>
+              ) : (
+                <>
+                  The {pageIds.length} products on this page are selected.{' '}
+                  <button type="button" className={textLinkClass} onClick={() => setSelection({ ...chosen, allMatching: true })}>
+                    Select all {total.toLocaleString('en-US')} matching
+                  </button>{' '}
+                </>
+              )}
+              <button type="button" className={textLinkClass} onClick={clearSelection}>
+                Clear selection
+              </button>
+            </p>
+          )}
+          <BulkActions
+            target={chosen.allMatching ? { matching: { search: input.search, categoryId: input.categoryId } } : { ids: [...chosen.ids] }}
+            count={chosenCount}
+            onDone={clearSelection}
+          />
+        </>
+      )}
+
       <Card className="overflow-hidden">
         <PagedListStates
           list={list}
@@ -104,6 +168,8 @@ export function ProductsPage() {
               busyId={setActive.isPending ? setActive.variables.id : null}
               onToggle={(row) => setActive.mutate({ id: row.id, isActive: !row.is_active })}
               onDelete={setPendingDelete}
+              chosen={chosen.ids}
+              onChoose={choose}
             />
           )}
         </PagedListStates>
@@ -134,13 +200,31 @@ export function ProductsPage() {
 
 interface TableProps {
   rows: ProductRow[];
+  chosen: ReadonlySet<string>;
+  onChoose: (ids: Set<string>) => void;
   busyId: string | null;
   onToggle: (row: ProductRow) => void;
   onDelete: (row: ProductRow) => void;
 }
 
 /** The product table (md and up) and the same rows as cards on small screens. A click on a row opens its edit form. */
-function ProductTable({ rows, busyId, onToggle, onDelete }: TableProps) {
+function ProductTable({ rows, busyId, onToggle, onDelete, chosen, onChoose }: TableProps) {
+  const toggle = (id: string) => {
+    const next = new Set(chosen);
+    if (!next.delete(id)) next.add(id);
+    onChoose(next);
+  };
+  const allChosen = rows.every((row) => chosen.has(row.id));
+  const checkbox = (row: ProductRow) => (
+    <input
+      type="checkbox"
+      checked={chosen.has(row.id)}
+      onChange={() => toggle(row.id)}
+      onClick={(event) => event.stopPropagation()}
+      aria-label={`Select ${row.name}`}
+      className="size-4 rounded border-stone-400 accent-accent-700"
+    />
+  );
   const navigate = useNavigate();
   const openRow = (id: string) => void navigate({ to: '/admin/products/$id/edit', params: { id } });
   // Buttons and links inside a row do their own thing, not the row's.
@@ -215,6 +299,21 @@ function ProductTable({ rows, busyId, onToggle, onDelete }: TableProps) {
           className="border-b border-stone-200 bg-stone-50 text-xs font-semibold tracking-wide text-stone-600 uppercase"
           cellClass="px-4 py-3"
           columns={[
+            {
+              label: (
+                <>
+                  <span className="sr-only">Select</span>
+                  <input
+                    type="checkbox"
+                    checked={allChosen}
+                    onChange={() => onChoose(allChosen ? new Set() : new Set(rows.map((row) => row.id)))}
+                    aria-label="Select all products on this page"
+                    className="size-4 rounded border-stone-400 accent-accent-700"
+                  />
+                </>
+              ),
+              className: 'w-10',
+            },
             'SKU',
             'Product',
             'Category',
@@ -226,6 +325,7 @@ function ProductTable({ rows, busyId, onToggle, onDelete }: TableProps) {
         <tbody className="divide-y divide-stone-100">
           {rows.map((row) => (
             <ClickableRow key={row.id} testId="product-row" onClick={() => openRow(row.id)}>
+              <td className="px-4 py-3">{checkbox(row)}</td>
               <td className="px-4 py-3 font-mono text-xs text-stone-700">{row.sku_number}</td>
               <td className="max-w-80 px-4 py-3">{productCell(row)}</td>
               <td className="px-4 py-3 text-stone-700">{row.category_name}</td>
@@ -241,14 +341,17 @@ function ProductTable({ rows, busyId, onToggle, onDelete }: TableProps) {
 
       <ul className="divide-y divide-stone-100 md:hidden" data-testid="products-list">
         {rows.map((row) => (
-          <li key={row.id} className="cursor-pointer p-4" onClick={() => openRow(row.id)} data-testid="product-card">
-            {productCell(row)}
-            <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-700">
-              <span className="font-mono text-xs">{row.sku_number}</span>
-              <span>{row.category_name}</span>
-              <span className="font-medium text-stone-900">{formatMoney(row.price)}</span>
-              <ActiveBadge active={row.is_active} />
-              <div className="ml-auto">{actions(row)}</div>
+          <li key={row.id} className="flex cursor-pointer gap-3 p-4" onClick={() => openRow(row.id)} data-testid="product-card">
+            <div className="pt-3">{checkbox(row)}</div>
+            <div className="min-w-0 flex-1">
+              {productCell(row)}
+              <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-700">
+                <span className="font-mono text-xs">{row.sku_number}</span>
+                <span>{row.category_name}</span>
+                <span className="font-medium text-stone-900">{formatMoney(row.price)}</span>
+                <ActiveBadge active={row.is_active} />
+                <div className="ml-auto">{actions(row)}</div>
+              </div>
             </div>
           </li>
         ))}

@@ -3,15 +3,17 @@ import { BackupsCard } from './BackupsCard';
 import { CheckoutSettingsForm } from './CheckoutSettingsForm';
 import { TemplatesForm } from './TemplatesForm';
 import { TestEmailForm } from './TestEmailForm';
+import { TimeZoneForm } from './TimeZoneForm';
 
-// Admin settings (docs/PRODUCT.md § Screens): checkout (shipping, tax, payment instructions), the default mockup
-// templates, the email test tool and the store's backups.
+// Admin settings (docs/PRODUCT.md § Screens): checkout (shipping, tax, payment instructions), the store's time zone,
+// the default mockup templates, the email test tool and the store's backups.
 export function SettingsPage() {
   return (
     <div>
-      <PageHeader title="Settings" subtitle="Checkout, default mockup templates, email delivery and backups" />
+      <PageHeader title="Settings" subtitle="Checkout, time zone, default mockup templates, email delivery and backups" />
       <div className="space-y-6">
         <CheckoutSettingsForm />
+        <TimeZoneForm />
         <TemplatesForm />
         <TestEmailForm />
         <BackupsCard />
