@@ -10,8 +10,8 @@
 /** Where the held taps wait for the client: `window[EARLY_TAPS_QUEUE]`. */
 export const EARLY_TAPS_QUEUE = '__threadlineEarlyTaps';
 
-/** One held tap: a click on a control, a select's new value, or what a field held after a keystroke. */
-export type EarlyTap = { kind: 'click' | 'change'; target: Element } | { kind: 'input'; target: Element; value: string };
+/** One held tap: a click on a control, or a select's new value or what a field held after a keystroke. */
+export type EarlyTap = { kind: 'click'; target: Element } | { kind: 'change' | 'input'; target: Element; value: string };
 
 /** The inline script's text (ES5, no imports: it runs before any module). */
 export const EARLY_TAPS_SCRIPT = `(function(){var d=document,r=d.documentElement,q=window.${EARLY_TAPS_QUEUE}=[];
@@ -19,7 +19,7 @@ function early(){return !r.hasAttribute('data-hydrated');}
 d.addEventListener('click',function(e){if(!early())return;var t=e.target&&e.target.closest&&e.target.closest('button');
 if(!t||t.disabled)return;e.preventDefault();e.stopImmediatePropagation();t.setAttribute('aria-busy','true');q.push({kind:'click',target:t});},true);
 d.addEventListener('change',function(e){if(!early())return;var t=e.target;if(!t||t.tagName!=='SELECT')return;
-q.push({kind:'change',target:t});},true);
+q.push({kind:'change',target:t,value:t.value});},true);
 d.addEventListener('input',function(e){if(!early())return;var t=e.target;if(!t||!(t.tagName==='TEXTAREA'||t.tagName==='INPUT'&&!/^(checkbox|radio|file)$/.test(t.type)))return;
 q.push({kind:'input',target:t,value:t.value});},true);
 d.addEventListener('submit',function(e){if(early())e.preventDefault();},true);})();`;
