@@ -125,3 +125,11 @@ export const cartStorageKey = (storeName: string) => `${storeName.toLowerCase().
 
 /** Calls the client batches into one request, and the most the server takes in one. */
 export const MAX_BATCH_CALLS = 10;
+
+/** Which shirt colours a club member accepts: any, light ones only, or dark ones only. */
+export const COLOUR_CHOICES = ['any', 'light', 'dark'] as const;
+export type ColourChoice = (typeof COLOUR_CHOICES)[number];
+export const COLOUR_CHOICE_LABELS: Record<ColourChoice, string> = { any: 'Any', light: 'Light colours', dark: 'Dark colours' };
+
+/** The store's surcharge per size (Admin → Settings, "Size pricing"), as money strings; a size not named costs nothing extra. */
+export type SizeSurcharges = Partial<Record<Size, string>>;

@@ -86,10 +86,15 @@ describe('server rendering', () => {
     const jsonLd = [...head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
       (m) => JSON.parse(m[1]!) as Record<string, unknown>,
     );
-    const productLd = jsonLd.find((item) => item['@type'] === 'Product');
+    // A ProductGroup varying by colour and size, one Product with its Offer per variant.
+    const productLd = jsonLd.find((item) => item['@type'] === 'ProductGroup');
     expect(productLd).toMatchObject({
       '@context': 'https://schema.org',
       name: product.name,
+      variesBy: ['https://schema.org/color', 'https://schema.org/size'],
+    });
+    expect((productLd?.hasVariant as unknown[])[0]).toMatchObject({
+      '@type': 'Product',
       offers: { '@type': 'Offer', price: product.price, priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
     });
     const breadcrumbs = jsonLd.find((item) => item['@type'] === 'BreadcrumbList') as { itemListElement: { name: string; item: string }[] };
@@ -199,7 +204,7 @@ describe('server rendering', () => {
     const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
       (m) => JSON.parse(m[1]!) as { '@type': string; image?: string[] },
     );
-    expect(jsonLd.find((item) => item['@type'] === 'Product')?.image).toEqual(['https://cdn.example.com/tees/open-road.png']);
+    expect(jsonLd.find((item) => item['@type'] === 'ProductGroup')?.image).toEqual(['https://cdn.example.com/tees/open-road.png']);
   });
 
   it('answers 503 when the catalog cannot be read, so crawlers come back instead of taking the empty page for it', async () => {

@@ -159,7 +159,7 @@ describe('placing an order paid by hand', () => {
     const [email] = await emailsTo(buyer.email);
     expect(email?.subject).toBe(`Order ${result.orderNumber} confirmed`);
     expect(email?.text_body).toContain('Transfer to IBAN XX00 1234');
-    expect(email?.text_body).toContain('Ride Tee (M) × 2');
+    expect(email?.text_body).toContain('Ride Tee (White, M) × 2');
     expect(email?.text_body).toContain('$79.98');
     expect(email?.text_body).toContain('218 W Main St');
   });

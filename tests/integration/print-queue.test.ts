@@ -36,6 +36,9 @@ async function insertOrder(
     items.map((item, i) => ({
       product_id: data.productId,
       product_name: item.name,
+      // The variant bought: its SKU (a formula-looking one, as its product's) and colour.
+      variant_sku: '-SKU+1-BLK-M',
+      colour_name: 'Black',
       size: 'M',
       quantity: i + 1,
       unit_price: '20.00',
@@ -84,16 +87,17 @@ describe('print queue CSV', () => {
     expect(rows.map((r) => r[3])).toEqual(['\'=HYPERLINK("x")', 'a,b', 'line1\nline2', '"quoted"', "'@SUM(1)", "'+1 tee", 'Plain tee']);
     expect(rows[0]).toEqual([
       older,
-      "'-SKU+1",
+      "'-SKU+1-BLK-M",
       'Bea Buyer <buyer@example.com>',
       '\'=HYPERLINK("x")',
+      'Black',
       'M',
       '1',
       'pending',
       '2026-01-05',
       'processing',
     ]);
-    expect(rows.map((r) => r[6])).toEqual(['pending', 'printing', 'pending', 'pending', 'printing', 'pending', 'pending']);
+    expect(rows.map((r) => r[7])).toEqual(['pending', 'printing', 'pending', 'pending', 'printing', 'pending', 'pending']);
   });
 
   it('leaves out the items of unpaid, refunded and cancelled orders: only what was paid for is printed', async () => {

@@ -14,8 +14,17 @@ export interface CartProduct {
   price: string;
 }
 
+/** The shirt colour of a line, as the product page showed it. */
+export interface CartColour {
+  id: string;
+  name: string;
+  hex: string;
+}
+
 export interface CartLine {
   product: CartProduct;
+  /** Null on lines saved before products had colours: they are the product's first colour. */
+  colour: CartColour | null;
   size: string;
   quantity: number;
 }
@@ -30,11 +39,11 @@ export type CartStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 export interface CartStore {
   getLines: () => readonly CartLine[];
   subscribe: (listener: CartListener) => () => void;
-  /** Adds to the product's line in that size, up to the most a line holds; returns how many were added. */
-  add: (product: CartProduct, size: string, quantity?: number) => number;
+  /** Adds to the line of that product, colour and size, up to the most a line holds; returns how many were added. */
+  add: (product: CartProduct, colour: CartColour | null, size: string, quantity?: number) => number;
   /** Sets a line's quantity; 0 or less removes the line (docs/PRODUCT.md § States). */
-  setQuantity: (productId: string, size: string, quantity: number) => void;
-  remove: (productId: string, size: string) => void;
+  setQuantity: (key: string, quantity: number) => void;
+  remove: (key: string) => void;
   clear: () => void;
   /** Puts these lines in place of the cart's (checkout's "Update cart" after products changed). */
   replace: (lines: readonly CartLine[]) => void;
@@ -42,7 +51,10 @@ export interface CartStore {
   reload: () => void;
 }
 
-const sameLine = (line: CartLine, productId: string, size: string) => line.product.id === productId && line.size === size;
+/** A line's identity: one variant (product, colour, size) is one line. */
+export const cartLineKey = (line: Pick<CartLine, 'product' | 'colour' | 'size'>) =>
+  `${line.product.id}:${line.colour?.id ?? ''}:${line.size}`;
+const sameLine = (line: CartLine, key: string) => cartLineKey(line) === key;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -60,6 +72,12 @@ function parseProduct(value: unknown): CartProduct | null {
     image: isDisplayImage(image) ? image : null,
     price: priceText,
   };
+}
+
+function parseColour(value: unknown): CartColour | null {
+  if (!isRecord(value)) return null;
+  const { id, name, hex } = value;
+  return typeof id === 'string' && typeof name === 'string' && typeof hex === 'string' ? { id, name, hex } : null;
 }
 
 /**
@@ -81,10 +99,10 @@ export function parseCart(raw: string | null): CartLine[] {
     const product = parseProduct(item.product);
     const quantity = typeof item.quantity === 'number' ? clampQuantity(item.quantity) : Number.NaN;
     if (!product || typeof item.size !== 'string' || !(quantity > 0)) continue;
-    const { size } = item;
-    const existing = lines.find((line) => sameLine(line, product.id, size));
+    const line: CartLine = { product, colour: parseColour(item.colour), size: item.size, quantity };
+    const existing = lines.find((other) => sameLine(other, cartLineKey(line)));
     if (existing) existing.quantity = clampQuantity(existing.quantity + quantity);
-    else lines.push({ product, size, quantity });
+    else lines.push(line);
   }
   return lines;
 }
@@ -121,28 +139,32 @@ export function createCartStore(storage: CartStorage | null, key: string): CartS
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    add(product, size, quantity = 1) {
+    add(product, colour, size, quantity = 1) {
       const amount = clampQuantity(quantity);
       if (!(amount > 0)) return 0;
-      const existing = lines.find((line) => sameLine(line, product.id, size));
+      const key = cartLineKey({ product, colour, size });
+      const existing = lines.find((line) => sameLine(line, key));
       if (!existing) {
-        commit([...lines, { product: { ...product }, size, quantity: amount }]);
+        commit([
+          ...lines,
+          { product: { ...product }, colour: colour && { id: colour.id, name: colour.name, hex: colour.hex }, size, quantity: amount },
+        ]);
         return amount;
       }
       const merged = clampQuantity(existing.quantity + amount);
       if (merged > existing.quantity) commit(lines.map((line) => (line === existing ? { ...line, quantity: merged } : line)));
       return merged - existing.quantity;
     },
-    setQuantity(productId, size, quantity) {
+    setQuantity(key, quantity) {
       const amount = clampQuantity(quantity);
       if (!(amount > 0)) {
-        commit(lines.filter((line) => !sameLine(line, productId, size)));
+        commit(lines.filter((line) => !sameLine(line, key)));
         return;
       }
-      commit(lines.map((line) => (sameLine(line, productId, size) ? { ...line, quantity: amount } : line)));
+      commit(lines.map((line) => (sameLine(line, key) ? { ...line, quantity: amount } : line)));
     },
-    remove(productId, size) {
-      commit(lines.filter((line) => !sameLine(line, productId, size)));
+    remove(key) {
+      commit(lines.filter((line) => !sameLine(line, key)));
     },
     clear() {
       commit([]);

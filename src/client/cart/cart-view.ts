@@ -1,7 +1,8 @@
 import { plainImage, type DisplayImage } from '../../shared/display-image';
 import { toCents } from '../../shared/money';
 import type { RouterOutputs } from '../trpc';
-import type { CartLine } from './cart-store';
+import type { Size } from '../../shared/constants';
+import { cartLineKey, type CartLine } from './cart-store';
 
 // The cart as shown: each stored line checked against what the server says about its product
 // today (catalog.cartProducts), so a repriced or withdrawn product never shows stale data.
@@ -9,13 +10,20 @@ import type { CartLine } from './cart-store';
 /** What catalog.cartProducts returns for one product. */
 export type CurrentProduct = RouterOutputs['catalog']['cartProducts'][number];
 
-/** `product`: sold as before; `product-unavailable`: deleted or deactivated; `size-unavailable`: the size is no longer offered. */
-export type CartLineStatus = 'available' | 'product-unavailable' | 'size-unavailable';
+/**
+ * `available`: sold as before; `product-unavailable`: deleted or deactivated; `colour-unavailable`:
+ * the colour is gone; `size-unavailable`: the size is no longer offered in that colour.
+ */
+export type CartLineStatus = 'available' | 'product-unavailable' | 'colour-unavailable' | 'size-unavailable';
 
 export interface CartViewLine {
-  /** Unique per line: product id and size. */
+  /** Unique per line: product id, colour id and size (the cart store's key). */
   key: string;
   productId: string;
+  /** The colour the line is for: the stored one, or for a line saved before colours the product's first (once the server answers). */
+  colourId: string | null;
+  colourName: string | null;
+  colourHex: string | null;
   slug: string;
   name: string;
   imageUrl: string | null;
@@ -41,6 +49,21 @@ export interface CartView {
   hasUnavailable: boolean;
 }
 
+/** The lines to price and order: each buyable line's variant and quantity; the server prices them. */
+export const orderLinesOf = (lines: readonly CartViewLine[]) =>
+  lines
+    .filter((line) => line.status === 'available')
+    .map((line) => ({
+      productId: line.productId,
+      ...(line.colourId ? { colourId: line.colourId } : {}),
+      size: line.size as Size,
+      quantity: line.quantity,
+    }));
+
+/** A line's colour and size as the cart and checkout show them ("Black / XL", or "XL" for a line with no colour yet). */
+export const variantLabel = (line: Pick<CartViewLine, 'colourName' | 'size'>) =>
+  line.colourName ? `${line.colourName} / ${line.size}` : line.size;
+
 /**
  * Joins the stored lines with the server's answer. `current` undefined means the answer is not
  * here (yet, or the read failed): the stored data is shown as it is.
@@ -50,10 +73,12 @@ export function buildCartView(lines: readonly CartLine[], current: readonly Curr
   const viewLines = lines.map((line): CartViewLine => {
     const stored = line.product;
     const storedImage = stored.image ?? (stored.image_url ? plainImage(stored.image_url) : null);
-    const base = { key: `${stored.id}:${line.size}`, productId: stored.id, size: line.size, quantity: line.quantity };
+    const base = { key: cartLineKey(line), productId: stored.id, size: line.size, quantity: line.quantity };
+    const storedColour = { colourId: line.colour?.id ?? null, colourName: line.colour?.name ?? null, colourHex: line.colour?.hex ?? null };
     if (!current) {
       return {
         ...base,
+        ...storedColour,
         slug: stored.slug,
         name: stored.name,
         imageUrl: stored.image_url,
@@ -68,6 +93,7 @@ export function buildCartView(lines: readonly CartLine[], current: readonly Curr
     if (!product || !product.available) {
       return {
         ...base,
+        ...storedColour,
         slug: stored.slug,
         name: product?.name ?? stored.name,
         imageUrl: stored.image_url,
@@ -78,18 +104,24 @@ export function buildCartView(lines: readonly CartLine[], current: readonly Curr
         totalCents: 0,
       };
     }
-    const repriced = toCents(product.price) !== toCents(stored.price);
-    const sizeOffered = (product.available_sizes as readonly string[]).includes(line.size);
+    const colour = line.colour ? product.colours.find((candidate) => candidate.id === line.colour?.id) : product.colours[0];
+    const price = product.prices[line.size as Size] ?? product.price;
+    const repriced = toCents(price) !== toCents(stored.price);
+    const sizeOffered = colour ? (colour.sizes as readonly string[]).includes(line.size) : false;
+    const status: CartLineStatus = !colour ? 'colour-unavailable' : sizeOffered ? 'available' : 'size-unavailable';
     return {
       ...base,
+      colourId: colour?.id ?? storedColour.colourId,
+      colourName: colour?.name ?? storedColour.colourName,
+      colourHex: colour?.hex ?? storedColour.colourHex,
       slug: product.slug,
       name: product.name,
-      imageUrl: product.image_url,
-      image: product.image,
-      price: product.price,
+      imageUrl: colour?.image_url ?? product.image_url,
+      image: colour?.image ?? product.image,
+      price,
       previousPrice: repriced ? stored.price : null,
-      status: sizeOffered ? 'available' : 'size-unavailable',
-      totalCents: sizeOffered ? toCents(product.price) * line.quantity : 0,
+      status,
+      totalCents: status === 'available' ? toCents(price) * line.quantity : 0,
     };
   });
   const buyable = viewLines.filter((line) => line.status === 'available');

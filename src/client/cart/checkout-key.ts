@@ -7,6 +7,7 @@ import type { CartStorage } from './cart-store';
 
 export interface SubmittedLine {
   productId: string;
+  colourId?: string;
   size: string;
   quantity: number;
 }
@@ -33,7 +34,7 @@ export function createCheckoutKeys(storage: CartStorage | null, storageKey: stri
   return {
     /** The key to send these lines with: the one kept for the same lines, else a new one, kept. */
     keyFor(lines: readonly SubmittedLine[]): string {
-      const fingerprint = JSON.stringify(lines.map((line) => [line.productId, line.size, line.quantity]));
+      const fingerprint = JSON.stringify(lines.map((line) => [line.productId, line.colourId ?? null, line.size, line.quantity]));
       const kept = keptFor(storage?.getItem(storageKey), fingerprint);
       if (kept) return kept;
       const key = newIdempotencyKey();

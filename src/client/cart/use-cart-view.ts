@@ -1,9 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { Size } from '../../shared/constants';
 import { useTRPC, type RouterOutputs } from '../trpc';
 import { useCartLines } from './cart';
-import { buildCartView, type CartView } from './cart-view';
+import { buildCartView, orderLinesOf, type CartView } from './cart-view';
 
 export interface CartViewState extends CartView {
   /** True until the server has answered for the products in the cart. */
@@ -43,13 +42,7 @@ export interface CartQuote {
 /** The server's price of the buyable lines: the same shipping, tax and total the order will be charged. */
 export function useCartQuote(view: CartView): CartQuote {
   const trpc = useTRPC();
-  const lines = useMemo(
-    () =>
-      view.lines
-        .filter((line) => line.status === 'available')
-        .map((line) => ({ productId: line.productId, size: line.size as Size, quantity: line.quantity })),
-    [view.lines],
-  );
+  const lines = useMemo(() => orderLinesOf(view.lines), [view.lines]);
   const quote = useQuery(trpc.checkout.quote.queryOptions({ lines }, { enabled: lines.length > 0, staleTime: 0 }));
   if (lines.length === 0) return { amounts: undefined, pricing: false };
   return { amounts: quote.data, pricing: quote.isPending && quote.fetchStatus !== 'idle' };

@@ -5,11 +5,19 @@ import { ProductDetail, ProductDetailSkeleton } from '../components/catalog/Prod
 import { CatalogNotFound } from '../components/catalog/CatalogNotFound';
 import { useDocumentTitle } from '../components/ui/use-document-title';
 import { prefetchQuietly } from '../prefetch';
+import { searchParams, text } from '../search-params';
+import { variantSku } from '../../shared/colours';
 import { pageHead } from '../seo/page-head';
 import { absolute } from '../seo/render-head';
 import { useTRPC, type RouterOutputs } from '../trpc';
 
+/** ?colour=<slug>: the colour the page opens on (the server renders it); absent or unknown, the first. */
+const validateSearch = searchParams<{ colour?: string }>()((raw) => ({
+  colour: typeof raw.colour === 'number' ? String(raw.colour) : text(raw.colour, 80),
+}));
+
 export const Route = createFileRoute('/product/$slug')({
+  validateSearch,
   loader: async ({ context: { queryClient, trpc }, params }) => {
     const product = await prefetchQuietly(queryClient, trpc.catalog.productBySlug.queryOptions({ slug: params.slug }));
     // An unknown product is a 404 (the status of the server-rendered page); a failed read is not.
@@ -26,10 +34,30 @@ export const Route = createFileRoute('/product/$slug')({
 
 type Product = NonNullable<RouterOutputs['catalog']['productBySlug']>;
 
-/** Title, description and preview image, with Product (and its Offer) and BreadcrumbList JSON-LD for search results. */
+/**
+ * Title, description and preview image, with ProductGroup and BreadcrumbList JSON-LD for search
+ * results: one Product with its Offer per variant (colour and size), so each size shows its price.
+ * The canonical address is the product's whatever colour the page was opened on.
+ */
 function productHead(product: Product, origin: string) {
   const path = `/product/${product.slug}`;
   const image = product.image?.src ?? product.image_url;
+  const variants = product.colours.flatMap((colour) =>
+    colour.sizes.map((size) => ({
+      '@type': 'Product',
+      sku: variantSku(product.sku_number, colour.code, size),
+      color: colour.name,
+      size,
+      offers: {
+        '@type': 'Offer',
+        url: `${origin}${path}?colour=${colour.slug}`,
+        price: product.prices[size] ?? product.price,
+        priceCurrency: 'USD',
+        // Printed to order: an offered variant can always be bought.
+        availability: 'https://schema.org/InStock',
+      },
+    })),
+  );
   return pageHead({
     title: product.name,
     description: product.description,
@@ -37,20 +65,14 @@ function productHead(product: Product, origin: string) {
     image,
     jsonLd: [
       {
-        '@type': 'Product',
+        '@type': 'ProductGroup',
         name: product.name,
         description: product.description,
-        sku: String(product.sku_number),
+        productGroupID: String(product.sku_number),
         category: product.category_name,
         ...(image ? { image: [absolute(image, origin)] } : {}),
-        offers: {
-          '@type': 'Offer',
-          url: `${origin}${path}`,
-          price: product.price,
-          priceCurrency: 'USD',
-          // Printed to order: an active product can always be bought.
-          availability: 'https://schema.org/InStock',
-        },
+        variesBy: ['https://schema.org/color', 'https://schema.org/size'],
+        hasVariant: variants,
       },
       {
         '@type': 'BreadcrumbList',
@@ -66,13 +88,23 @@ function productHead(product: Product, origin: string) {
 
 function ProductPage() {
   const { slug } = Route.useParams();
+  const { colour } = Route.useSearch();
+  const navigate = Route.useNavigate();
   const trpc = useTRPC();
   const { data: product, isPending } = useQuery(trpc.catalog.productBySlug.queryOptions({ slug }));
   useDocumentTitle(isPending ? null : (product?.name ?? 'Product Not Found'));
 
   if (isPending) return <ProductDetailSkeleton />;
   if (!product) return <ProductNotFound />;
-  return <ProductDetail key={product.id} product={product} />;
+  return (
+    <ProductDetail
+      key={product.id}
+      product={product}
+      colourSlug={colour}
+      // The address carries the colour, so it can be shared; replaced, so Back leaves the product.
+      onColourChange={(next) => void navigate({ search: { colour: next }, replace: true, resetScroll: false })}
+    />
+  );
 }
 
 function ProductNotFound() {

@@ -35,7 +35,9 @@ export function pageHead({ title, description, path, image, jsonLd = [], noIndex
       { property: 'og:site_name', content: storeConfig.storeName },
       {
         property: 'og:type',
-        content: jsonLd.some((item) => (item as { '@type'?: string })['@type'] === 'Product') ? 'product' : 'website',
+        content: jsonLd.some((item) => ['Product', 'ProductGroup'].includes((item as { '@type'?: string })['@type'] ?? ''))
+          ? 'product'
+          : 'website',
       },
       { property: 'og:title', content: fullTitle },
       { property: 'og:description', content: text },

@@ -18,6 +18,7 @@ import * as ownAccountEmails from '../../../migrations/0016_own_account_emails';
 import * as pagesFollowPlansAndSettings from '../../../migrations/0017_pages_follow_plans_and_settings';
 import * as erasureAndRetention from '../../../migrations/0018_erasure_and_retention';
 import * as guestCheckout from '../../../migrations/0019_guest_checkout';
+import * as coloursAndVariants from '../../../migrations/0020_colours_and_variants';
 import * as analyticsRollups from '../../../migrations/0026_analytics_rollups';
 import type { Db } from './database';
 
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0017_pages_follow_plans_and_settings': pagesFollowPlansAndSettings,
   '0018_erasure_and_retention': erasureAndRetention,
   '0019_guest_checkout': guestCheckout,
+  '0020_colours_and_variants': coloursAndVariants,
   '0026_analytics_rollups': analyticsRollups,
 };
 

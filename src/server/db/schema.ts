@@ -4,6 +4,7 @@ import type {
   ArtPosition,
   BillingInterval,
   ChestPosition,
+  ColourChoice,
   ContactStatus,
   EmailStatus,
   MockupSide,
@@ -14,6 +15,7 @@ import type {
   PrintStatus,
   ShippingAddress,
   Size,
+  SizeSurcharges,
   SubscriptionStatus,
 } from '../../shared/constants';
 
@@ -116,6 +118,39 @@ export interface ProductsTable {
   updated_at: Timestamp;
 }
 
+/** A colour a product comes in (migration 0020, docs/adr/0029); its mockups are rendered for it. */
+export interface ProductColoursTable {
+  id: Generated<string>;
+  product_id: string;
+  name: string;
+  /** The colour in the product page's address (?colour=black). */
+  slug: string;
+  /** '#rrggbb', lower case. */
+  hex: string;
+  /** Its part of each variant's SKU (BLK in TL-CHR-001-BLK-2XL). */
+  code: string;
+  sort_order: number;
+  /** The admin's own photo of the blank shirt in this colour, used instead of the tinted template. */
+  front_blank_url: string | null;
+  back_blank_url: string | null;
+  front_mockup_url: string | null;
+  back_mockup_url: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** One colour in one size: what a cart line and an order line are (migration 0020). */
+export interface ProductVariantsTable {
+  id: Generated<string>;
+  product_id: string;
+  colour_id: string;
+  size: Size;
+  sku: string;
+  is_enabled: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface SubscriptionPlansTable {
   id: Generated<string>;
   name: string;
@@ -187,6 +222,8 @@ export interface SubscriptionsTable {
   anchor_day: number;
   next_cycle_on: CalendarDate;
   skip_next: Generated<boolean>;
+  /** Which shirt colours the member accepts. */
+  colour_choice: Generated<ColourChoice>;
   paused_until: NullableDate;
   cancel_at: NullableDate;
   cancel_reason: string | null;
@@ -240,6 +277,8 @@ export interface StoreSettingsTable {
   guest_checkout: Generated<boolean>;
   /** An IANA zone: the store's days in analytics. Changing it rebuilds the sales rollups (migration 0026). */
   time_zone: Generated<string>;
+  /** Extra per size, as money strings; a size not named costs nothing extra. */
+  size_surcharges: JsonWithDefault<SizeSurcharges>;
   updated_at: Timestamp;
 }
 
@@ -250,6 +289,11 @@ export interface OrderItemsTable {
   product_name: string;
   product_image: string | null;
   size: Size;
+  /** The variant bought (null once it is gone, and on lines of products deleted before colours). */
+  variant_id: ColumnType<string | null, string | null | undefined, string | null>;
+  variant_sku: ColumnType<string | null, string | null | undefined, string | null>;
+  colour_name: ColumnType<string | null, string | null | undefined, string | null>;
+  colour_hex: ColumnType<string | null, string | null | undefined, string | null>;
   quantity: number;
   unit_price: Money;
   total_price: Money;
@@ -393,6 +437,8 @@ export interface DB {
   customers: CustomersTable;
   categories: CategoriesTable;
   products: ProductsTable;
+  product_colours: ProductColoursTable;
+  product_variants: ProductVariantsTable;
   subscription_plans: SubscriptionPlansTable;
   subscriptions: SubscriptionsTable;
   subscription_cycles: SubscriptionCyclesTable;

@@ -34,6 +34,8 @@ export const printQueueRoutes: FastifyPluginCallback<PrintQueueRouteOptions> = (
       .select([
         'orders.order_number',
         'products.sku_number',
+        'order_items.variant_sku',
+        'order_items.colour_name',
         orderEmail.as('email'),
         'customers.first_name',
         'customers.last_name',
@@ -62,10 +64,12 @@ export const printQueueRoutes: FastifyPluginCallback<PrintQueueRouteOptions> = (
       const name = [item.first_name, item.last_name].filter(Boolean).join(' ');
       return [
         item.order_number,
-        item.sku_number ?? '',
+        // The variant's SKU (product, colour, size) as bought; the product's for lines from before colours.
+        item.variant_sku ?? item.sku_number ?? '',
         // An erased customer's paid order still prints, for no one in particular.
         item.email === null ? DELETED_CUSTOMER : name ? `${name} <${item.email}>` : item.email,
         item.product_name,
+        item.colour_name ?? '',
         item.size,
         String(item.quantity),
         item.print_status,

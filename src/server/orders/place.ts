@@ -68,12 +68,17 @@ function assertBuyable(quote: Quote): Quote {
   if (problem?.problem === 'unavailable') {
     throw fieldError('BAD_REQUEST', 'lines', `"${problem.name}" is no longer available. Please remove it from your cart.`);
   }
-  if (problem)
+  if (problem?.problem === 'colour_unavailable') {
+    throw fieldError('BAD_REQUEST', 'lines', `"${problem.name}" is no longer available in that colour. Please remove it from your cart.`);
+  }
+  if (problem) {
+    const colour = problem.problem === 'variant_off' && problem.colourName ? ` in ${problem.colourName}` : '';
     throw fieldError(
       'BAD_REQUEST',
       'lines',
-      `"${problem.name}" is not available in size ${problem.size}. Please remove it from your cart.`,
+      `"${problem.name}" is not available in size ${problem.size}${colour}. Please remove it from your cart.`,
     );
+  }
   return quote;
 }
 
@@ -102,7 +107,12 @@ export async function placeOrder(
     const payment = await payments.startPayment({
       orderId,
       customerEmail: buyer.email,
-      lines: quote.lines.map((line) => ({ name: line.name, size: line.size, quantity: line.quantity, unitCents: line.unitCents })),
+      lines: quote.lines.map((line) => ({
+        name: line.colourName ? `${line.name} (${line.colourName})` : line.name,
+        size: line.size,
+        quantity: line.quantity,
+        unitCents: line.unitCents,
+      })),
       shippingCents: quote.shippingCents,
       taxCents: quote.taxCents,
       successUrl: `${back}&payment=done`,
@@ -163,6 +173,10 @@ export async function placeOrder(
           product_name: line.name,
           product_image: line.imageUrl,
           size: line.size,
+          variant_id: line.variantId,
+          variant_sku: line.sku,
+          colour_name: line.colourName,
+          colour_hex: line.colourHex,
           quantity: line.quantity,
           unit_price: centsToAmount(line.unitCents),
           total_price: centsToAmount(line.totalCents),

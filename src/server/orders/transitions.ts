@@ -46,7 +46,7 @@ export async function orderForEmail(db: Db, orderId: string): Promise<OrderForEm
   if (order.email === null) return null;
   const lines = await db
     .selectFrom('order_items')
-    .select(['product_name', 'size', 'quantity', 'total_price'])
+    .select(['product_name', 'colour_name', 'size', 'quantity', 'total_price'])
     .where('order_id', '=', orderId)
     .orderBy('created_at')
     .orderBy('id')
@@ -57,6 +57,7 @@ export async function orderForEmail(db: Db, orderId: string): Promise<OrderForEm
     accessKey: order.access_key,
     lines: lines.map((line) => ({
       productName: line.product_name,
+      colourName: line.colour_name,
       size: line.size,
       quantity: line.quantity,
       totalPrice: line.total_price,

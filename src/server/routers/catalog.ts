@@ -6,7 +6,7 @@ import type { Db } from '../db/database';
 import { PRODUCT_PAGE_COLUMNS } from '../db/product-columns';
 import type { DB } from '../db/schema';
 import { displayImages } from '../display-copies';
-import { cartProducts } from '../orders/pricing';
+import { cartProducts, productColours, readSizeSurcharges, sizePrices } from '../orders/pricing';
 import { catalogReadProcedure, publicProcedure, router } from '../trpc/init';
 
 // Storefront reads (docs/PRODUCT.md § Reads and writes): only active products in active categories. Each image URL comes
@@ -23,6 +23,8 @@ const cardColumns = [
   'products.created_at',
   'categories.slug as category_slug',
   'categories.name as category_name',
+  // "4 colours" on the card.
+  sql<number>`(select count(*)::int from product_colours c where c.product_id = products.id)`.as('colour_count'),
 ] as const;
 
 function activeProducts(db: Db) {
@@ -139,9 +141,21 @@ export const catalogRouter = router({
    * Current name, price and availability of the products in a cart, so the cart shows today's
    * data instead of what was stored when the line was added. Missing ids were deleted.
    */
-  cartProducts: publicProcedure
-    .input(z.object({ ids: z.array(z.uuid()).max(100) }))
-    .query(async ({ ctx, input }) => withImages(ctx.db, await cartProducts(ctx.db, input.ids))),
+  cartProducts: publicProcedure.input(z.object({ ids: z.array(z.uuid()).max(100) })).query(async ({ ctx, input }) => {
+    const products = await cartProducts(ctx.db, input.ids);
+    const imageOf = await displayImages(
+      ctx.db,
+      products.flatMap((product) => [product.image_url, ...product.colours.map((colour) => colour.image_url)]),
+    );
+    return products.map(({ colours, default_mockup_side: _side, ...product }) => ({
+      ...product,
+      image: imageOf(product.image_url),
+      colours: colours.map(({ variants: _variants, front_mockup_url: _front, back_mockup_url: _back, ...colour }) => ({
+        ...colour,
+        image: imageOf(colour.image_url),
+      })),
+    }));
+  }),
 
   productBySlug: catalogReadProcedure
     .input(z.object({ slug: slugParam }))
@@ -173,11 +187,34 @@ async function productBySlug(db: Db, slug: string) {
     .where('products.slug', '=', slug)
     .executeTakeFirst();
   if (!product) return null;
-  const imageOf = await displayImages(db, [product.image_url, product.front_mockup_url, product.back_mockup_url]);
+  const [colours, surcharges] = await Promise.all([productColours(db, [product.id]), readSizeSurcharges(db)]);
+  const own = colours.get(product.id) ?? [];
+  const imageOf = await displayImages(db, [
+    product.image_url,
+    product.front_mockup_url,
+    product.back_mockup_url,
+    ...own.flatMap((colour) => [colour.front_mockup_url, colour.back_mockup_url]),
+  ]);
   return {
     ...product,
     image: imageOf(product.image_url),
     front_mockup: imageOf(product.front_mockup_url),
     back_mockup: imageOf(product.back_mockup_url),
+    /** Each offered size's price: the product's plus the size's surcharge. */
+    prices: sizePrices(product.price, product.available_sizes, surcharges),
+    colours: own.map((colour) => ({
+      id: colour.id,
+      name: colour.name,
+      slug: colour.slug,
+      hex: colour.hex,
+      // Only sizes the product offers, in its order.
+      sizes: colour.sizes.filter((size) => product.available_sizes.includes(size)),
+      // The variants' SKUs are the product's, this code and the size (src/shared/colours.ts).
+      code: colour.code,
+      front_mockup_url: colour.front_mockup_url,
+      back_mockup_url: colour.back_mockup_url,
+      front_mockup: imageOf(colour.front_mockup_url),
+      back_mockup: imageOf(colour.back_mockup_url),
+    })),
   };
 }

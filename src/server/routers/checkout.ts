@@ -34,6 +34,9 @@ export const checkoutRouter = router({
     return {
       lines: quote.lines.map((line) => ({
         productId: line.productId,
+        colourId: line.colourId,
+        colourName: line.colourName,
+        colourHex: line.colourHex,
         size: line.size,
         quantity: line.quantity,
         name: line.name,

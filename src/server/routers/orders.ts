@@ -62,7 +62,18 @@ async function orderDetail(db: Db, orders: ReturnType<typeof ownOrders>) {
   const [items, events, settings] = await Promise.all([
     db
       .selectFrom('order_items')
-      .select(['id', 'product_id', 'product_name', 'product_image', 'size', 'quantity', 'unit_price', 'total_price'])
+      .select([
+        'id',
+        'product_id',
+        'product_name',
+        'product_image',
+        'colour_name',
+        'colour_hex',
+        'size',
+        'quantity',
+        'unit_price',
+        'total_price',
+      ])
       .where('order_id', '=', order.id)
       .orderBy('created_at')
       .orderBy('id')

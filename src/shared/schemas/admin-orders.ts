@@ -52,6 +52,7 @@ export const PRINT_QUEUE_COLUMNS = [
   'SKU',
   'Customer',
   'Product',
+  'Colour',
   'Size',
   'Quantity',
   'Print Status',

@@ -47,6 +47,44 @@ const tagsField = z
   .max(50, { error: 'At most 50 tags' })
   .transform(cleanTags);
 
+// ---- Colours (docs/adr/0029): each with its name, hex value, the admin's optional blank photos,
+// and the sizes it does not come in (its variants switched off).
+
+export const COLOUR_HEX_INVALID = 'Enter the colour as a hex value, e.g. #1b1b1d';
+export const COLOURS_REQUIRED = 'A product needs at least one colour';
+export const NOTHING_ON_OFFER = 'An active product needs at least one colour in at least one size';
+export const MAX_COLOURS = 12;
+export const duplicateColourMessage = (name: string) => `This product already has a colour named "${name}"`;
+
+export const colourInput = z.object({
+  /** An existing colour's id; absent for a colour added in the form. */
+  id: z.uuid().optional(),
+  name: requiredLine('Colour name', 40),
+  hex: z
+    .string({ error: COLOUR_HEX_INVALID })
+    .trim()
+    .regex(/^#?[0-9a-fA-F]{6}$/, { error: COLOUR_HEX_INVALID })
+    .transform((hex) => `#${hex.replace('#', '').toLowerCase()}`),
+  /** Sizes this colour does not come in. */
+  off_sizes: z.array(z.enum(SIZES)).max(SIZES.length).default([]),
+  front_blank_url: optionalUrl('Front blank photo URL'),
+  back_blank_url: optionalUrl('Back blank photo URL'),
+});
+export type ColourFormValues = z.input<typeof colourInput>;
+
+const coloursField = z
+  .array(colourInput, { error: COLOURS_REQUIRED })
+  .min(1, { error: COLOURS_REQUIRED })
+  .max(MAX_COLOURS, { error: `A product can have at most ${MAX_COLOURS} colours` })
+  .superRefine((colours, ctx) => {
+    const seen = new Set<string>();
+    colours.forEach((colour, index) => {
+      const key = colour.name.toLowerCase();
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', message: duplicateColourMessage(colour.name), path: [index, 'name'] });
+      seen.add(key);
+    });
+  });
+
 const productFields = z.object({
   name: requiredLine('Name', 200),
   slug: slugText(200),
@@ -70,12 +108,25 @@ const productFields = z.object({
   tags: tagsField.default([]),
   is_featured: z.boolean().default(false),
   is_active: z.boolean().default(true),
+  /** Absent: the colours stay as they are (a new product gets White). */
+  colours: coloursField.optional(),
 });
 
-function requireArtwork(product: { front_art_url: string | null; back_art_url: string | null }, ctx: z.RefinementCtx) {
+function requireArtwork(
+  product: {
+    front_art_url: string | null;
+    back_art_url: string | null;
+    is_active: boolean;
+    available_sizes: Size[];
+    colours?: { off_sizes: Size[] }[] | undefined;
+  },
+  ctx: z.RefinementCtx,
+) {
   if (!product.front_art_url && !product.back_art_url) {
     ctx.addIssue({ code: 'custom', message: ARTWORK_REQUIRED, path: ['front_art_url'] });
   }
+  const onOffer = product.colours?.some((colour) => product.available_sizes.some((size) => !colour.off_sizes.includes(size)));
+  if (product.is_active && product.colours && !onOffer) ctx.addIssue({ code: 'custom', message: NOTHING_ON_OFFER, path: ['colours'] });
 }
 
 /** A product as the form submits it and admin.products.create receives it. */
@@ -124,6 +175,7 @@ export function newProductValues(): ProductFormValues {
     tags: [],
     is_featured: false,
     is_active: true,
+    colours: [{ name: 'White', hex: '#ffffff', off_sizes: [], front_blank_url: '', back_blank_url: '' }],
   };
 }
 

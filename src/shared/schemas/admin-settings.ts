@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SIZES } from '../constants';
 import { imageUrlField } from './admin-categories';
 import { emailAddress, moneyAmount, requiredLine, requiredText } from './fields';
 
@@ -57,6 +58,16 @@ export const SETTINGS_CHANGED_ELSEWHERE =
 
 /** With the settings' updated_at as the form loaded them: settings changed since are not written over. */
 export const checkoutSettingsSaveInput = checkoutSettingsInput.extend({ updatedAt: z.string().min(1).max(64) });
+
+// ---- Size pricing: what each size costs on top of a product's price (docs/adr/0029)
+
+export const SIZE_PRICING_SAVED = 'Size pricing saved successfully!';
+
+/** One amount per size, 0 or more, in whole cents; a size left out costs nothing extra. */
+export const sizePricingInput = z.object({
+  surcharges: z.partialRecord(z.enum(SIZES), moneyAmount('Surcharge', 1000)),
+});
+export type SizePricingInput = z.input<typeof sizePricingInput>;
 
 // ---- Backups (the embedded database's daily backups, docs/adr/0024)
 

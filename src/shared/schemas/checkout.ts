@@ -16,6 +16,8 @@ export const MAX_ORDER_LINES = 50;
 
 export const cartLineInput = z.object({
   productId: z.uuid({ error: 'Unknown product' }),
+  /** The shirt colour; absent on lines of carts saved before products had colours: the product's first colour. */
+  colourId: z.uuid({ error: 'Unknown colour' }).optional(),
   size: z.enum(SIZES, { error: 'Unknown size' }),
   quantity: z.number({ error: QUANTITY_RANGE }).int({ error: QUANTITY_RANGE }).min(1, { error: QUANTITY_RANGE }).max(MAX_LINE_QUANTITY, {
     error: QUANTITY_RANGE,
@@ -23,8 +25,9 @@ export const cartLineInput = z.object({
 });
 export type CartLineInput = z.infer<typeof cartLineInput>;
 
-/** Lines of one product in one size are one line of the order (the server adds them up, as the cart does). */
-export const orderLineKey = (line: Pick<CartLineInput, 'productId' | 'size'>) => `${line.productId}:${line.size}`;
+/** Lines of one variant (product, colour, size) are one line of the order (the server adds them up, as the cart does). */
+export const orderLineKey = (line: Pick<CartLineInput, 'productId' | 'colourId' | 'size'>) =>
+  `${line.productId}:${line.colourId ?? ''}:${line.size}`;
 
 /** Whether every line, once lines of the same product and size are added up, stays within the quantity range. */
 function mergedQuantitiesInRange(lines: readonly CartLineInput[]): boolean {

@@ -3,9 +3,10 @@ import { AlertTriangle, Minus, Plus, Trash2 } from 'lucide-react';
 import { MAX_LINE_QUANTITY } from '../../../shared/constants';
 import { formatMoney } from '../../../shared/money';
 import { cart } from '../../cart/cart';
-import type { CartViewLine } from '../../cart/cart-view';
+import { variantLabel, type CartViewLine } from '../../cart/cart-view';
 import { ProductImage } from '../catalog/ProductImage';
 import { Button } from '../ui/Button';
+import { Swatch } from '../ui/Swatch';
 
 const stepButton =
   'inline-flex size-9 items-center justify-center text-stone-700 transition hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-300 disabled:hover:bg-transparent';
@@ -30,10 +31,10 @@ function LineThumbnail({ line, dimmed }: { line: CartViewLine; dimmed: boolean }
  */
 export function CartLineItem({ line, onRemove }: { line: CartViewLine; onRemove: () => void }) {
   const available = line.status === 'available';
-  const label = `${line.name} (${line.size})`;
+  const label = `${line.name} (${variantLabel(line)})`;
   const setQuantity = (quantity: number) => {
     if (quantity < 1) onRemove();
-    cart.setQuantity(line.productId, line.size, quantity);
+    cart.setQuantity(line.key, quantity);
   };
 
   return (
@@ -52,6 +53,12 @@ export function CartLineItem({ line, onRemove }: { line: CartViewLine; onRemove:
                 line.name
               )}
             </h3>
+            {line.colourName && (
+              <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-600" data-testid="line-colour">
+                {line.colourHex && <Swatch hex={line.colourHex} className="size-3" />}
+                Colour: {line.colourName}
+              </p>
+            )}
             <p className="mt-1 text-sm text-stone-600">Size: {line.size}</p>
           </div>
           <div className="text-right">
@@ -73,8 +80,10 @@ export function CartLineItem({ line, onRemove }: { line: CartViewLine; onRemove:
           >
             <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             {line.status === 'size-unavailable'
-              ? `Size ${line.size} is no longer available. Please remove it from your cart.`
-              : 'This product is no longer available. Please remove it from your cart.'}
+              ? `Size ${line.size} is no longer available${line.colourName ? ` in ${line.colourName}` : ''}. Please remove it from your cart.`
+              : line.status === 'colour-unavailable'
+                ? `${line.colourName ?? 'This colour'} is no longer available. Please remove it from your cart.`
+                : 'This product is no longer available. Please remove it from your cart.'}
           </p>
         )}
 
@@ -113,7 +122,7 @@ export function CartLineItem({ line, onRemove }: { line: CartViewLine; onRemove:
             icon={Trash2}
             onClick={() => {
               onRemove();
-              cart.remove(line.productId, line.size);
+              cart.remove(line.key);
             }}
             aria-label={`Remove ${label}`}
           >

@@ -39,6 +39,11 @@ export function ProductCard({ product, imageSizes, priority = false, headingLeve
             {product.name}
           </Link>
         </Heading>
+        {product.colour_count > 1 && (
+          <p className="text-xs text-stone-600" data-testid="product-colours">
+            {product.colour_count} colours
+          </p>
+        )}
         <p className="mt-auto text-sm font-semibold text-accent-700 sm:text-base" data-testid="product-price">
           {formatMoney(product.price)}
         </p>

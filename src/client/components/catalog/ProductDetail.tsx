@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { Check, ChevronDown, Minus, Plus, Printer, ShoppingBag, Truck } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { preload } from 'react-dom';
-import { ADD_TO_CART_CONFIRM_MS, MAX_LINE_QUANTITY, type ChestPosition, type MockupSide } from '../../../shared/constants';
+import { variantSku } from '../../../shared/colours';
+import { ADD_TO_CART_CONFIRM_MS, MAX_LINE_QUANTITY, type ChestPosition, type MockupSide, type Size } from '../../../shared/constants';
 import type { DisplayImage } from '../../../shared/display-image';
 import { formatMoney } from '../../../shared/money';
 import { cart } from '../../cart/cart';
@@ -12,6 +13,7 @@ import { Button, ButtonLink } from '../ui/Button';
 import { ProductImage } from './ProductImage';
 import { BackLink } from '../ui/BackLink';
 import { gridImageSizes } from '../ui/grid-image-sizes';
+import { Swatch } from '../ui/Swatch';
 
 type ProductDetailData = NonNullable<RouterOutputs['catalog']['productBySlug']>;
 
@@ -56,13 +58,76 @@ function ProductChoice({ id, label, children }: { id: string; label: string; chi
   );
 }
 
+type ProductColour = ProductDetailData['colours'][number];
+
+/**
+ * The colour swatches: a radio group named "Colour" (arrow keys move between them, as radios do),
+ * each announcing its colour's name, the chosen one's name shown beside the label.
+ */
+function ColourSwatches({
+  colours,
+  chosen,
+  onChoose,
+}: {
+  colours: readonly ProductColour[];
+  chosen: ProductColour;
+  onChoose: (colour: ProductColour) => void;
+}) {
+  const name = useId();
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold text-stone-900">
+        Colour:{' '}
+        <span className="font-normal text-stone-700" data-testid="chosen-colour">
+          {chosen.name}
+        </span>
+      </legend>
+      <div role="radiogroup" aria-label="Colour" className="mt-3 flex flex-wrap gap-3">
+        {colours.map((colour) => (
+          <label key={colour.id} className="relative cursor-pointer" title={colour.name}>
+            <input
+              type="radio"
+              name={name}
+              value={colour.slug}
+              checked={colour.id === chosen.id}
+              onChange={() => onChoose(colour)}
+              aria-label={colour.name}
+              // Over the swatch, drawn by it: the swatch is what is seen and clicked, the radio what is announced.
+              className="peer absolute inset-0 size-full cursor-pointer appearance-none rounded-full bg-transparent"
+            />
+            <Swatch
+              hex={colour.hex}
+              className="pointer-events-none relative block size-10 ring-offset-2 transition peer-checked:ring-2 peer-checked:ring-accent-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-4 peer-focus-visible:outline-accent-600"
+            />
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /** Product page body; give it `key={product.id}` so moving to another product starts fresh. */
-export function ProductDetail({ product }: { product: ProductDetailData }) {
+export function ProductDetail({
+  product,
+  colourSlug,
+  onColourChange,
+}: {
+  product: ProductDetailData;
+  /** The colour in the address (?colour=black); absent or unknown: the first. */
+  colourSlug?: string | undefined;
+  onColourChange?: (slug: string) => void;
+}) {
   const sizeId = useId();
   const quantityId = useId();
   const shipping = useShippingPromise();
   const [side, setSide] = useState<MockupSide>(product.default_mockup_side);
-  const [size, setSize] = useState(product.available_sizes[0] ?? '');
+  const colour = product.colours.find((c) => c.slug === colourSlug) ?? product.colours[0] ?? null;
+  /** Sizes the chosen colour comes in; the others are shown, disabled. */
+  const colourSizes: readonly string[] = colour?.sizes ?? product.available_sizes;
+  const [chosenSize, setSize] = useState(product.available_sizes[0] ?? '');
+  // A size the colour does not come in gives way to its first one.
+  const size = colourSizes.includes(chosenSize) ? chosenSize : (colourSizes[0] ?? '');
+  const price = (size && product.prices[size as keyof typeof product.prices]) || product.price;
   const [quantity, setQuantity] = useState(1);
   const [confirming, setConfirming] = useState<{ quantity: number; size: string } | null>(null);
 
@@ -73,25 +138,36 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
   }, [confirming]);
 
   const mockups: Partial<Record<MockupSide, DisplayImage>> = {};
-  if (product.front_mockup) mockups.front = product.front_mockup;
-  if (product.back_mockup) mockups.back = product.back_mockup;
+  const front = colour?.front_mockup ?? product.front_mockup;
+  const back = colour?.back_mockup ?? product.back_mockup;
+  if (front) mockups.front = front;
+  if (back) mockups.back = back;
   // The toggle exists only when both sides have a mockup (docs/PRODUCT.md § Screens).
   const hasBothSides = Boolean(mockups.front && mockups.back);
   // What the page opens on: the default side, or the one picture there is.
   const mainImage = hasBothSides
     ? (mockups[product.default_mockup_side] ?? null)
-    : (product.image ?? mockups.front ?? mockups.back ?? null);
+    : ((colour === product.colours[0] ? product.image : null) ?? mockups.front ?? mockups.back ?? product.image ?? null);
   preloadMainImage(mainImage);
 
   const addToCart = (event: FormEvent) => {
     event.preventDefault();
     if (!size || confirming) return;
+    const picture = mockups[product.default_mockup_side] ?? mainImage;
     const added = cart.add(
-      { id: product.id, slug: product.slug, name: product.name, image_url: product.image_url, image: product.image, price: product.price },
+      {
+        id: product.id,
+        slug: product.slug,
+        name: product.name,
+        image_url: (product.default_mockup_side === 'back' ? colour?.back_mockup_url : colour?.front_mockup_url) ?? product.image_url,
+        image: picture,
+        price,
+      },
+      colour && { id: colour.id, name: colour.name, hex: colour.hex },
       size,
       quantity,
     );
-    setConfirming({ quantity: added, size });
+    setConfirming({ quantity: added, size: colour && product.colours.length > 1 ? `${size} in ${colour.name}` : size });
   };
 
   return (
@@ -163,11 +239,16 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
             {product.name}
           </h1>
           <p className="mt-4 text-2xl font-bold text-stone-950" data-testid="product-price">
-            {formatMoney(product.price)}
+            {formatMoney(price)}
           </p>
           <p className="mt-6 text-base leading-7 whitespace-pre-line text-stone-700">{product.description}</p>
 
           <form onSubmit={addToCart} className="mt-8 border-t border-stone-200 pt-8">
+            {colour && product.colours.length > 0 && (
+              <div className="mb-6">
+                <ColourSwatches colours={product.colours} chosen={colour} onChoose={(next) => onColourChange?.(next.slug)} />
+              </div>
+            )}
             <div className="grid gap-6 sm:grid-cols-2">
               <ProductChoice id={sizeId} label="Size">
                 <div className="relative mt-2">
@@ -180,8 +261,8 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
                   >
                     {product.available_sizes.length === 0 && <option value="">No sizes available</option>}
                     {product.available_sizes.map((s) => (
-                      <option key={s} value={s}>
-                        {s}
+                      <option key={s} value={s} disabled={!colourSizes.includes(s)}>
+                        {colourSizes.includes(s) ? s : `${s} (not in ${colour?.name ?? 'this colour'})`}
                       </option>
                     ))}
                   </select>
@@ -273,7 +354,9 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
                 {shipping.long}
               </li>
             )}
-            <li className="pl-8 text-xs tracking-wide text-stone-500 uppercase">SKU {product.sku_number}</li>
+            <li className="pl-8 text-xs tracking-wide text-stone-500 uppercase">
+              SKU {colour && size ? variantSku(product.sku_number, colour.code, size as Size) : product.sku_number}
+            </li>
           </ul>
         </div>
       </div>

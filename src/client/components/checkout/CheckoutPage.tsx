@@ -6,12 +6,11 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useMutation } from '../../mutations';
-import type { Size } from '../../../shared/constants';
 import { formatMoney } from '../../../shared/money';
 import { guestEmailField, shippingInput } from '../../../shared/schemas/checkout';
 import { cart, checkoutKeys } from '../../cart/cart';
 import { guestOrders } from '../../cart/guest-orders';
-import type { CartViewLine } from '../../cart/cart-view';
+import { orderLinesOf, type CartViewLine } from '../../cart/cart-view';
 import { useCartQuote, type CartAmounts, type CartQuote, type CartViewState } from '../../cart/use-cart-view';
 import { errorMessage, showServerErrors, UNEXPECTED_ERROR } from '../../errors';
 import { useTRPC } from '../../trpc';
@@ -39,11 +38,13 @@ type CheckoutFormOutput = z.output<typeof checkoutForm>;
 const lineProblem = (line: CartViewLine): string | null =>
   line.status === 'product-unavailable'
     ? 'No longer available'
-    : line.status === 'size-unavailable'
-      ? `Size ${line.size} is no longer available`
-      : line.previousPrice
-        ? `Price changed from ${formatMoney(line.previousPrice)} to ${formatMoney(line.price)}`
-        : null;
+    : line.status === 'colour-unavailable'
+      ? `${line.colourName ?? 'This colour'} is no longer available`
+      : line.status === 'size-unavailable'
+        ? `Size ${line.size} is no longer available${line.colourName ? ` in ${line.colourName}` : ''}`
+        : line.previousPrice
+          ? `Price changed from ${formatMoney(line.previousPrice)} to ${formatMoney(line.price)}`
+          : null;
 
 /** `account`: the signed-in customer, or null for a guest. */
 export function CheckoutPage({ account, view }: { account: { email: string } | null; view: CartViewState }) {
@@ -125,7 +126,7 @@ function CheckoutForm({ account, view, quote, changed, defaults }: CheckoutFormP
 
   const submit = (values: CheckoutFormOutput) => {
     setFailure(null);
-    const lines = view.lines.map((line) => ({ productId: line.productId, size: line.size as Size, quantity: line.quantity }));
+    const lines = orderLinesOf(view.lines);
     place.mutate({
       // The same cart sent again (a second click, a retry, another tab) is the same order.
       idempotencyKey: checkoutKeys.keyFor(lines),
@@ -143,6 +144,8 @@ function CheckoutForm({ account, view, quote, changed, defaults }: CheckoutFormP
         .filter((line) => line.status === 'available')
         .map((line) => ({
           product: { id: line.productId, slug: line.slug, name: line.name, image_url: line.imageUrl, image: line.image, price: line.price },
+          colour:
+            line.colourId && line.colourName && line.colourHex ? { id: line.colourId, name: line.colourName, hex: line.colourHex } : null,
           size: line.size,
           quantity: line.quantity,
         })),
@@ -282,7 +285,7 @@ function SummaryLine({ line, problem }: { line: CartViewLine; problem: string | 
       <div className="min-w-0 flex-1 text-sm">
         <p className="truncate font-medium text-stone-900">{line.name}</p>
         <p className="text-stone-600">
-          Size {line.size} × {line.quantity}
+          {line.colourName ? `${line.colourName}, size` : 'Size'} {line.size} × {line.quantity}
         </p>
         {problem && (
           <p className="mt-0.5 text-xs font-medium text-amber-800" data-testid="line-problem">

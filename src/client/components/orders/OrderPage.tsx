@@ -17,6 +17,7 @@ import { Card } from '../ui/Card';
 import { LoadingState } from '../ui/states';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { BackLink } from '../ui/BackLink';
+import { Swatch } from '../ui/Swatch';
 
 const route = getRouteApi('/orders/$orderNumber');
 
@@ -145,6 +146,12 @@ function OrderDetail({
                   <div className="min-w-0 flex-1 text-sm">
                     <p className="font-semibold text-stone-900">{item.product_name}</p>
                     <p className="text-stone-600">
+                      {item.colour_name && (
+                        <span data-testid="item-colour">
+                          {item.colour_hex && <Swatch hex={item.colour_hex} className="mr-1 inline-block size-2.5 align-middle" />}
+                          {item.colour_name} ·{' '}
+                        </span>
+                      )}
                       Size {item.size} × {item.quantity} · {formatMoney(item.unit_price)} each
                     </p>
                   </div>

@@ -10,7 +10,7 @@ export interface OrderForEmail {
   customerEmail: string;
   /** A guest order's key: its page opens with it, without an account. */
   accessKey: string | null;
-  lines: { productName: string; size: string; quantity: number; totalPrice: string }[];
+  lines: { productName: string; colourName: string | null; size: string; quantity: number; totalPrice: string }[];
   subtotal: string;
   shippingCost: string;
   tax: string;
@@ -23,7 +23,10 @@ const orderUrl = (store: StoreInfo, order: OrderForEmail) =>
 
 function summary(order: OrderForEmail): [string, string][] {
   return [
-    ...order.lines.map((line): [string, string] => [`${line.productName} (${line.size}) × ${line.quantity}`, formatMoney(line.totalPrice)]),
+    ...order.lines.map((line): [string, string] => [
+      `${line.productName} (${line.colourName ? `${line.colourName}, ` : ''}${line.size}) × ${line.quantity}`,
+      formatMoney(line.totalPrice),
+    ]),
     ['Subtotal', formatMoney(order.subtotal)],
     ['Shipping', Number(order.shippingCost) === 0 ? 'FREE' : formatMoney(order.shippingCost)],
     ...(Number(order.tax) > 0 ? [['Tax', formatMoney(order.tax)] as [string, string]] : []),

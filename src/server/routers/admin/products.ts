@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { sql } from 'kysely';
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
   bulkInput,
@@ -6,6 +7,7 @@ import {
   CATEGORY_REQUIRED,
   DUPLICATE_SKU,
   DUPLICATE_SLUG,
+  NOTHING_ON_OFFER,
   PRODUCT_CHANGED_ELSEWHERE,
   productIdInput,
   productInput,
@@ -25,6 +27,7 @@ import { nameOrDescriptionContains } from '../../db/search';
 import { assertFound, fieldError, withUniqueColumns } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
 import { readPage } from '../../trpc/paging';
+import { coloursForForm, hasVariantOnOffer, saveColours } from '../../products/colours';
 import { updateById } from '../../trpc/update';
 
 // Admin products (docs/PRODUCT.md § Screens and Reads and writes): every product whatever its state, newest first, paged on the server.
@@ -50,7 +53,7 @@ async function checkedWrite<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-const columnsOf = (product: ProductInput) => ({ ...product, price: product.price.toFixed(2) });
+const columnsOf = ({ colours: _colours, ...product }: ProductInput) => ({ ...product, price: product.price.toFixed(2) });
 
 export const adminProductsRouter = router({
   list: adminProcedure.input(productListSearch).query(async ({ ctx, input }) => {
@@ -71,6 +74,10 @@ export const adminProductsRouter = router({
           'products.is_featured',
           'products.created_at',
           'categories.name as category_name',
+          // The list's swatches: each colour's name and hex, in the product's order.
+          sql<{ name: string; hex: string }[]>`coalesce((
+            select jsonb_agg(jsonb_build_object('name', c.name, 'hex', c.hex) order by c.sort_order)
+            from product_colours c where c.product_id = products.id), '[]'::jsonb)`.as('colours'),
         ])
         .orderBy('products.created_at', 'desc')
         .orderBy('products.id', 'desc'),
@@ -82,23 +89,39 @@ export const adminProductsRouter = router({
     ctx.db.selectFrom('categories').select(['id', 'name', 'is_active']).orderBy('sort_order').execute(),
   ),
 
-  byId: adminProcedure
-    .input(productIdInput)
-    .query(async ({ ctx, input }) =>
-      assertFound(await ctx.db.selectFrom('products').select(productColumns).where('id', '=', input.id).executeTakeFirst(), 'Product'),
-    ),
+  /** The product with its colours (each with its switches and SKUs) as the form edits them. */
+  byId: adminProcedure.input(productIdInput).query(async ({ ctx, input }) => {
+    const product = assertFound(
+      await ctx.db.selectFrom('products').select(productColumns).where('id', '=', input.id).executeTakeFirst(),
+      'Product',
+    );
+    return { ...product, colours: await coloursForForm(ctx.db, product.id) };
+  }),
 
-  create: adminProcedure
-    .input(productInput)
-    .mutation(({ ctx, input }) =>
-      checkedWrite(() => ctx.db.insertInto('products').values(columnsOf(input)).returning('id').executeTakeFirstOrThrow()),
+  create: adminProcedure.input(productInput).mutation(({ ctx, input }) =>
+    checkedWrite(() =>
+      ctx.db.transaction().execute(async (trx) => {
+        const created = await trx.insertInto('products').values(columnsOf(input)).returning('id').executeTakeFirstOrThrow();
+        if (input.colours) await saveColours(trx, created.id, input.colours);
+        return created;
+      }),
     ),
+  ),
 
   update: adminProcedure.input(productUpdateInput).mutation(({ ctx, input: { id, updatedAt, ...product } }) =>
     // Only the product as the form loaded it: mockups saved, or a toggle made, in another tab since
     // would otherwise be written back to what the form still holds.
     checkedWrite(() =>
-      updateById(ctx.db, 'products', id, columnsOf(product), ['id'], 'Product', { updatedAt, changedElsewhere: PRODUCT_CHANGED_ELSEWHERE }),
+      ctx.db.transaction().execute(async (trx) => {
+        const saved = await updateById(trx, 'products', id, columnsOf(product), ['id'], 'Product', {
+          updatedAt,
+          changedElsewhere: PRODUCT_CHANGED_ELSEWHERE,
+        });
+        if (product.colours) await saveColours(trx, id, product.colours);
+        // Colours kept as they were: the sizes may have changed, and an active product needs one on offer.
+        else if (product.is_active && !(await hasVariantOnOffer(trx, id))) throw fieldError('BAD_REQUEST', 'colours', NOTHING_ON_OFFER);
+        return saved;
+      }),
     ),
   ),
 
@@ -113,9 +136,13 @@ export const adminProductsRouter = router({
   /** One action over many products, in one transaction. */
   bulk: adminProcedure.input(bulkInput).mutation(({ ctx, input }) => applyBulkAction(ctx.db, input.target, input.action)),
 
-  setActive: adminProcedure
-    .input(productSetActiveInput)
-    .mutation(({ ctx, input }) => updateById(ctx.db, 'products', input.id, { is_active: input.isActive }, ['id', 'is_active'], 'Product')),
+  setActive: adminProcedure.input(productSetActiveInput).mutation(async ({ ctx, input }) => {
+    if (input.isActive && !(await hasVariantOnOffer(ctx.db, input.id))) {
+      assertFound(await ctx.db.selectFrom('products').select('id').where('id', '=', input.id).executeTakeFirst(), 'Product');
+      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: NOTHING_ON_OFFER });
+    }
+    return updateById(ctx.db, 'products', input.id, { is_active: input.isActive }, ['id', 'is_active'], 'Product');
+  }),
 
   /**
    * Order lines keep their copied name, image and price; their product link becomes empty (ON

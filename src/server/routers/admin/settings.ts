@@ -4,12 +4,14 @@ import {
   checkoutSettingsSaveInput,
   DEFAULT_TEMPLATE_NAME,
   defaultTemplatesInput,
+  sizePricingInput,
   SETTINGS_CHANGED_ELSEWHERE,
   testEmailInput,
 } from '../../../shared/schemas/admin-settings';
 import { timeZoneInput } from '../../../shared/schemas/admin-analytics';
 import { createTransport } from '../../email/transport';
-import { CHECKOUT_SETTINGS_COLUMNS } from '../../orders/pricing';
+import { SIZES } from '../../../shared/constants';
+import { CHECKOUT_SETTINGS_COLUMNS, readSizeSurcharges } from '../../orders/pricing';
 import { adminProcedure, router } from '../../trpc/init';
 
 const TEMPLATE_COLUMNS = [
@@ -69,6 +71,27 @@ export const adminSettingsRouter = router({
       .executeTakeFirst();
     if (!saved) throw new TRPCError({ code: 'CONFLICT', message: SETTINGS_CHANGED_ELSEWHERE });
     return { ...saved, paymentProvider: ctx.payments.name };
+  }),
+
+  /** What each size costs on top of a product's price ("Size pricing"); sizes not named cost nothing extra. */
+  sizePricing: adminProcedure.query(({ ctx }) => readSizeSurcharges(ctx.db)),
+
+  /**
+   * Prices everywhere follow at once: pricing reads the setting, and the write empties the kept
+   * pages. Leaves the checkout card's stamp (updated_at) alone: the two cards save independently.
+   */
+  saveSizePricing: adminProcedure.input(sizePricingInput).mutation(async ({ ctx, input }) => {
+    const surcharges = Object.fromEntries(
+      SIZES.flatMap((size) => {
+        const amount = input.surcharges[size];
+        return amount ? [[size, amount.toFixed(2)]] : [];
+      }),
+    );
+    await ctx.db
+      .updateTable('store_settings')
+      .set({ size_surcharges: JSON.stringify(surcharges) })
+      .execute();
+    return readSizeSurcharges(ctx.db);
   }),
 
   /** The default mockup template (null until one is saved). */

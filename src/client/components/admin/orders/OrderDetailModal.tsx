@@ -118,7 +118,8 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
                     <div className="min-w-0 text-sm">
                       <p className="font-semibold break-words text-stone-900">{item.product_name}</p>
                       <p className="text-xs text-stone-600">
-                        SKU {item.sku_number ?? 'N/A'} · Size {item.size} · Qty {item.quantity}
+                        SKU {item.variant_sku ?? item.sku_number ?? 'N/A'} · {item.colour_name ? `Colour ${item.colour_name} · ` : ''}Size{' '}
+                        {item.size} · Qty {item.quantity}
                       </p>
                       <p className="text-xs text-stone-600 tabular-nums">
                         {formatMoney(item.unit_price)} each ·{' '}

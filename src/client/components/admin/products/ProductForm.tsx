@@ -26,6 +26,7 @@ import { toast } from '../../ui/Toast';
 import { RecordOptions } from '../parts/RecordOptions';
 import { UploadField } from '../parts/UploadField';
 import { TagInput } from '../parts/TagInput';
+import { ColoursSection } from './ColoursSection';
 import { useSlugFromName } from '../parts/use-slug-from-name';
 
 export type AdminProduct = RouterOutputs['admin']['products']['byId'];
@@ -57,6 +58,14 @@ function valuesOf(product: AdminProduct): ProductFormValues {
     tags: product.tags,
     is_featured: product.is_featured,
     is_active: product.is_active,
+    colours: product.colours.map((colour) => ({
+      id: colour.id,
+      name: colour.name,
+      hex: colour.hex,
+      off_sizes: colour.off_sizes,
+      front_blank_url: colour.front_blank_url ?? '',
+      back_blank_url: colour.back_blank_url ?? '',
+    })),
   };
 }
 
@@ -212,6 +221,13 @@ export function ProductForm({ product }: { product?: AdminProduct }) {
                 </div>
               ))}
             </div>
+          </Section>
+
+          <Section
+            title="Colours"
+            description="Each colour is the design on a shirt of that colour, with its own mockups. Switch off the sizes a colour does not come in."
+          >
+            <ColoursSection saved={product?.colours ?? []} />
           </Section>
 
           <Section

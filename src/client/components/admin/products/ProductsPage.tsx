@@ -23,6 +23,7 @@ import { ClickableRow, TableHead } from '../parts/table';
 import { BulkActions } from './BulkActions';
 import { listInputOf } from './products-search';
 import { toastError, UNEXPECTED_ERROR } from '../../../errors';
+import { Swatch } from '../../ui/Swatch';
 
 const route = getRouteApi('/admin/products/');
 
@@ -283,6 +284,15 @@ function ProductTable({ rows, busyId, onToggle, onDelete, chosen, onChoose }: Ta
         >
           {row.name}
         </Link>
+        <span
+          className="mt-1 flex flex-wrap items-center gap-1"
+          data-testid="product-swatches"
+          aria-label={`Colours: ${row.colours.map((c) => c.name).join(', ')}`}
+        >
+          {row.colours.map((colour) => (
+            <Swatch key={colour.name} hex={colour.hex} className="size-3.5" />
+          ))}
+        </span>
         {row.is_featured && (
           <span className="mt-0.5 inline-block">
             <Badge tone="orange">Featured</Badge>

@@ -1,18 +1,20 @@
 import { PageHeader } from '../parts/PageHeader';
 import { BackupsCard } from './BackupsCard';
 import { CheckoutSettingsForm } from './CheckoutSettingsForm';
+import { SizePricingForm } from './SizePricingForm';
 import { TemplatesForm } from './TemplatesForm';
 import { TestEmailForm } from './TestEmailForm';
 import { TimeZoneForm } from './TimeZoneForm';
 
-// Admin settings (docs/PRODUCT.md § Screens): checkout (shipping, tax, payment instructions), the store's time zone,
-// the default mockup templates, the email test tool and the store's backups.
+// Admin settings (docs/PRODUCT.md § Screens): checkout (shipping, tax, payment instructions), size pricing, the store's
+// time zone, the default mockup templates, the email test tool and the store's backups.
 export function SettingsPage() {
   return (
     <div>
-      <PageHeader title="Settings" subtitle="Checkout, time zone, default mockup templates, email delivery and backups" />
+      <PageHeader title="Settings" subtitle="Checkout, size pricing, time zone, default mockup templates, email delivery and backups" />
       <div className="space-y-6">
         <CheckoutSettingsForm />
+        <SizePricingForm />
         <TimeZoneForm />
         <TemplatesForm />
         <TestEmailForm />
