@@ -64,6 +64,9 @@ export type SubscriberFilter = (typeof SUBSCRIBER_FILTERS)[number];
 
 export const SORT_OPTIONS = ['newest', 'price-low', 'price-high'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
+/** A search's results are also sorted by how well they match, first of all. */
+export const SEARCH_SORT_OPTIONS = ['relevance', ...SORT_OPTIONS] as const;
+export type SearchSortOption = (typeof SEARCH_SORT_OPTIONS)[number];
 
 export interface Address {
   street: string;

@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type DatabaseHandle, type Db } from '../../src/server/db/database';
+import { openDatabase, PGLITE_EXTENSIONS, type DatabaseHandle, type Db } from '../../src/server/db/database';
 import type { DB } from '../../src/server/db/schema';
 
 /**
@@ -29,7 +29,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
     };
   }
   const dump = fs.readFileSync(inject('pgliteTemplatePath'));
-  const pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  const pglite = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
   return openDatabase({ pglite });
 }
 

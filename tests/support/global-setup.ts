@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../src/server/db/database';
+import { openDatabase, PGLITE_EXTENSIONS } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 
 // Migrates one template database per run; each test file then gets its own copy of it
@@ -38,7 +38,7 @@ export default async function setup(project: TestProject) {
   }
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-tpl-'));
-  const pglite = new PGlite();
+  const pglite = new PGlite({ extensions: PGLITE_EXTENSIONS });
   const handle = await openDatabase({ pglite });
   await migrateToLatest(handle.db);
   const dump = await pglite.dumpDataDir('none');

@@ -4,7 +4,8 @@ import { SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { CatalogNotFound } from '../components/catalog/CatalogNotFound';
 import { CategoryIcon } from '../components/catalog/category-icon';
-import { DEFAULT_SORT, sortSearch } from '../components/catalog/catalog-search';
+import { SORT_OPTIONS } from '../../shared/constants';
+import { DEFAULT_SORT, SORT_LABELS, sortSearch } from '../components/catalog/catalog-search';
 import { ProductListing, productListOptions } from '../components/catalog/ProductListing';
 import { SortSelect } from '../components/catalog/SortSelect';
 import { ResponsiveImage } from '../components/ui/ResponsiveImage';
@@ -63,7 +64,12 @@ function CategoryPage() {
           <BackLink to="/shop" weight="semibold">
             All products
           </BackLink>
-          <SortSelect value={sort} onChange={(next) => void navigate({ search: { sort: next }, resetScroll: false })} />
+          <SortSelect
+            value={sort}
+            options={SORT_OPTIONS}
+            labels={SORT_LABELS}
+            onChange={(next) => void navigate({ search: { sort: next }, resetScroll: false })}
+          />
         </div>
         <div className="mt-8">
           <ProductListing filter={{ category: category.slug, sort }} />

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { DEFAULT_SORT, shopSearch } from '../components/catalog/catalog-search';
+import { SORT_OPTIONS } from '../../shared/constants';
+import { DEFAULT_SORT, SORT_LABELS, shopSearch } from '../components/catalog/catalog-search';
 import { ProductListing, productListOptions } from '../components/catalog/ProductListing';
 import { SortSelect } from '../components/catalog/SortSelect';
 import { ToggleButton } from '../components/ui/ToggleButton';
@@ -62,7 +63,12 @@ function ShopPage() {
             </ToggleButton>
           ))}
         </div>
-        <SortSelect value={sort} onChange={(next) => void navigate({ search: (prev) => ({ ...prev, sort: next }), resetScroll: false })} />
+        <SortSelect
+          value={sort}
+          options={SORT_OPTIONS}
+          labels={SORT_LABELS}
+          onChange={(next) => void navigate({ search: (prev) => ({ ...prev, sort: next }), resetScroll: false })}
+        />
       </div>
 
       <div className="mt-8">

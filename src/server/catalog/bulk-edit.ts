@@ -4,7 +4,7 @@ import { CATEGORY_REQUIRED, type bulkAction, type bulkTarget } from '../../share
 import type { Db } from '../db/database';
 import { isForeignKeyViolation } from '../db/errors';
 import type { DB } from '../db/schema';
-import { nameOrDescriptionContains } from '../db/search';
+import { adminProductsMatching } from '../db/search';
 import { fieldError } from '../trpc/errors';
 
 // Bulk edits of the products list: one action over chosen products (or every product the list's
@@ -21,10 +21,7 @@ const MAX_TAGS = 50;
 async function targetIds(trx: Transaction<DB>, target: Target): Promise<string[]> {
   let query = trx.selectFrom('products').select('id');
   if ('ids' in target) query = query.where('id', 'in', target.ids);
-  else {
-    if (target.matching.search) query = query.where(nameOrDescriptionContains('products', target.matching.search));
-    if (target.matching.categoryId) query = query.where('category_id', '=', target.matching.categoryId);
-  }
+  else for (const condition of (await adminProductsMatching(trx, target.matching)).conditions) query = query.where(condition);
   return (await query.orderBy('id').forUpdate().execute()).map((row) => row.id);
 }
 

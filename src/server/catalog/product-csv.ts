@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { nameOrDescriptionContains } from '../db/search';
+import { adminProductsMatching, type AdminProductFilters } from '../db/search';
 
 // The products as Shopify's product CSV (ADR 0034): one row per variant, the product's own
 // fields on the first row of its Handle, then our columns. Sizes are the only option today, so
@@ -41,7 +41,7 @@ export const neutraliseFormula = (value: string) => (/^[=+\-@\t\r]/.test(value) 
 const yesNo = (value: boolean) => (value ? 'TRUE' : 'FALSE');
 
 /** Every product, or those the list's filters show, as CSV text (header first). */
-export async function exportProductsCsv(db: Db, filters: { search?: string | undefined; categoryId?: string | undefined }, vendor: string) {
+export async function exportProductsCsv(db: Db, filters: AdminProductFilters, vendor: string) {
   let query = db
     .selectFrom('products')
     .innerJoin('categories', 'categories.id', 'products.category_id')
@@ -62,8 +62,7 @@ export async function exportProductsCsv(db: Db, filters: { search?: string | und
       'categories.name as category_name',
       'categories.slug as category_slug',
     ]);
-  if (filters.search) query = query.where(nameOrDescriptionContains('products', filters.search));
-  if (filters.categoryId) query = query.where('products.category_id', '=', filters.categoryId);
+  for (const condition of (await adminProductsMatching(db, filters)).conditions) query = query.where(condition);
   const products = await query.orderBy('products.slug').execute();
 
   const rows: string[][] = [];

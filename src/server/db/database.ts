@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -28,6 +29,12 @@ export interface ListenerConnectionHandlers {
 
 /** The `application_name` of the connection that LISTENs for a process (openPostgres). */
 export const LISTENER_APPLICATION_NAME = 'threadline-listener';
+
+/**
+ * The PostgreSQL extensions the schema uses, loaded into every embedded database: pg_trgm serves
+ * the storefront's search (migration 0021). A PGlite opened without them cannot read the tables.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export class DatabaseBusyError extends Error {
   override name = 'DatabaseBusyError';
@@ -87,7 +94,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   fs.mkdirSync(pgdata, { recursive: true });
   const releaseLock = acquireLock(`${pgdata}.lock`);
   try {
-    const pglite = await PGlite.create(pgdata);
+    const pglite = await PGlite.create(pgdata, { extensions: PGLITE_EXTENSIONS });
     return wrapPglite(pglite, async () => {
       await pglite.close();
       releaseLock();

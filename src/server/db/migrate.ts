@@ -19,7 +19,9 @@ import * as pagesFollowPlansAndSettings from '../../../migrations/0017_pages_fol
 import * as erasureAndRetention from '../../../migrations/0018_erasure_and_retention';
 import * as guestCheckout from '../../../migrations/0019_guest_checkout';
 import * as coloursAndVariants from '../../../migrations/0020_colours_and_variants';
-import * as analyticsRollups from '../../../migrations/0026_analytics_rollups';
+import * as productSearch from '../../../migrations/0021_product_search';
+import * as discountCodes from '../../../migrations/0022_discount_codes';
+import * as analyticsRollups from '../../../migrations/0023_analytics_rollups';
 import type { Db } from './database';
 
 // A static list: Kysely's FileMigrationProvider cannot import .ts files under Vitest.
@@ -45,7 +47,9 @@ const migrations: Record<string, Migration> = {
   '0018_erasure_and_retention': erasureAndRetention,
   '0019_guest_checkout': guestCheckout,
   '0020_colours_and_variants': coloursAndVariants,
-  '0026_analytics_rollups': analyticsRollups,
+  '0021_product_search': productSearch,
+  '0022_discount_codes': discountCodes,
+  '0023_analytics_rollups': analyticsRollups,
 };
 
 /** Every migration, in order; tests undo and redo some through Kysely's Migrator. */

@@ -116,6 +116,8 @@ export interface ProductsTable {
   category_id: string;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** What the storefront's search looks in, kept by a trigger (migration 0021): never written by the app. */
+  search_vector: Generated<string>;
 }
 
 /** A colour a product comes in (migration 0020, docs/adr/0029); its mockups are rendered for it. */
@@ -196,10 +198,13 @@ export interface OrdersTable {
   checkout_url: string | null;
   payment_intent_id: string | null;
   paid_at: NullableTimestamp;
-  /** Set by a trigger when the order becomes refunded (migration 0026): the day its refund counts. */
+  /** Set by a trigger when the order becomes refunded (migration 0023): the day its refund counts. */
   refunded_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** The discount code applied, as the shopper typed it, and what it took off (goods and shipping). */
+  discount_code: ColumnType<string | null, string | null | undefined, string | null>;
+  discount: ColumnType<string, string | undefined, string>;
 }
 
 /** 'YYYY-MM-DD': a calendar day, with no time and no zone. */
@@ -275,7 +280,7 @@ export interface StoreSettingsTable {
   tracking_url_template: string;
   /** Customers can check out without an account. */
   guest_checkout: Generated<boolean>;
-  /** An IANA zone: the store's days in analytics. Changing it rebuilds the sales rollups (migration 0026). */
+  /** An IANA zone: the store's days in analytics. Changing it rebuilds the sales rollups (migration 0023). */
   time_zone: Generated<string>;
   /** Extra per size, as money strings; a size not named costs nothing extra. */
   size_surcharges: JsonWithDefault<SizeSurcharges>;
@@ -297,9 +302,49 @@ export interface OrderItemsTable {
   quantity: number;
   unit_price: Money;
   total_price: Money;
+  /** What a discount code took off this line (total_price is before it). */
+  discount: ColumnType<string, string | undefined, string>;
   print_status: Generated<PrintStatus>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+export type DiscountKind = 'percent' | 'amount' | 'free_shipping';
+export type DiscountTarget = 'order' | 'categories' | 'products';
+
+export interface DiscountCodesTable {
+  id: Generated<string>;
+  code: string;
+  kind: DiscountKind;
+  /** Percent (1-100) or cents off; null for free shipping. */
+  value: number | null;
+  applies_to: Generated<DiscountTarget>;
+  category_ids: ColumnType<string[], string[] | undefined, string[]>;
+  product_ids: ColumnType<string[], string[] | undefined, string[]>;
+  min_subtotal_cents: number | null;
+  starts_at: NullableTimestamp;
+  ends_at: NullableTimestamp;
+  usage_limit: number | null;
+  used_count: Generated<number>;
+  once_per_customer: Generated<boolean>;
+  applies_to_club: Generated<boolean>;
+  club_cycles: number | null;
+  is_active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** Every word of the catalog's search (migration 0021), where a misspelt word finds the one meant. */
+export interface SearchWordsTable {
+  word: string;
+}
+
+export interface DiscountUsesTable {
+  id: Generated<string>;
+  discount_code_id: string;
+  order_id: string;
+  customer_id: string | null;
+  created_at: CreatedAt;
 }
 
 export interface ContactSubmissionsTable {
@@ -399,7 +444,7 @@ export interface OrderStatsTable {
 
 type ReadOnly<T> = ColumnType<T, never, never>;
 
-/** Paid orders, their totals and refunds by the store's day, kept by triggers (migration 0026); read only. */
+/** Paid orders, their totals and refunds by the store's day, kept by triggers (migration 0023); read only. */
 export interface SalesDaysTable {
   day: ReadOnly<string>;
   orders: ReadOnly<number>;
@@ -407,14 +452,14 @@ export interface SalesDaysTable {
   refunds: ReadOnly<string>;
 }
 
-/** Each customer's paid orders by day, kept by triggers (migration 0026); read only. */
+/** Each customer's paid orders by day, kept by triggers (migration 0023); read only. */
 export interface CustomerSalesDaysTable {
   customer_id: ReadOnly<string>;
   day: ReadOnly<string>;
   orders: ReadOnly<number>;
 }
 
-/** Units and line revenue by day and product of orders still paid, kept by triggers (migration 0026); read only. */
+/** Units and line revenue by day and product of orders still paid, kept by triggers (migration 0023); read only. */
 export interface ProductSalesDaysTable {
   day: ReadOnly<string>;
   product_id: ReadOnly<string>;
@@ -444,6 +489,9 @@ export interface DB {
   subscription_cycles: SubscriptionCyclesTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  discount_codes: DiscountCodesTable;
+  search_words: SearchWordsTable;
+  discount_uses: DiscountUsesTable;
   order_events: OrderEventsTable;
   payment_events: PaymentEventsTable;
   store_settings: StoreSettingsTable;

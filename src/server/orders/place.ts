@@ -8,7 +8,8 @@ import type { PlaceOrderInput } from '../../shared/schemas/checkout';
 import type { Db } from '../db/database';
 import type { PaymentProvider, StartedPayment } from '../payments/provider';
 import { fieldError } from '../trpc/errors';
-import { priceCart, quoteAmounts, readCheckoutSettings, type Quote } from './pricing';
+import { DiscountRefused, reserveDiscountUse } from './discounts';
+import { priceCart, quoteAmounts, readCheckoutSettings, type DiscountRequest, type Quote } from './pricing';
 import { recordOrderEvent, sendOrderConfirmation, type MailSettings } from './transitions';
 import { newAccessKey, spendGuestEmail } from './guests';
 import { ensureCustomerRow, shippingAddressOf } from './recipient';
@@ -82,6 +83,22 @@ function assertBuyable(quote: Quote): Quote {
   return quote;
 }
 
+/** Runs `work`; a refused discount code becomes an error on the checkout's discount field. */
+async function withDiscountRefusals<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DiscountRefused) throw fieldError('BAD_REQUEST', 'discountCode', error.message);
+    throw error;
+  }
+}
+
+/** The cart priced today, with the buyer's discount code if any. */
+async function priceOrder(db: Db, input: PlaceOrderInput, customerId: string | null): Promise<Quote> {
+  const discount: DiscountRequest | null = input.discountCode ? { code: input.discountCode, customerId } : null;
+  return assertBuyable(await withDiscountRefusals(async () => priceCart(db, input.lines, await readCheckoutSettings(db), discount)));
+}
+
 export interface PlaceOrderServices {
   db: Db;
   config: MailSettings;
@@ -101,8 +118,12 @@ export async function placeOrder(
   // A card payment session is made before anything is stored: if the provider fails, no order
   // exists; if storing fails, the unused session simply expires. No transaction waits on the network.
   let started: { payment: StartedPayment; totalCents: number } | null = null;
-  if (payments.name !== 'manual') {
-    const quote = assertBuyable(await priceCart(db, input.lines, await readCheckoutSettings(db)));
+  // A guest has no account: "once per customer" is counted by account only.
+  const buyerId = buyer.kind === 'customer' ? buyer.id : null;
+  const quoted = payments.name === 'manual' ? null : await priceOrder(db, input, buyerId);
+  // An order that comes to $0.00 has nothing to pay: no payment page.
+  if (quoted && quoted.totalCents > 0) {
+    const quote = quoted;
     const back = `${config.publicUrl}/checkout/complete?order=${orderId}`;
     const payment = await payments.startPayment({
       orderId,
@@ -112,8 +133,9 @@ export async function placeOrder(
         size: line.size,
         quantity: line.quantity,
         unitCents: line.unitCents,
+        discountCents: line.discountCents,
       })),
-      shippingCents: quote.shippingCents,
+      shippingCents: quote.discount?.kind === 'free_shipping' ? 0 : quote.shippingCents,
       taxCents: quote.taxCents,
       successUrl: `${back}&payment=done`,
       cancelUrl: `${back}&payment=cancelled`,
@@ -131,8 +153,9 @@ export async function placeOrder(
     // it (and a delete then finds the order's lines), or, made first, is what the order is priced by.
     const productIds = [...new Set(input.lines.map((line) => line.productId))];
     await trx.selectFrom('products').select('id').where('id', 'in', productIds).forShare().execute();
-    const quote = assertBuyable(await priceCart(trx, input.lines, await readCheckoutSettings(trx)));
+    const quote = await priceOrder(trx, input, buyerId);
     const amounts = quoteAmounts(quote);
+    const free = quote.totalCents === 0;
     const shownOtherTotal = input.expectedTotal !== undefined && input.expectedTotal !== amounts.total;
     if (shownOtherTotal || (started && started.totalCents !== quote.totalCents)) {
       throw new TRPCError({ code: 'CONFLICT', message: PRICES_CHANGED });
@@ -154,6 +177,9 @@ export async function placeOrder(
         access_key: accessKey,
         idempotency_key: input.idempotencyKey,
         payment_provider: payments.name,
+        ...(free ? { payment_status: 'paid' as const, paid_at: new Date() } : {}),
+        discount_code: quote.discount?.code ?? null,
+        discount: amounts.discount,
         subtotal: amounts.subtotal,
         shipping_cost: amounts.shipping,
         tax: amounts.tax,
@@ -180,12 +206,17 @@ export async function placeOrder(
           quantity: line.quantity,
           unit_price: centsToAmount(line.unitCents),
           total_price: centsToAmount(line.totalCents),
+          discount: centsToAmount(line.discountCents),
         })),
       )
       .execute();
+    // Counted here, in the order's transaction: of checkouts at once for a code's last use, one gets it.
+    if (quote.discount) await withDiscountRefusals(() => reserveDiscountUse(trx, quote.discount!, orderId, buyerId));
     await recordOrderEvent(trx, orderId, 'placed');
-    // A hand-paid order is confirmed now, with how to pay; a card-paid one once the money is there.
-    if (payments.name === 'manual') await sendOrderConfirmation(trx, config, orderId, false);
+    if (free) await recordOrderEvent(trx, orderId, 'paid');
+    // A hand-paid order is confirmed now, with how to pay; a card-paid one once the money is there;
+    // one that came to $0.00 is paid already.
+    if (payments.name === 'manual' || free) await sendOrderConfirmation(trx, config, orderId, free);
 
     // A guest has no account to save to.
     if (input.saveToAccount && buyer.kind === 'customer') {

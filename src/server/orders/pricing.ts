@@ -4,6 +4,7 @@ import { SIZES, type Size, type SizeSurcharges } from '../../shared/constants';
 import { centsToAmount, toCents } from '../../shared/money';
 import { orderLineKey, type CartLineInput } from '../../shared/schemas/checkout';
 import type { Db } from '../db/database';
+import { checkDiscountCode, findDiscountCode, lineDiscounts, type DiscountCode } from './discounts';
 
 // The server prices every cart from today's products and the store's checkout settings; nothing
 // the client says about prices is read. Money is whole cents until it is stored.
@@ -57,6 +58,8 @@ export interface PricedLine {
   sku: string | null;
   unitCents: number;
   totalCents: number;
+  /** What the discount code takes off the line (totalCents is before it). */
+  discountCents: number;
   problem: LineProblem | null;
 }
 
@@ -65,7 +68,17 @@ export interface Quote {
   subtotalCents: number;
   shippingCents: number;
   taxCents: number;
+  /** What the discount code takes off: the lines' discounts, and shipping for a free-shipping code. */
+  discountCents: number;
+  /** The code applied, as the store spells it. */
+  discount: DiscountCode | null;
   totalCents: number;
+}
+
+/** A discount code to price with: the code as typed, and who would use it (null: not signed in yet). */
+export interface DiscountRequest {
+  code: string;
+  customerId: string | null;
 }
 
 /** Shipping: the flat rate, free from the threshold up (and on an empty order). */
@@ -209,6 +222,7 @@ function priceLine(line: CartLineInput, product: CartProductRow | undefined, sur
     sku: variant?.sku ?? null,
     unitCents,
     totalCents: problem ? 0 : unitCents * line.quantity,
+    discountCents: 0,
     problem,
   };
 }
@@ -216,9 +230,15 @@ function priceLine(line: CartLineInput, product: CartProductRow | undefined, sur
 /**
  * Prices the lines with today's products; lines that cannot be bought carry their problem and
  * count for nothing. Lines of one variant become one, as the cart would have made them (a line
- * naming no colour is the first colour's).
+ * naming no colour is the first colour's). With a discount code, it must be usable
+ * (checkDiscountCode throws DiscountRefused otherwise); tax is charged on the goods after their discount.
  */
-export async function priceCart(db: Db, lines: readonly CartLineInput[], settings: CheckoutSettings): Promise<Quote> {
+export async function priceCart(
+  db: Db,
+  lines: readonly CartLineInput[],
+  settings: CheckoutSettings,
+  discount: DiscountRequest | null = null,
+): Promise<Quote> {
   const ids = [...new Set(lines.map((line) => line.productId))];
   const products = await cartProducts(db, ids);
   const byId = new Map(products.map((product) => [product.id, product]));
@@ -237,8 +257,36 @@ export async function priceCart(db: Db, lines: readonly CartLineInput[], setting
   const priced = [...merged.values()];
   const subtotal = priced.reduce((sum, line) => sum + line.totalCents, 0);
   const shipping = shippingCents(subtotal, settings);
-  const tax = taxCents(subtotal, settings.tax_rate_percent);
-  return { lines: priced, subtotalCents: subtotal, shippingCents: shipping, taxCents: tax, totalCents: subtotal + shipping + tax };
+  let code: DiscountCode | null = null;
+  if (discount) {
+    const categories =
+      ids.length === 0 ? [] : await db.selectFrom('products').select(['id', 'category_id']).where('id', 'in', ids).execute();
+    const categoryOf = new Map(categories.map((row) => [row.id, row.category_id]));
+    const discountLines = priced.map((line) => ({
+      productId: line.productId,
+      categoryId: categoryOf.get(line.productId) ?? null,
+      totalCents: line.totalCents,
+    }));
+    code = await checkDiscountCode(db, await findDiscountCode(db, discount.code), {
+      customerId: discount.customerId,
+      subtotalCents: subtotal,
+      lines: discountLines,
+    });
+    lineDiscounts(code, discountLines).forEach((off, i) => (priced[i]!.discountCents = off));
+  }
+  const goodsDiscount = priced.reduce((sum, line) => sum + line.discountCents, 0);
+  const shippingDiscount = code?.kind === 'free_shipping' ? shipping : 0;
+  const tax = taxCents(subtotal - goodsDiscount, settings.tax_rate_percent);
+  const discountCents = goodsDiscount + shippingDiscount;
+  return {
+    lines: priced,
+    subtotalCents: subtotal,
+    shippingCents: shipping,
+    taxCents: tax,
+    discountCents,
+    discount: code,
+    totalCents: subtotal + shipping + tax - discountCents,
+  };
 }
 
 /** The quote's amounts as the database and the client read them ("24.99"). */
@@ -247,6 +295,7 @@ export function quoteAmounts(quote: Quote) {
     subtotal: centsToAmount(quote.subtotalCents),
     shipping: centsToAmount(quote.shippingCents),
     tax: centsToAmount(quote.taxCents),
+    discount: centsToAmount(quote.discountCents),
     total: centsToAmount(quote.totalCents),
   };
 }

@@ -2,6 +2,7 @@ import { sql, type UpdateObject } from 'kysely';
 import type { OrderEventKind, OrderStatus, PaymentStatus } from '../../shared/constants';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { releaseDiscountUse } from './discounts';
 import type { DB } from '../db/schema';
 import { enqueueEmail, type OutgoingEmail } from '../email/queue';
 import type { StoreInfo } from '../email/templates/layout';
@@ -216,6 +217,8 @@ export async function setOrderStatus(
     await announceTracking(db, mail, orderId, current.tracking_number, current.tracking_announced);
   }
   if (status === 'cancelled' && !toldBefore) await sendOrderEmail(db, mail, orderId, orderCancelledEmail);
+  // A cancelled order that was never paid gives its discount code's use back.
+  if (status === 'cancelled' && current.payment_status !== 'paid') await releaseDiscountUse(db, orderId);
   return { changed: true, paymentStatus: current.payment_status };
 }
 

@@ -7,7 +7,9 @@ export interface PaymentRequest {
   /** Known before the order is stored, so the provider's own idempotency follows the cart submission. */
   orderId: string;
   customerEmail: string;
-  lines: { name: string; size: string; quantity: number; unitCents: number }[];
+  /** Each line with what a discount code takes off it (the payment page shows the discounted line). */
+  lines: { name: string; size: string; quantity: number; unitCents: number; discountCents: number }[];
+  /** Shipping as charged: nothing under a free-shipping code. */
   shippingCents: number;
   taxCents: number;
   /** Where the buyer returns after paying, and after giving up. */

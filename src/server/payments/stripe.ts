@@ -53,8 +53,16 @@ function lineItems(request: PaymentRequest): Stripe.Checkout.SessionCreateParams
     quantity,
     price_data: { currency: 'usd', unit_amount: unitCents, product_data: { name } },
   });
+  const line = ({ name, size, quantity, unitCents, discountCents }: PaymentRequest['lines'][number]) => {
+    if (discountCents === 0) return item(`${name} (${size})`, unitCents, quantity);
+    // Discounted: per unit when the discount divides evenly, else the line as one item, so Stripe charges the order's cents exactly.
+    const totalCents = unitCents * quantity - discountCents;
+    return totalCents % quantity === 0
+      ? item(`${name} (${size}), discounted`, totalCents / quantity, quantity)
+      : item(`${name} (${size}) × ${quantity}, discounted`, totalCents);
+  };
   return [
-    ...request.lines.map((line) => item(`${line.name} (${line.size})`, line.unitCents, line.quantity)),
+    ...request.lines.filter((l) => l.unitCents * l.quantity > l.discountCents).map(line),
     ...(request.shippingCents > 0 ? [item('Shipping', request.shippingCents)] : []),
     ...(request.taxCents > 0 ? [item('Tax', request.taxCents)] : []),
   ];

@@ -1,10 +1,12 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import { FEATURED_PRODUCTS_LIMIT, SORT_OPTIONS, type SortOption } from '../../shared/constants';
-import { productListInput, slugParam } from '../../shared/schemas/catalog';
+import { productListInput, productSearchInput, SEARCH_MAX_OFFSET, slugParam } from '../../shared/schemas/catalog';
+import { searchWords } from '../../shared/search';
 import type { Db } from '../db/database';
 import { PRODUCT_PAGE_COLUMNS } from '../db/product-columns';
 import type { DB } from '../db/schema';
+import { productMatches, productRelevance, productSearchQuery } from '../db/search';
 import { displayImages } from '../display-copies';
 import { cartProducts, productColours, readSizeSurcharges, sizePrices } from '../orders/pricing';
 import { catalogReadProcedure, publicProcedure, router } from '../trpc/init';
@@ -138,6 +140,18 @@ export const catalogRouter = router({
     ),
 
   /**
+   * The storefront's search (docs/adr/0032-search-ranking.md): active products found by any word
+   * of the query, typos forgiven, best matches first or in a shop sort, within a category if asked.
+   * Kept like the shop's pages, under the words searched: a bounded shelf of the catalog cache.
+   */
+  search: catalogReadProcedure.input(productSearchInput).query(({ ctx, input }) => {
+    const words = searchWords(input.q);
+    return ctx.catalog.read(`search:${JSON.stringify([words, input.category, input.sort, input.cursor, input.limit])}`, () =>
+      searchPage(ctx.db, words, input),
+    );
+  }),
+
+  /**
    * Current name, price and availability of the products in a cart, so the cart shows today's
    * data instead of what was stored when the line was added. Missing ids were deleted.
    */
@@ -179,6 +193,31 @@ async function productPage(db: Db, input: z.output<typeof productListInput>) {
     ),
     nextCursor,
   };
+}
+
+async function searchPage(db: Db, words: string[], input: z.output<typeof productSearchInput>) {
+  if (words.length === 0) return { items: [], nextCursor: null };
+  const offset = Math.min(Number(/^\d{1,5}$/.test(input.cursor ?? '') ? input.cursor : 0), SEARCH_MAX_OFFSET);
+  const search = await productSearchQuery(db, words);
+  let query = activeProducts(db).select(cardColumns).where(productMatches(search));
+  if (input.category) query = query.where('categories.slug', '=', input.category);
+  if (input.sort === 'relevance') {
+    const relevance = productRelevance(search);
+    query = query
+      .orderBy(relevance.nameHits, 'desc')
+      .orderBy(relevance.score, 'desc')
+      .orderBy('products.created_at', 'desc')
+      .orderBy('products.id', 'desc');
+  } else {
+    query = applySort(query, input.sort, undefined);
+  }
+  const rows = await query
+    .limit(input.limit + 1)
+    .offset(offset)
+    .execute();
+  const page = rows.slice(0, input.limit);
+  const next = offset + input.limit;
+  return { items: await withImages(db, page), nextCursor: rows.length > input.limit && next <= SEARCH_MAX_OFFSET ? String(next) : null };
 }
 
 async function productBySlug(db: Db, slug: string) {

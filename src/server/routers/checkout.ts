@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { centsToAmount } from '../../shared/money';
 import { GUEST_EMAIL_REQUIRED, guestAccountInput, placeOrderInput, quoteInput, SIGN_IN_TO_CHECK_OUT } from '../../shared/schemas/checkout';
 import { hashPassword } from '../auth/password';
+import { DiscountRefused } from '../orders/discounts';
 import { guestOrderByKey } from '../orders/guests';
 import { placeOrder, type Buyer } from '../orders/place';
 import { priceCart, quoteAmounts, readCheckoutSettings } from '../orders/pricing';
@@ -30,7 +31,19 @@ export const checkoutRouter = router({
    */
   quote: publicProcedure.input(quoteInput).query(async ({ ctx, input }) => {
     const settings = await readCheckoutSettings(ctx.db);
-    const quote = await priceCart(ctx.db, input.lines, settings);
+    // A refused code leaves the cart priced without it, the refusal shown under the field.
+    let discountError: string | null = null;
+    const customerId = ctx.session?.user.id ?? null;
+    const quote = await priceCart(
+      ctx.db,
+      input.lines,
+      settings,
+      input.discountCode ? { code: input.discountCode, customerId } : null,
+    ).catch((error: unknown) => {
+      if (!(error instanceof DiscountRefused)) throw error;
+      discountError = error.message;
+      return priceCart(ctx.db, input.lines, settings);
+    });
     return {
       lines: quote.lines.map((line) => ({
         productId: line.productId,
@@ -47,6 +60,8 @@ export const checkoutRouter = router({
         problem: line.problem,
       })),
       ...quoteAmounts(quote),
+      discountCode: quote.discount?.code ?? null,
+      discountError,
       payment: { provider: ctx.payments.name, instructions: ctx.payments.name === 'manual' ? settings.payment_instructions : null },
     };
   }),

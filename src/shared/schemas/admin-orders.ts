@@ -14,6 +14,8 @@ const orderId = z.uuid({ error: 'Invalid order' });
 
 export const ordersListInput = z.object({
   status: z.enum(ORDER_FILTERS, { error: 'Invalid status' }).default('all'),
+  /** Part of an order number, a customer's name or email. */
+  search: z.string().trim().max(200).optional(),
   page: z.int({ error: 'Invalid page' }).min(1, { error: 'Invalid page' }).default(1),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SHOP_PAGE_SIZE, SORT_OPTIONS } from '../constants';
+import { SEARCH_SORT_OPTIONS, SHOP_PAGE_SIZE, SORT_OPTIONS } from '../constants';
+import { searchQuery } from '../search';
 
 export const slugParam = z.string().trim().min(1).max(200);
 
@@ -12,3 +13,17 @@ export const productListInput = z.object({
   limit: z.number().int().min(1).max(100).default(SHOP_PAGE_SIZE),
 });
 export type ProductListInput = z.input<typeof productListInput>;
+
+/** Where a search's next page starts: the offset of its first result. */
+export const SEARCH_MAX_OFFSET = 10_000;
+
+export const productSearchInput = z.object({
+  /** The visitor's words; a longer query is cut, not refused (searchQuery). */
+  q: z.string().max(2_000).transform(searchQuery),
+  category: slugParam.optional(),
+  sort: z.enum(SEARCH_SORT_OPTIONS).default('relevance'),
+  /** Opaque position returned as nextCursor by the previous page. */
+  cursor: z.string().max(20).optional(),
+  limit: z.number().int().min(1).max(100).default(SHOP_PAGE_SIZE),
+});
+export type ProductSearchInput = z.input<typeof productSearchInput>;

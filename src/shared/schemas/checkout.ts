@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_LINE_QUANTITY, SIZES } from '../constants';
 import { requiredAddress } from './account';
 import { newPasswordField } from './auth';
+import { discountCodeInput } from './discounts';
 import { emailAddress, optionalPhone, requiredLine } from './fields';
 
 // Checkout (docs/PRODUCT.md § Screens, Checkout): what the client sends to price and place an order. It sends
@@ -46,7 +47,7 @@ const cartLines = z
   .max(MAX_ORDER_LINES, { error: `An order can have at most ${MAX_ORDER_LINES} lines` })
   .refine(mergedQuantitiesInRange, { error: QUANTITY_RANGE });
 
-export const quoteInput = z.object({ lines: cartLines });
+export const quoteInput = z.object({ lines: cartLines, discountCode: discountCodeInput.optional() });
 
 /** Who receives the order and where: the checkout form's fields (the account's address prefills them). */
 export const shippingInput = requiredAddress.extend({
@@ -78,6 +79,8 @@ export const placeOrderInput = z.object({
    * (shipping or tax changed meanwhile) is refused rather than placed for an amount never shown.
    */
   expectedTotal: shownAmount.optional(),
+  /** A discount code the buyer applied; refused as the quote would refuse it. */
+  discountCode: discountCodeInput.optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderInput>;
 

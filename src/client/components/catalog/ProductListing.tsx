@@ -1,7 +1,8 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { LoaderCircle, PackageSearch } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { SortOption } from '../../../shared/constants';
-import { useTRPC, type Trpc } from '../../trpc';
+import { useTRPC, type RouterOutputs, type Trpc } from '../../trpc';
 import { Button } from '../ui/Button';
 import { gridImageSizes } from '../ui/grid-image-sizes';
 import { ProductCard, ProductCardSkeletons } from './ProductCard';
@@ -26,10 +27,42 @@ const CARD_SIZES = gridImageSizes({ columns: { base: 2, md: 3, lg: 4 }, gap: { b
 /** Cards in the first row on desktop (the first two rows on phones): the page's largest images above the fold. */
 const FIRST_ROW = 4;
 
-/** The product grid of the shop and category pages: loading and empty states, then pages with "Load more". */
+/** The product grid of the shop and category pages. */
 export function ProductListing({ filter }: { filter: ProductListFilter }) {
   const trpc = useTRPC();
   const query = useInfiniteQuery(productListOptions(trpc, filter));
+  return (
+    <ProductResults
+      query={query}
+      empty={
+        <div className="rounded-2xl border border-dashed border-stone-300 bg-stone-50 px-6 py-16 text-center" data-testid="products-empty">
+          <PackageSearch className="mx-auto size-10 text-stone-400" aria-hidden="true" />
+          <p className="mt-4 text-base font-medium text-stone-700">No products found in this category.</p>
+        </div>
+      }
+    />
+  );
+}
+
+/** What ProductResults reads of an infinite query of product pages (the shop's or a search's). */
+interface ProductPages {
+  data: InfiniteData<Pick<RouterOutputs['catalog']['products'], 'items'>, unknown> | undefined;
+  isPending: boolean;
+  isFetchNextPageError: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/** A grid of products read a page at a time (the shop's or a search's): loading and empty states, then pages with "Load more". */
+export function ProductResults({
+  query,
+  empty,
+}: {
+  query: ProductPages;
+  /** What an empty list shows (a failed read shows it too). */
+  empty: ReactNode;
+}) {
   const products = query.data?.pages.flatMap((page) => page.items) ?? [];
 
   if (query.isPending) {
@@ -47,14 +80,7 @@ export function ProductListing({ filter }: { filter: ProductListFilter }) {
   }
 
   // A failed read shows the empty state too (docs/PRODUCT.md § Messages).
-  if (products.length === 0) {
-    return (
-      <div className="rounded-2xl border border-dashed border-stone-300 bg-stone-50 px-6 py-16 text-center" data-testid="products-empty">
-        <PackageSearch className="mx-auto size-10 text-stone-400" aria-hidden="true" />
-        <p className="mt-4 text-base font-medium text-stone-700">No products found in this category.</p>
-      </div>
-    );
-  }
+  if (products.length === 0) return empty;
 
   return (
     <div>

@@ -1,9 +1,18 @@
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
-import { SORT_OPTIONS, type SortOption } from '../../../shared/constants';
-import { isSortOption, SORT_LABELS } from './catalog-search';
 
-export function SortSelect({ value, onChange }: { value: SortOption; onChange: (sort: SortOption) => void }) {
+/** The sort of a product list: `options`, each shown with its label. */
+export function SortSelect<Sort extends string>({
+  value,
+  options,
+  labels,
+  onChange,
+}: {
+  value: Sort;
+  options: readonly Sort[];
+  labels: Record<Sort, string>;
+  onChange: (sort: Sort) => void;
+}) {
   const id = useId();
   return (
     <div className="flex items-center gap-2">
@@ -15,13 +24,14 @@ export function SortSelect({ value, onChange }: { value: SortOption; onChange: (
           id={id}
           value={value}
           onChange={(event) => {
-            if (isSortOption(event.target.value)) onChange(event.target.value);
+            const next = options.find((option) => option === event.target.value);
+            if (next) onChange(next);
           }}
           className="h-10 appearance-none rounded-full border border-stone-300 bg-white pr-9 pl-4 text-sm font-medium text-stone-900 shadow-sm transition hover:border-stone-400"
         >
-          {SORT_OPTIONS.map((option) => (
+          {options.map((option) => (
             <option key={option} value={option}>
-              {SORT_LABELS[option]}
+              {labels[option]}
             </option>
           ))}
         </select>

@@ -1,4 +1,5 @@
-import { SORT_OPTIONS, type SortOption } from '../../../shared/constants';
+import { SEARCH_SORT_OPTIONS, SORT_OPTIONS, type SearchSortOption, type SortOption } from '../../../shared/constants';
+import { searchQuery } from '../../../shared/search';
 import { oneOf, searchParams, text } from '../../search-params';
 
 // Typed URL search params of the shop and category pages, so a filtered and sorted view survives a
@@ -21,4 +22,14 @@ export const shopSearch = searchParams<{ sort?: SortOption; category?: string }>
   category: text(raw.category, 200),
 }));
 
-export const isSortOption = (value: string): value is SortOption => oneOf(SORT_OPTIONS, value) !== undefined;
+export const SEARCH_SORT_LABELS: Record<SearchSortOption, string> = { relevance: 'Best Match', ...SORT_LABELS };
+
+/**
+ * The search page's params. The router reads `?q=1042` as a number: it is still the text typed.
+ * The query is cut as the server cuts it (searchQuery).
+ */
+export const searchPageSearch = searchParams<{ q?: string; sort?: SearchSortOption; category?: string }>()((raw) => ({
+  q: searchQuery(typeof raw.q === 'number' ? String(raw.q) : typeof raw.q === 'string' ? raw.q : ''),
+  sort: oneOf(SEARCH_SORT_OPTIONS, raw.sort) ?? 'relevance',
+  category: text(raw.category, 200),
+}));

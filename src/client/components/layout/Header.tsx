@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, linkOptions, useRouterState } from '@tanstack/react-router';
-import { LayoutDashboard, LogOut, Menu, ShoppingBag, UserRound, X } from 'lucide-react';
+import { LayoutDashboard, LogOut, Menu, Search, ShoppingBag, UserRound, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useCartCount } from '../../cart/cart';
 import { useNewContactCount } from '../../session/live';
@@ -9,8 +9,10 @@ import { storeConfig } from '../../store-config';
 import { useTRPC } from '../../trpc';
 import { CountBadge } from '../ui/Badge';
 import { BrandMark } from '../ui/Brand';
+import { HeaderSearch } from './HeaderSearch';
 
 const MOBILE_MENU_ID = 'mobile-menu';
+const MOBILE_SEARCH_ID = 'mobile-search';
 
 const iconButton =
   'relative inline-flex size-10 items-center justify-center rounded-full text-stone-700 transition hover:bg-stone-100 hover:text-stone-900';
@@ -49,6 +51,9 @@ export function Header() {
   const [menuOpenedOn, setMenuOpenedOn] = useState<string | null>(null);
   const menuOpen = menuOpenedOn === pathname;
   const closeMenu = () => setMenuOpenedOn(null);
+  // On phones the search opens below the bar, and closes on any navigation as the menu does.
+  const [searchOpenedOn, setSearchOpenedOn] = useState<string | null>(null);
+  const searchOpen = searchOpenedOn === pathname;
   const menuButton = useRef<HTMLButtonElement>(null);
 
   const handleSignOut = () => {
@@ -80,7 +85,10 @@ export function Header() {
           aria-expanded={menuOpen}
           aria-controls={MOBILE_MENU_ID}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpenedOn(menuOpen ? null : pathname)}
+          onClick={() => {
+            setSearchOpenedOn(null);
+            setMenuOpenedOn(menuOpen ? null : pathname);
+          }}
         >
           {menuOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
         </button>
@@ -101,6 +109,9 @@ export function Header() {
             ))}
           </ul>
         </nav>
+
+        {/* Its own place after the links, so nothing that comes in later moves it. */}
+        <HeaderSearch id="header-search" className="hidden w-44 shrink-0 md:block xl:w-56" />
 
         {/* Spans the rest of the bar, its links kept to the right: those that come in once the
             browser knows who is signed in (Admin, Sign Out) appear at the left end, moving nothing. */}
@@ -137,6 +148,19 @@ export function Header() {
               <span className="hidden sm:max-lg:inline xl:inline">Sign Out</span>
             </button>
           )}
+          <button
+            type="button"
+            className={`${iconButton} md:hidden`}
+            aria-label="Search"
+            aria-expanded={searchOpen}
+            aria-controls={MOBILE_SEARCH_ID}
+            onClick={() => {
+              closeMenu();
+              setSearchOpenedOn(searchOpen ? null : pathname);
+            }}
+          >
+            <Search className="size-5" aria-hidden="true" />
+          </button>
           <Link
             to={me ? '/dashboard' : '/login'}
             className={iconButton}
@@ -152,6 +176,10 @@ export function Header() {
             )}
           </Link>
         </div>
+      </div>
+
+      <div id={MOBILE_SEARCH_ID} hidden={!searchOpen} className="border-t border-stone-200 bg-white px-3 py-3 sm:px-6 md:hidden">
+        {searchOpen && <HeaderSearch id="mobile-search-field" autoFocus />}
       </div>
 
       <div id={MOBILE_MENU_ID} hidden={!menuOpen} className="border-t border-stone-200 bg-white lg:hidden">

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { MONTHS_PER_CYCLE } from '../../subscriptions/dates';
 import { adminProcedure, router } from '../../trpc/init';
 
-// Admin → Analytics. Every figure of orders comes from the rollups the triggers of migration 0026
+// Admin → Analytics. Every figure of orders comes from the rollups the triggers of migration 0023
 // keep by the store's day (sales_days, customer_sales_days, product_sales_days), never from a scan
 // of the orders; the club's from the memberships, which are few. Definitions: ADR 0033.
 

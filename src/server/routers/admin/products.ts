@@ -23,7 +23,7 @@ import { exportProductsCsv } from '../../catalog/product-csv';
 import { isForeignKeyViolation } from '../../db/errors';
 import { countRows } from '../../db/count';
 import { PRODUCT_PAGE_COLUMNS } from '../../db/product-columns';
-import { nameOrDescriptionContains } from '../../db/search';
+import { adminProductsMatching, productRelevance } from '../../db/search';
 import { assertFound, fieldError, withUniqueColumns } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
 import { readPage } from '../../trpc/paging';
@@ -56,32 +56,37 @@ async function checkedWrite<T>(write: () => Promise<T>): Promise<T> {
 const columnsOf = ({ colours: _colours, ...product }: ProductInput) => ({ ...product, price: product.price.toFixed(2) });
 
 export const adminProductsRouter = router({
+  /**
+   * The storefront's search (typos forgiven, name matches first) or the name or description
+   * containing the text as typed (a SKU-like fragment, a "%"), newest first without a search.
+   */
   list: adminProcedure.input(productListSearch).query(async ({ ctx, input }) => {
+    const { search, conditions } = await adminProductsMatching(ctx.db, input);
     let filtered = ctx.db.selectFrom('products');
-    if (input.search) filtered = filtered.where(nameOrDescriptionContains('products', input.search));
-    if (input.categoryId) filtered = filtered.where('products.category_id', '=', input.categoryId);
+    for (const condition of conditions) filtered = filtered.where(condition);
 
-    return readPage(await countRows(filtered), input.page, ADMIN_PRODUCTS_PAGE_SIZE, () =>
-      filtered
-        .innerJoin('categories', 'categories.id', 'products.category_id')
-        .select([
-          'products.id',
-          'products.sku_number',
-          'products.name',
-          'products.price',
-          'products.image_url',
-          'products.is_active',
-          'products.is_featured',
-          'products.created_at',
-          'categories.name as category_name',
-          // The list's swatches: each colour's name and hex, in the product's order.
-          sql<{ name: string; hex: string }[]>`coalesce((
+    return readPage(await countRows(filtered), input.page, ADMIN_PRODUCTS_PAGE_SIZE, () => {
+      let rows = filtered.innerJoin('categories', 'categories.id', 'products.category_id').select([
+        'products.id',
+        'products.sku_number',
+        'products.name',
+        'products.price',
+        'products.image_url',
+        'products.is_active',
+        'products.is_featured',
+        'products.created_at',
+        'categories.name as category_name',
+        // The list's swatches: each colour's name and hex, in the product's order.
+        sql<{ name: string; hex: string }[]>`coalesce((
             select jsonb_agg(jsonb_build_object('name', c.name, 'hex', c.hex) order by c.sort_order)
             from product_colours c where c.product_id = products.id), '[]'::jsonb)`.as('colours'),
-        ])
-        .orderBy('products.created_at', 'desc')
-        .orderBy('products.id', 'desc'),
-    );
+      ]);
+      if (search) {
+        const relevance = productRelevance(search);
+        rows = rows.orderBy(relevance.nameHits, 'desc').orderBy(relevance.score, 'desc');
+      }
+      return rows.orderBy('products.created_at', 'desc').orderBy('products.id', 'desc');
+    });
   }),
 
   /** Every category, active or not, for the list's filter and the form's select. */

@@ -34,7 +34,7 @@ export const adminSettingsRouter = router({
   /** The store's time zone: the days of Admin → Analytics. */
   timeZone: adminProcedure.query(({ ctx }) => ctx.db.selectFrom('store_settings').select('time_zone').executeTakeFirstOrThrow()),
 
-  /** Leaves updated_at alone: that stamp guards the checkout form. A new zone rebuilds the sales rollups in the same statement (the trigger of migration 0026). */
+  /** Leaves updated_at alone: that stamp guards the checkout form. A new zone rebuilds the sales rollups in the same statement (the trigger of migration 0023). */
   saveTimeZone: adminProcedure
     .input(timeZoneInput)
     .mutation(({ ctx, input }) =>

@@ -10,6 +10,7 @@ import { useTRPC } from '../../../trpc';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../status-badges';
 import { Button } from '../../ui/Button';
 import { cardClass } from '../../ui/Card';
+import { SearchField } from '../../ui/SearchField';
 import { EmptyState, LoadingState } from '../../ui/states';
 import { toast } from '../../ui/Toast';
 import { EnumSelect } from '../parts/EnumSelect';
@@ -25,14 +26,17 @@ import { downloadPrintQueue } from './print-queue';
 
 interface OrdersPageProps {
   status: OrderFilter;
+  /** Part of an order number, a customer's name or email. */
+  search: string | undefined;
   page: number;
   onStatusChange: (status: OrderFilter) => void;
+  onSearch: (text: string) => void;
   onPageChange: (page: number) => void;
 }
 
-export function OrdersPage({ status, page, onStatusChange, onPageChange }: OrdersPageProps) {
+export function OrdersPage({ status, search, page, onStatusChange, onSearch, onPageChange }: OrdersPageProps) {
   const trpc = useTRPC();
-  const list = useQuery(trpc.admin.orders.list.queryOptions({ status, page }, { placeholderData: (previous) => previous }));
+  const list = useQuery(trpc.admin.orders.list.queryOptions({ status, search, page }, { placeholderData: (previous) => previous }));
   const [openId, setOpenId] = useState<string | null>(null);
 
   // docs/PRODUCT.md § Messages: most admin list read errors are silent; keep a trace for whoever looks.
@@ -62,20 +66,29 @@ export function OrdersPage({ status, page, onStatusChange, onPageChange }: Order
         }
       />
 
-      <EnumSelect
-        label="Status"
-        className="mb-4 w-full sm:w-64"
-        values={ORDER_FILTERS}
-        value={status}
-        optionLabel={(value) => (value === 'all' ? 'All Orders' : capitalize(value))}
-        onChange={onStatusChange}
-      />
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <EnumSelect
+          label="Status"
+          className="w-full sm:w-64"
+          values={ORDER_FILTERS}
+          value={status}
+          optionLabel={(value) => (value === 'all' ? 'All Orders' : capitalize(value))}
+          onChange={onStatusChange}
+        />
+        <SearchField
+          label="Search orders"
+          value={search ?? ''}
+          onSearch={onSearch}
+          placeholder="Order number, customer name or email..."
+          className="w-full sm:w-80"
+        />
+      </div>
 
       <section aria-label="Orders" aria-busy={list.isFetching} className={`${cardClass} overflow-hidden`}>
         {list.isPending ? (
           <LoadingState label="Loading orders..." />
         ) : orders.length === 0 ? (
-          <EmptyState title="No orders found" icon={ShoppingCart} />
+          <EmptyState title="No orders found" hint={search ? 'Try another search or filter.' : undefined} icon={ShoppingCart} />
         ) : (
           <>
             {/* Phones get one card per order; wider screens the table. */}
