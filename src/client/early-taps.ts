@@ -23,8 +23,37 @@ export function hydratedReplayEarlyTaps(): void {
     await nextTask();
     tap.target.removeAttribute('aria-busy');
     if (!tap.target.isConnected) return;
-    // A select already shows its new value; React hears of it now.
-    if (tap.kind === 'change') tap.target.dispatchEvent(new Event('change', { bubbles: true }));
+    if (tap.kind === 'change') replayChoice(tap.target, tap.value);
+    else if (tap.kind === 'input') replayTyping(tap.target, tap.value);
     else if (tap.target instanceof HTMLElement) tap.target.click();
   }, Promise.resolve());
+}
+
+/**
+ * A select's choice. The part of the page it is in may not be hydrated yet (React hydrates in slices
+ * after the root, docs/adr/0017): an input event, which no select handles, makes React hydrate it
+ * now (a discrete event does), then the choice is set again, as hydration may have put back the
+ * server's, and React hears its change.
+ */
+function replayChoice(select: Element, value: string): void {
+  if (!(select instanceof HTMLSelectElement)) return;
+  select.dispatchEvent(new Event('input', { bubbles: true }));
+  select.value = value;
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/**
+ * Hydration keeps what was typed in the field but takes it as the value React already knows (its
+ * value tracker), so an input event alone would change nothing. The field is set back to React's
+ * last value (its default value, which React keeps in step), and an input event with it makes
+ * React hydrate the field now if its part of the page is not hydrated yet (a discrete event does),
+ * taking that value as known. Then the typed value goes in through the element's native setter,
+ * which React's tracker does not see, so React hears it as a keystroke's.
+ */
+function replayTyping(field: Element, value: string): void {
+  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+  field.value = field.defaultValue;
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
 }

@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/a11y';
-import { saveScreenshot, sharedBrowserApp, VIEWPORTS, waitForImages } from '../support/browser';
+import { saveScreenshot, sharedBrowserApp, signInInBrowser, VIEWPORTS, waitForImages } from '../support/browser';
 import { CONFIRMATION_SUBJECT, queuedEmailLink } from '../support/email';
+import { createCustomer } from '../support/factories';
 
 // A first-time buyer pays in one sitting (README "Checkout"): as a guest, from the product page to
 // "Thank you for your order!" in five steps, then the order opens from the emailed link; or signs
@@ -97,6 +98,47 @@ describe('guest checkout', () => {
     await page.getByRole('button', { name: 'Confirm Email' }).click();
     await page.waitForURL((next) => next.pathname === `/orders/${orderNumber}` && !next.searchParams.has('key'));
     await page.getByRole('link', { name: 'My Orders' }).waitFor();
+    expect(env.pageErrors(page)).toEqual([]);
+  });
+
+  it('address once: a customer’s saved address fills the checkout, and Save to my account keeps a new one', async () => {
+    const customer = await createCustomer(env.db, { email: 'address.once@example.com' });
+    const page = await signInInBrowser(env, { email: customer.email, viewport: VIEWPORTS.mobile });
+    const product = await demoProduct();
+    const checkoutWithAShirt = async () => {
+      await page.goto(`/product/${product.slug}`);
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await page.getByRole('button', { name: 'Added to Cart!' }).waitFor();
+      await page.goto('/checkout');
+      await page.getByTestId('shipping-form').waitFor();
+    };
+    const form = page.getByTestId('shipping-form');
+    const saveToAccount = form.getByLabel('Save to my account');
+
+    // Nothing saved yet: the address is typed once, and kept.
+    await checkoutWithAShirt();
+    expect(await form.getByLabel('Street address', { exact: true }).inputValue()).toBe('');
+    await fillShipping(page);
+    await saveToAccount.check();
+    await page.getByRole('button', { name: 'Complete Order' }).click();
+    await page.getByRole('heading', { name: 'Thank you for your order!', level: 1 }).waitFor();
+
+    // The next checkout is filled with it, and still offers to keep a changed one.
+    await checkoutWithAShirt();
+    const filled = {
+      'First name': 'Gina',
+      'Last name': 'Guest',
+      'Street address': '7 Open Road',
+      City: 'Austin',
+      State: 'TX',
+      'ZIP code': '78701',
+      Country: 'USA',
+    };
+    for (const [label, value] of Object.entries(filled)) {
+      expect(await form.getByLabel(label, { exact: true }).inputValue(), label).toBe(value);
+    }
+    expect(await saveToAccount.isChecked()).toBe(false);
+    await saveScreenshot(page, 'checkout-address-filled-375');
     expect(env.pageErrors(page)).toEqual([]);
   });
 

@@ -4,9 +4,10 @@ import { PRICES_CHANGED } from '../../src/server/orders/place';
 import { createPaymentProvider } from '../../src/server/payments';
 import { manualPayments } from '../../src/server/payments/manual';
 import { createStripePayments } from '../../src/server/payments/stripe';
-import { callerFor } from '../support/app';
+import { callerFor, callTrpc } from '../support/app';
 import { trpcFailure } from '../support/async';
 import { createAdmin, createCustomer, createProduct, type TestUser } from '../support/factories';
+import { queuedEmailLink } from '../support/email';
 import { membershipInvoice, paidSession, refundedCharge, signedEvent, type FakeSession } from '../support/fake-stripe';
 import { sharedStripeApp } from '../support/stripe-app';
 
@@ -59,6 +60,56 @@ beforeEach(async () => {
   stripe.requests.length = 0;
 });
 
+describe('a guest paying by card', () => {
+  const placeAsGuest = (email: string) =>
+    callTrpc<{ orderId: string; orderNumber: string; accessKey: string | null; redirectUrl: string | null }>(t.app, 'checkout.placeOrder', {
+      input: { idempotencyKey: randomUUID(), lines: [{ productId: tee, size: 'M', quantity: 2 }], shipping, email },
+    });
+  const byKey = (orderNumber: string, key: string) =>
+    callTrpc<{ order_number: string; payment_status: string; paymentUrl: string | null; guest: boolean }>(t.app, 'orders.byKey', {
+      type: 'query',
+      input: { orderNumber, key },
+    });
+
+  it('goes to Stripe with its address, is paid by the webhook, and its key opens it as Paid; the email links to it', async () => {
+    const placed = await placeAsGuest('card.guest@example.com');
+    expect(placed.statusCode).toBe(200);
+    const { orderId, orderNumber, accessKey, redirectUrl } = placed.data!;
+    const session = sessionOf(redirectUrl);
+    expect(session).toMatchObject({ client_reference_id: orderId, customer_email: 'card.guest@example.com', amount_total: 5398 });
+    // Stripe sends the buyer back to the store by order id; the tab that left kept the key for it.
+    expect(stripe.requests[0]?.body).toMatchObject({
+      success_url: `${t.config.publicUrl}/checkout/complete?order=${orderId}&payment=done`,
+    });
+    // Before the payment the page by key offers the Stripe page again, and nothing is emailed.
+    expect((await byKey(orderNumber, accessKey!)).data).toMatchObject({ payment_status: 'pending', paymentUrl: redirectUrl, guest: true });
+    expect(await emailSubjects()).toEqual([]);
+
+    expect(await deliver(event('checkout.session.completed', paidSession(session, 'pi_guest')))).toEqual({
+      status: 200,
+      body: { received: true, outcome: 'applied' },
+    });
+    expect((await byKey(orderNumber, accessKey!)).data).toMatchObject({
+      order_number: orderNumber,
+      payment_status: 'paid',
+      paymentUrl: null,
+    });
+    expect(await emailSubjects()).toEqual([`Order ${orderNumber} confirmed`]);
+    expect(await queuedEmailLink(t.db, 'card.guest@example.com', orderNumber)).toBe(
+      `${t.config.publicUrl}/orders/${orderNumber}?key=${accessKey}`,
+    );
+  });
+
+  it('is not found on the way back without its key: not by a visitor, not by a signed-in customer', async () => {
+    const { orderId, orderNumber } = (await placeAsGuest('lost.key@example.com')).data!;
+    // The way back asks for the order's number by id, which only an account's own orders answer.
+    const signedOut = await callTrpc(t.app, 'orders.numberOf', { type: 'query', input: { id: orderId } });
+    expect(signedOut.statusCode).toBe(401);
+    expect((await trpcFailure(callers().buyer.orders.numberOf({ id: orderId }))).code).toBe('NOT_FOUND');
+    expect((await trpcFailure(callers().buyer.orders.get({ orderNumber }))).code).toBe('NOT_FOUND');
+  });
+});
+
 describe('checking out with Stripe', () => {
   it('opens a Checkout Session priced by the server and sends the buyer to it; nothing is emailed yet', async () => {
     const placed = await placeOrder();
@@ -68,7 +119,7 @@ describe('checking out with Stripe', () => {
     expect(order).toMatchObject({ order_number: placed.orderNumber, status: 'pending', payment_status: 'pending', total: '53.98' });
     expect(session).toMatchObject({ client_reference_id: order.id, customer_email: 'ann@example.com', amount_total: 5398 });
     expect(session.line_items).toEqual([
-      { name: 'Fast Tee (M)', unitAmount: 2499, quantity: 2 },
+      { name: 'Fast Tee (White) (M)', unitAmount: 2499, quantity: 2 },
       { name: 'Shipping', unitAmount: 400, quantity: 1 },
     ]);
     const [request] = stripe.requests;
