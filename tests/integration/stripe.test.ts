@@ -119,7 +119,7 @@ describe('checking out with Stripe', () => {
     expect(order).toMatchObject({ order_number: placed.orderNumber, status: 'pending', payment_status: 'pending', total: '53.98' });
     expect(session).toMatchObject({ client_reference_id: order.id, customer_email: 'ann@example.com', amount_total: 5398 });
     expect(session.line_items).toEqual([
-      { name: 'Fast Tee (White) (M)', unitAmount: 2499, quantity: 2 },
+      { name: 'Fast Tee (White, M)', unitAmount: 2499, quantity: 2 },
       { name: 'Shipping', unitAmount: 400, quantity: 1 },
     ]);
     const [request] = stripe.requests;

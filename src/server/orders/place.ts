@@ -129,8 +129,8 @@ export async function placeOrder(
       orderId,
       customerEmail: buyer.email,
       lines: quote.lines.map((line) => ({
-        name: line.colourName ? `${line.name} (${line.colourName})` : line.name,
-        size: line.size,
+        name: line.name,
+        variant: line.colourName ? `${line.colourName}, ${line.size}` : line.size,
         quantity: line.quantity,
         unitCents: line.unitCents,
         discountCents: line.discountCents,

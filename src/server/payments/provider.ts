@@ -8,7 +8,8 @@ export interface PaymentRequest {
   orderId: string;
   customerEmail: string;
   /** Each line with what a discount code takes off it (the payment page shows the discounted line). */
-  lines: { name: string; size: string; quantity: number; unitCents: number; discountCents: number }[];
+  /** `variant` is the line's colour and size as the buyer reads them ("White, M"). */
+  lines: { name: string; variant: string; quantity: number; unitCents: number; discountCents: number }[];
   /** Shipping as charged: nothing under a free-shipping code. */
   shippingCents: number;
   taxCents: number;

@@ -53,13 +53,13 @@ function lineItems(request: PaymentRequest): Stripe.Checkout.SessionCreateParams
     quantity,
     price_data: { currency: 'usd', unit_amount: unitCents, product_data: { name } },
   });
-  const line = ({ name, size, quantity, unitCents, discountCents }: PaymentRequest['lines'][number]) => {
-    if (discountCents === 0) return item(`${name} (${size})`, unitCents, quantity);
+  const line = ({ name, variant, quantity, unitCents, discountCents }: PaymentRequest['lines'][number]) => {
+    if (discountCents === 0) return item(`${name} (${variant})`, unitCents, quantity);
     // Discounted: per unit when the discount divides evenly, else the line as one item, so Stripe charges the order's cents exactly.
     const totalCents = unitCents * quantity - discountCents;
     return totalCents % quantity === 0
-      ? item(`${name} (${size}), discounted`, totalCents / quantity, quantity)
-      : item(`${name} (${size}) × ${quantity}, discounted`, totalCents);
+      ? item(`${name} (${variant}), discounted`, totalCents / quantity, quantity)
+      : item(`${name} (${variant}) × ${quantity}, discounted`, totalCents);
   };
   return [
     ...request.lines.filter((l) => l.unitCents * l.quantity > l.discountCents).map(line),
