@@ -77,6 +77,7 @@ describe('the router', () => {
       'catalog.featuredProducts',
       'catalog.productBySlug',
       'catalog.products',
+      'catalog.search',
     ]);
     for (const { path, type, access } of kept) expect({ path, type, access }).toEqual({ path, type: 'query', access: 'public' });
   });
