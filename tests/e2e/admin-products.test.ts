@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../../src/server/db/count';
+import type { DB } from '../../src/server/db/schema';
 import { formatMoney } from '../../src/shared/money';
 import { ARTWORK_REQUIRED, DUPLICATE_SKU, PRODUCT_CHANGED_ELSEWHERE, PRODUCT_SAVE_FAILED } from '../../src/shared/schemas/admin-products';
 import { MAX_UPLOAD_BYTES } from '../../src/shared/constants';
@@ -231,15 +232,17 @@ describe('admin products', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
     await expect.poll(() => rows.count()).toBe(total - 25);
 
-    // Search: case-insensitive, in name or description, back to page 1.
+    // Search: case-insensitive, in name or description, or a word of a tag ("open road"), back to page 1.
     const term = 'ROAD';
-    const matches = await env.db
-      .selectFrom('products')
-      .select('name')
-      .where((eb) => eb.or([eb('name', 'ilike', `%${term}%`), eb('description', 'ilike', `%${term}%`)]))
-      .execute();
+    const nameDescriptionOrTag = (eb: ExpressionBuilder<DB, 'products'>) =>
+      eb.or([
+        eb('name', 'ilike', `%${term}%`),
+        eb('description', 'ilike', `%${term}%`),
+        sql<boolean>`exists (select from unnest(products.tags) tag where tag ~* ${`\\m${term}`})`,
+      ]);
+    const matches = await env.db.selectFrom('products').select('name').where(nameDescriptionOrTag).execute();
     expect(matches.length).toBeGreaterThan(0);
-    await page.getByLabel('Search').fill(term);
+    await page.getByPlaceholder('Search by name or description...').fill(term);
     await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(term);
     expect(new URL(page.url()).searchParams.get('page')).toBeNull();
     // Wait for the names, not the count: page 2 can hold as many rows as the search finds.
@@ -251,13 +254,13 @@ describe('admin products', () => {
       .selectFrom('products')
       .select('name')
       .where('category_id', '=', category.id)
-      .where((eb) => eb.or([eb('name', 'ilike', `%${term}%`), eb('description', 'ilike', `%${term}%`)]))
+      .where(nameDescriptionOrTag)
       .execute();
     expect(inCategory.length).toBeGreaterThan(0);
     await page.getByLabel('Category').selectOption({ label: category.name });
     await expect.poll(() => new URL(page.url()).searchParams.get('categoryId')).toBe(category.id);
     await page.reload();
-    await expect.poll(() => page.getByLabel('Search').inputValue()).toBe(term);
+    await expect.poll(() => page.getByPlaceholder('Search by name or description...').inputValue()).toBe(term);
     expect(await page.getByLabel('Category').inputValue()).toBe(category.id);
     await expect.poll(() => rows.count()).toBe(inCategory.length);
     for (const text of await rows.allTextContents()) expect(text).toContain(category.name);
@@ -296,7 +299,7 @@ describe('admin products', () => {
     expect(await form.getByLabel('Active').isChecked()).toBe(true);
 
     // The slug follows the name until it is edited by hand.
-    await form.getByLabel('Name').fill('Open Road  Sunset!');
+    await form.getByLabel('Name', { exact: true }).fill('Open Road  Sunset!');
     expect(await form.getByLabel('Slug').inputValue()).toBe('open-road-sunset');
     await form.getByLabel('SKU').fill(takenSku);
     await form.getByLabel('Price (USD)').fill('27.5');
@@ -400,7 +403,7 @@ describe('admin products', () => {
     await page.waitForURL((url) => url.pathname === `/admin/products/${target.id}/edit`);
     const form = page.getByRole('form', { name: `Edit ${target.name}` });
     await form.waitFor();
-    expect(await form.getByLabel('Name').inputValue()).toBe(target.name);
+    expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe(target.name);
     await waitForImages(page);
     await saveScreenshot(page, 'admin-product-edit-1280');
     await expectNoA11yViolations(page);

@@ -81,7 +81,7 @@ export function ColoursSection({ saved }: { saved: readonly SavedColour[] }) {
                 </button>
               </div>
               {(mockup?.front_mockup_url || mockup?.back_mockup_url) && (
-                <div className="flex basis-full gap-2" aria-label={`${colour?.name ?? ''} mockups`}>
+                <div className="flex basis-full gap-2" role="group" aria-label={`${colour?.name ?? ''} mockups`}>
                   {[mockup.front_mockup_url, mockup.back_mockup_url].flatMap((url, side) =>
                     url
                       ? [

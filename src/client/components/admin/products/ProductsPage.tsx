@@ -287,6 +287,7 @@ function ProductTable({ rows, busyId, onToggle, onDelete, chosen, onChoose }: Ta
         <span
           className="mt-1 flex flex-wrap items-center gap-1"
           data-testid="product-swatches"
+          role="img"
           aria-label={`Colours: ${row.colours.map((c) => c.name).join(', ')}`}
         >
           {row.colours.map((colour) => (
