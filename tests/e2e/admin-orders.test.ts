@@ -139,7 +139,9 @@ describe('admin orders screen', () => {
     expect(download.suggestedFilename()).toBe(`print-queue-${new Date().toISOString().slice(0, 10)}.csv`);
     const [header, ...rows] = parse(fs.readFileSync(await download.path(), 'utf8'));
     expect(header).toEqual([...PRINT_QUEUE_COLUMNS]);
-    expect(rows.map((r) => [r[0], r[3], r[6]])).toEqual(queued.map((q) => [q.order_number, q.product_name, q.print_status]));
+    expect(rows.map((r) => [r[0], r[3], r[PRINT_QUEUE_COLUMNS.indexOf('Print Status')]])).toEqual(
+      queued.map((q) => [q.order_number, q.product_name, q.print_status]),
+    );
 
     await env.db.updateTable('order_items').set({ print_status: 'ready' }).execute();
     await page.getByRole('button', { name: 'Export Print Queue' }).click();

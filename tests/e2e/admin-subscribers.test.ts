@@ -57,7 +57,7 @@ describe('admin subscribers screen', () => {
     await saveScreenshot(page, 'admin-subscribers-1280');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    await page.getByLabel('Search').fill('RIDER');
+    await page.getByPlaceholder('Search by email...').fill('RIDER');
     await page.waitForURL(/search=RIDER/);
     await expect.poll(() => emailsShown(page)).toEqual(['rita.rider@example.com', 'jake.rider@example.com']);
 
@@ -104,7 +104,7 @@ describe('admin subscribers screen', () => {
     await expect.poll(() => page.getByTestId('subscriber-status').allInnerTexts()).toEqual(['Paused', 'Active']);
 
     // The status filter, with the search cleared.
-    await page.getByLabel('Search').fill('');
+    await page.getByPlaceholder('Search by email...').fill('');
     await page.getByLabel('Status', { exact: true }).selectOption('paused');
     await page.waitForURL((url) => url.searchParams.get('status') === 'paused' && !url.searchParams.has('search'));
     await expect.poll(() => emailsShown(page)).toEqual(['rita.rider@example.com']);
