@@ -106,9 +106,9 @@ describe('cart and checkout', () => {
     expect(await smallLine.getByRole('link', { name: product.name }).getAttribute('href')).toBe(`/product/${product.slug}`);
 
     // Change quantities: small 1 -> 3, large 2 -> 1.
-    await page.getByRole('button', { name: `Increase quantity of ${product.name} (${small})` }).click();
-    await page.getByRole('button', { name: `Increase quantity of ${product.name} (${small})` }).click();
-    await page.getByRole('button', { name: `Decrease quantity of ${product.name} (${large})` }).click();
+    await page.getByRole('button', { name: `Increase quantity of ${product.name} (White / ${small})` }).click();
+    await page.getByRole('button', { name: `Increase quantity of ${product.name} (White / ${small})` }).click();
+    await page.getByRole('button', { name: `Decrease quantity of ${product.name} (White / ${large})` }).click();
     const summary = page.getByTestId('order-summary');
     const unit = cents(product.price);
     await expect.poll(() => summary.getByTestId('summary-items').textContent()).toBe('4');
@@ -132,11 +132,11 @@ describe('cart and checkout', () => {
     // Minus at 1 sets the quantity to 0, which removes the line; Remove removes the other.
     // The button goes with its line: the keyboard focus goes to the page's heading, not the page's start.
     const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim());
-    await page.getByRole('button', { name: `Decrease quantity of ${product.name} (${large})` }).press('Enter');
+    await page.getByRole('button', { name: `Decrease quantity of ${product.name} (White / ${large})` }).press('Enter');
     await expect.poll(() => cartLines(page).count()).toBe(1);
     await expect.poll(focusedText).toBe('Shopping Cart');
     await expect.poll(() => summary.getByTestId('summary-total').textContent()).toBe(money(unit * 3));
-    await page.getByRole('button', { name: `Remove ${product.name} (${small})` }).press('Enter');
+    await page.getByRole('button', { name: `Remove ${product.name} (White / ${small})` }).press('Enter');
     await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
     await expect.poll(focusedText).toBe('Your cart is empty');
     expect(await page.evaluate((key) => localStorage.getItem(key), storageKey)).toBeNull();
