@@ -1,4 +1,5 @@
 import type { ArtPosition } from '../../shared/constants';
+import { contrastRatio, luminance } from '../../shared/colours';
 import { artBox, effectiveDpi, renderSize, type Size } from '../../shared/placement';
 import { oversizedSourceMessage, unreadableSourceMessage } from '../../shared/schemas/admin-mockups';
 import { IMAGE_INPUT, imageProblem, loadSharp } from '../images';
@@ -48,6 +49,71 @@ export async function renderMockup(template: Buffer, art: Buffer, position: ArtP
   const sharp = await loadSharp();
   const output = renderSize(await imageSize(template));
   const base = await sharp(template, IMAGE_INPUT).resize(output.width, output.height, { fit: 'fill' }).png().toBuffer();
+  return placeArt(base, output, art, position);
+}
+
+/** The shirt a colour's mockup is drawn on: the admin's own blank photo of it, or the template tinted to it. */
+export type ColourShirt = { blank: Buffer } | { template: Buffer; hex: string };
+
+/**
+ * Renders one side in one shirt colour as PNG, `width` pixels wide (a display size: shoppers see
+ * it, printing uses the artwork). The template is tinted by a multiply blend, so its folds and
+ * shadows stay, only where the template is drawn: its transparent background stays transparent.
+ */
+export async function renderColourMockup(shirt: ColourShirt, art: Buffer, position: ArtPosition, width: number): Promise<Buffer> {
+  const sharp = await loadSharp();
+  const source = 'blank' in shirt ? shirt.blank : shirt.template;
+  const { width: sourceWidth, height: sourceHeight } = await imageSize(source);
+  const output = { width, height: Math.max(1, Math.round((sourceHeight * width) / sourceWidth)) };
+  const resized = sharp(source, IMAGE_INPUT).resize(output.width, output.height, { fit: 'fill' }).ensureAlpha();
+  let base: Buffer;
+  if ('blank' in shirt) {
+    base = await resized.png().toBuffer();
+  } else {
+    const template = await resized.raw().toBuffer();
+    const alpha = await sharp(template, { raw: { ...output, channels: 4 } })
+      .extractChannel(3)
+      .raw()
+      .toBuffer();
+    const tint = await sharp({ create: { ...output, channels: 3, background: shirt.hex } })
+      .joinChannel(alpha, { raw: { ...output, channels: 1 } })
+      .png()
+      .toBuffer();
+    base = await sharp(template, { raw: { ...output, channels: 4 } })
+      .composite([{ input: tint, blend: 'multiply' }])
+      .png()
+      .toBuffer();
+  }
+  return placeArt(base, output, art, position);
+}
+
+/**
+ * The contrast ratio (WCAG, 1 to 21) of the artwork's average visible colour with the shirt's:
+ * white art on a white shirt is about 1. Transparent pixels are not counted.
+ */
+export async function artContrast(art: Buffer, hex: string): Promise<number> {
+  const sharp = await loadSharp();
+  // A small copy is enough for an average and keeps this cheap for large artwork.
+  const { data, info } = await sharp(art, IMAGE_INPUT)
+    .ensureAlpha()
+    .resize(64, 64, { fit: 'inside' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let weight = 0;
+  let sum = 0;
+  for (let i = 0; i < data.length; i += info.channels) {
+    const alpha = data[i + 3]! / 255;
+    const pixelHex = `#${[data[i]!, data[i + 1]!, data[i + 2]!].map((value) => value.toString(16).padStart(2, '0')).join('')}`;
+    sum += luminance(pixelHex) * alpha;
+    weight += alpha;
+  }
+  if (weight === 0) return 21;
+  return contrastRatio(sum / weight, luminance(hex));
+}
+
+/** The artwork resized, turned and composited centred on (x, y) of `base`, `output` in size. */
+async function placeArt(base: Buffer, output: Size, art: Buffer, position: ArtPosition): Promise<Buffer> {
+  const sharp = await loadSharp();
 
   const box = artBox(output, await imageSize(art), position);
   const placed = { width: Math.max(1, Math.round(box.width)), height: Math.max(1, Math.round(box.height)) };
