@@ -111,7 +111,7 @@ describe('colour mockups', () => {
       )
       .execute();
     expect(copies).toHaveLength(3);
-  });
+  }, 90_000);
 
   it('warns about artwork that would hardly show on a shirt colour, and keeps progress for admins', async () => {
     const art = await put('product-art', 'white-square.png', await png(1200, 1200, '#fdfdfd'));
@@ -126,5 +126,5 @@ describe('colour mockups', () => {
     expect(saved.data?.warnings).toEqual([lowContrastMessage('front', 'White', 1.0)]);
     expect(await finished(product.id)).toEqual({ done: 2, total: 2, failed: false });
     expect((await progress(product.id, as.cookies.customer)).error?.data.code).toBe('FORBIDDEN');
-  });
+  }, 90_000);
 });

@@ -4,7 +4,7 @@ import { lowContrastMessage, MIN_ART_CONTRAST } from '../../shared/schemas/admin
 import type { Db } from '../db/database';
 import { makeDisplayCopies } from '../display-copies';
 import { MOCKUP_BUCKET, type Storage } from '../storage/storage';
-import { artContrast, readStoredImage, renderColourMockup } from './render';
+import { artContrast, colourArtLayer, readStoredImage, renderColourMockup } from './render';
 
 // Each colour's mockups (docs/adr/0030-colour-rendering.md): for every colour of a product and
 // every side just saved, the artwork on the shirt in that colour, at display size, with its
@@ -51,14 +51,16 @@ export class ColourRenders {
     const progress: ColourRenderProgress = { done: 0, total: colours.length * sides.length, failed: false };
     this.progress.set(product.id, progress);
     try {
+      // The artwork is placed once per side, the same on every colour.
+      const layers = await Promise.all(
+        sides.map(({ template, art, position }) => colourArtLayer(template, art, position, COLOUR_MOCKUP_WIDTH)),
+      );
       for (const colour of colours) {
         const urls: Partial<Record<`${MockupSide}_mockup_url`, string>> = {};
-        for (const { side, position, template, art } of sides) {
+        for (const [index, { side }] of sides.entries()) {
           const blankUrl = side === 'front' ? colour.front_blank_url : colour.back_blank_url;
-          const shirt = blankUrl
-            ? { blank: await readStoredImage(storage, blankUrl, `${side} blank photo`) }
-            : { template, hex: colour.hex };
-          const png = await renderColourMockup(shirt, art, position, COLOUR_MOCKUP_WIDTH);
+          const shirt = blankUrl ? { blank: await readStoredImage(storage, blankUrl, `${side} blank photo`) } : { hex: colour.hex };
+          const png = await renderColourMockup(shirt, layers[index]!);
           const key = `${product.slug.slice(0, 80)}-${colour.slug.slice(0, 20)}-${side}-${randomUUID()}.png`;
           const url = (await storage.put(MOCKUP_BUCKET, key, png, 'image/png')).url;
           await makeDisplayCopies(db, storage, url);
