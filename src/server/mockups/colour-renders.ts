@@ -67,11 +67,13 @@ export class ColourRenders {
           urls[`${side}_mockup_url`] = url;
           progress.done += 1;
         }
-        await db
+        const { numUpdatedRows } = await db
           .updateTable('product_colours')
           .set({ ...urls, updated_at: new Date() })
           .where('id', '=', colour.id)
-          .execute();
+          .executeTakeFirst();
+        // The colour or its product was removed meanwhile: the rest need no pictures either.
+        if (numUpdatedRows === 0n) break;
       }
     } catch (error) {
       progress.failed = true;
