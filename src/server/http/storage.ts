@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
 import { STORAGE_CACHE_SECONDS } from '../../shared/constants';
 import { STORAGE_UNAVAILABLE } from '../../shared/schemas/admin-uploads';
 import { isAdmin } from '../auth/admin';
+import { fileLinkSecret, validFileLink } from '../fulfilment/print-files';
 import { readSession } from '../auth/cookies';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -27,12 +28,14 @@ export interface StorageRouteOptions {
 const storedFileDisposition = (key: string) => `inline; filename="${key.replace(/["\\\r\n]/g, '_')}"`;
 
 export const storageRoutes: FastifyPluginCallback<StorageRouteOptions> = (app: FastifyInstance, { config, db, storage }, done) => {
-  app.get<{ Params: { bucket: string; key: string } }>('/storage/:bucket/:key', async (req, reply) => {
+  app.get<{ Params: { bucket: string; key: string }; Querystring: { expires?: unknown; signature?: unknown } }>('/storage/:bucket/:key', async (req, reply) => {
     const { bucket, key } = req.params;
     if (!BUCKET_PATTERN.test(bucket) || !KEY_PATTERN.test(key)) return reply.callNotFound();
     const access = fileAccess(bucket, key);
     const adminsOnly = access === 'admins' || (access === 'admins once copied' && (await hasDisplayCopies(db, storageUrl(bucket, key))));
-    if (adminsOnly) {
+    // The print-on-demand provider reads print files through a signed, expiring address instead.
+    const signedLink = adminsOnly && req.query.signature !== undefined && validFileLink(await fileLinkSecret(db), bucket, key, req.query.expires, req.query.signature);
+    if (adminsOnly && !signedLink) {
       const session = await readSession(config, db, req, reply);
       if (!session) return reply.code(401).send({ error: 'Not authenticated' });
       if (!(await isAdmin(db, session.user.id))) return reply.code(403).send({ error: ADMIN_REQUIRED });
