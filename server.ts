@@ -86,7 +86,8 @@ async function main() {
   const transport = createTransport(config);
   const processor = startEmailProcessor({ db: database.db, transport, config, log: app.log });
   // Paid orders go to Printful when it prints the store's orders (docs/adr/0035).
-  const fulfilmentJobs = fulfilment.remote && startFulfilmentProcessor({ db: database.db, remote: fulfilment.remote, config, log: app.log });
+  const fulfilmentJobs =
+    fulfilment.remote && startFulfilmentProcessor({ db: database.db, remote: fulfilment.remote, config, log: app.log });
   const renewals = startSubscriptionRenewals(
     { db: database.db, mail: config, clock: systemClock, log: app.log, billing: payments.subscriptions, dunning: config },
     config.subscriptionRenewIntervalMs,

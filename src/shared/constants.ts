@@ -37,7 +37,12 @@ export const FULFILMENT_STATES = ['queued', 'draft', 'in_production', 'shipped',
 export type FulfilmentState = (typeof FULFILMENT_STATES)[number];
 
 /** The timeline's steps at the print-on-demand provider. */
-export const FULFILMENT_EVENT_KINDS = ['sent_to_printer', 'confirmed_for_printing', 'printer_needs_attention', 'printer_cancelled'] as const;
+export const FULFILMENT_EVENT_KINDS = [
+  'sent_to_printer',
+  'confirmed_for_printing',
+  'printer_needs_attention',
+  'printer_cancelled',
+] as const;
 
 /** What an order's timeline records: its payment's steps, every status it was given, its steps at the printer. */
 export const ORDER_EVENT_KINDS = ['placed', 'paid', 'payment_failed', 'refunded', ...ORDER_STATUSES, ...FULFILMENT_EVENT_KINDS] as const;

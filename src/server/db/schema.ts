@@ -240,7 +240,7 @@ export interface FulfilmentJobsTable {
   /** held: waits for the admin (an unmapped variant, a bad address, a review before printing). */
   status: Generated<'pending' | 'done' | 'held'>;
   attempts: Generated<number>;
-  run_after: Generated<string>;
+  run_after: ColumnType<string, string | Date | undefined, string | Date>;
   locked_until: NullableTimestamp;
   last_error: string | null;
   created_at: CreatedAt;

@@ -29,6 +29,7 @@ export function isoAddress(address: ShippingAddress): IsoAddress {
   if (!countryCode) return { ok: false, reason: `The shipping address's country "${address.country}" is not one Printful knows` };
   if (!COUNTRIES_WITH_STATES.has(countryCode)) return { ok: true, countryCode, stateCode: null };
   const state = address.state.trim().toUpperCase();
-  if (!/^[A-Z]{2,3}$/.test(state)) return { ok: false, reason: `The shipping address's state "${address.state}" is not a state or province code` };
+  if (!/^[A-Z]{2,3}$/.test(state))
+    return { ok: false, reason: `The shipping address's state "${address.state}" is not a state or province code` };
   return { ok: true, countryCode, stateCode: state };
 }

@@ -174,7 +174,14 @@ async function recordOutcome(db: Db, settings: FulfilmentSettings, job: ClaimedJ
         const { fulfilment_mode: mode } = await trx.selectFrom('store_settings').select('fulfilment_mode').executeTakeFirstOrThrow();
         // Automatic: confirmed next (once costs are known); with review, the admin's Confirm for printing does it.
         await update
-          .set({ ...base, step: 'confirm', status: mode === 'automatic' ? 'pending' : 'held', attempts: 0, last_error: null, run_after: sql<string>`now()` })
+          .set({
+            ...base,
+            step: 'confirm',
+            status: mode === 'automatic' ? 'pending' : 'held',
+            attempts: 0,
+            last_error: null,
+            run_after: sql<string>`now()`,
+          })
           .execute();
         return;
       }
@@ -278,7 +285,10 @@ async function orderRequest(
     name: label(line),
     placements: placements(line),
   }));
-  const { fulfilment_shipping: shippingMethod } = await db.selectFrom('store_settings').select('fulfilment_shipping').executeTakeFirstOrThrow();
+  const { fulfilment_shipping: shippingMethod } = await db
+    .selectFrom('store_settings')
+    .select('fulfilment_shipping')
+    .executeTakeFirstOrThrow();
   const ship = order.shipping_address;
   return {
     ok: true,

@@ -63,10 +63,20 @@ export async function applyFulfilmentNotice(db: Db, settings: FulfilmentSettings
         return 'applied';
       }
       case 'needs_attention': {
-        const before = await trx.selectFrom('orders').select(['fulfilment_state', 'fulfilment_reason']).where('id', '=', order.id).executeTakeFirstOrThrow();
+        const before = await trx
+          .selectFrom('orders')
+          .select(['fulfilment_state', 'fulfilment_reason'])
+          .where('id', '=', order.id)
+          .executeTakeFirstOrThrow();
         await needsAttention(trx, settings, order.id, notice.reason);
-        const after = await trx.selectFrom('orders').select(['fulfilment_state', 'fulfilment_reason']).where('id', '=', order.id).executeTakeFirstOrThrow();
-        return before.fulfilment_state === after.fulfilment_state && before.fulfilment_reason === after.fulfilment_reason ? 'unchanged' : 'applied';
+        const after = await trx
+          .selectFrom('orders')
+          .select(['fulfilment_state', 'fulfilment_reason'])
+          .where('id', '=', order.id)
+          .executeTakeFirstOrThrow();
+        return before.fulfilment_state === after.fulfilment_state && before.fulfilment_reason === after.fulfilment_reason
+          ? 'unchanged'
+          : 'applied';
       }
       case 'cancelled': {
         const recorded = await trx

@@ -35,7 +35,8 @@ export function signedFileUrl(publicUrl: string, secret: string, storedUrl: stri
 
 /** Whether a request's `expires` and `signature` open this file now. */
 export function validFileLink(secret: string, bucket: string, key: string, expires: unknown, signature: unknown): boolean {
-  if (typeof expires !== 'string' || typeof signature !== 'string' || !/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return false;
+  if (typeof expires !== 'string' || typeof signature !== 'string' || !/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature))
+    return false;
   const at = Number(expires);
   if (at * 1000 < Date.now()) return false;
   const expected = Buffer.from(linkSignature(secret, bucket, key, at), 'hex');

@@ -24,7 +24,11 @@ export interface WebhookRouteOptions {
   deliveries: Pick<Counter<'provider' | 'outcome'>, 'inc'>;
 }
 
-export const webhookRoutes: FastifyPluginCallback<WebhookRouteOptions> = (app, { db, mail, payments, fulfilment, clock, deliveries }, done) => {
+export const webhookRoutes: FastifyPluginCallback<WebhookRouteOptions> = (
+  app,
+  { db, mail, payments, fulfilment, clock, deliveries },
+  done,
+) => {
   // In this plugin only: every body stays as the bytes that were signed.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));

@@ -129,15 +129,16 @@ export function packageShippedEmail(
 }
 
 /** To the store: the print-on-demand provider cannot go on with an order until someone looks at it. */
-export function fulfilmentAttentionEmail(
-  store: StoreInfo & { storeEmail: string },
-  orderNumber: string,
-  reason: string,
-): OutgoingEmail {
+export function fulfilmentAttentionEmail(store: StoreInfo & { storeEmail: string }, orderNumber: string, reason: string): OutgoingEmail {
   const body: EmailBody = {
     heading: `Order ${orderNumber} needs attention`,
     paragraphs: [`Printful stopped at order ${orderNumber}:`, reason],
     action: { label: 'Open the order', url: `${store.publicUrl}/admin/orders?search=${encodeURIComponent(orderNumber)}` },
   };
-  return { to: store.storeEmail, subject: `Order ${orderNumber} needs attention at Printful`, text: textOf(body), html: layout(store, body) };
+  return {
+    to: store.storeEmail,
+    subject: `Order ${orderNumber} needs attention at Printful`,
+    text: textOf(body),
+    html: layout(store, body),
+  };
 }
