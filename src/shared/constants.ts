@@ -66,8 +66,8 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 // The admin lists' filters: all, or one status. Here rather than beside their input schemas: the
 // routes read them from the address, and route definitions load with the store's first page,
 // where zod would weigh more than the rest of a schema module.
-/** The Orders screen's status filter: all, or one order status. */
-export const ORDER_FILTERS = ['all', ...ORDER_STATUSES] as const;
+/** The Orders screen's status filter: all, one order status, or the orders Printful stopped at. */
+export const ORDER_FILTERS = ['all', ...ORDER_STATUSES, 'needs_attention'] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
 /** The Email Logs screen's filter buttons: All, Sent, Pending, Failed, Permanent Failures. */
 export const EMAIL_FILTERS = ['all', 'sent', 'pending', 'failed', 'permanently_failed'] as const satisfies readonly ('all' | EmailStatus)[];

@@ -10,6 +10,7 @@ import { adminSettingsRouter } from './settings';
 import { adminCustomersRouter } from './customers';
 import { adminDashboardRouter } from './dashboard';
 import { adminEmailsRouter } from './emails';
+import { adminFulfilmentRouter } from './fulfilment';
 import { adminOrdersRouter } from './orders';
 import { adminProductsRouter } from './products';
 import { adminSubscribersRouter } from './subscribers';
@@ -29,5 +30,6 @@ export const adminRouter = router({
   backups: adminBackupsRouter,
   customers: adminCustomersRouter,
   orders: adminOrdersRouter,
+  fulfilment: adminFulfilmentRouter,
   emails: adminEmailsRouter,
 });

@@ -71,12 +71,16 @@ async function getOrder(db: Db, id: string) {
         'orders.notes',
         'orders.payment_intent_id',
         'orders.paid_at',
+        'orders.fulfilment_state',
+        'orders.fulfilment_reason',
+        'orders.provider_order_url',
+        'orders.fulfilment_cost',
       ])
       .where('orders.id', '=', id)
       .executeTakeFirst(),
     'Order',
   );
-  const [items, events] = await Promise.all([
+  const [items, events, shipments, job] = await Promise.all([
     db
       .selectFrom('order_items')
       .leftJoin('products', 'products.id', 'order_items.product_id')
@@ -86,8 +90,16 @@ async function getOrder(db: Db, id: string) {
       .orderBy('order_items.id')
       .execute(),
     db.selectFrom('order_events').select(['kind', 'created_at']).where('order_id', '=', id).orderBy('created_at').orderBy('id').execute(),
+    db
+      .selectFrom('order_shipments')
+      .select(['id', 'carrier', 'tracking_number', 'tracking_url', 'created_at'])
+      .where('order_id', '=', id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('fulfilment_jobs').select(['step', 'status', 'attempts', 'last_error']).where('order_id', '=', id).executeTakeFirst(),
   ]);
-  return { ...order, items, events };
+  return { ...order, items, events, shipments, fulfilmentJob: job ?? null };
 }
 
 /**
@@ -103,20 +115,24 @@ function orderMatches(text: string) {
 export const adminOrdersRouter = router({
   /** One page of orders, newest first, optionally of one status. */
   list: adminProcedure.input(ordersListInput).query(async ({ ctx, input }) => {
-    const status = input.status === 'all' ? null : input.status;
+    const needsAttention = input.status === 'needs_attention';
+    const status = input.status === 'all' || input.status === 'needs_attention' ? null : input.status;
     const filtered = ordersWithCustomer(ctx.db)
       .$call((qb) => (status ? qb.where('orders.status', '=', status) : qb))
+      .$call((qb) => (needsAttention ? qb.where('orders.fulfilment_state', '=', 'needs_attention') : qb))
       .$call((qb) => (input.search ? qb.where(orderMatches(input.search)) : qb));
     // Without a search, from the counts a trigger keeps (migration 0009): no scan of every order.
-    const total = input.search
-      ? await countRows(filtered)
-      : (
-          await ctx.db
-            .selectFrom('order_stats')
-            .select(sql<number>`coalesce(sum(order_count), 0)::int`.as('total'))
-            .$call((qb) => (status ? qb.where('status', '=', status) : qb))
-            .executeTakeFirstOrThrow()
-        ).total;
+    // The few orders needing attention are counted through their partial index.
+    const total =
+      input.search || needsAttention
+        ? await countRows(filtered)
+        : (
+            await ctx.db
+              .selectFrom('order_stats')
+              .select(sql<number>`coalesce(sum(order_count), 0)::int`.as('total'))
+              .$call((qb) => (status ? qb.where('status', '=', status) : qb))
+              .executeTakeFirstOrThrow()
+          ).total;
     const { items, ...pager } = await readPage(total, input.page, ORDERS_PAGE_SIZE, () =>
       filtered.select(ORDER_COLUMNS).orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc'),
     );

@@ -26,6 +26,7 @@ import { Form } from '../../ui/Form';
 import { EnumSelect } from '../parts/EnumSelect';
 import { DetailSection, Fact } from '../parts/Fact';
 import { RecordModal } from '../parts/RecordModal';
+import { FulfilmentSection } from './FulfilmentSection';
 import { addressLine, capitalize, customerName, givenName, PROVIDER_LABELS } from './order-look';
 
 // One order (docs/PRODUCT.md § Screens, States and Messages): its items with print status selects, the order status
@@ -90,6 +91,7 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
           {data.notes && <p className="rounded-lg bg-stone-50 p-3 text-sm break-words whitespace-pre-wrap text-stone-700">{data.notes}</p>}
 
           <PaymentActions order={data} onChanged={applyChange} />
+          <FulfilmentSection order={data} />
 
           <div className="grid gap-4 sm:grid-cols-2">
             <EnumSelect
