@@ -31,16 +31,14 @@ async function requeue(db: Db, orderId: string, step: 'send' | 'confirm') {
     .insertInto('fulfilment_jobs')
     .values({ order_id: orderId, step })
     .onConflict((oc) =>
-      oc
-        .column('order_id')
-        .doUpdateSet({
-          step,
-          status: 'pending',
-          attempts: 0,
-          run_after: sql<string>`now()`,
-          last_error: null,
-          updated_at: sql<string>`now()`,
-        }),
+      oc.column('order_id').doUpdateSet({
+        step,
+        status: 'pending',
+        attempts: 0,
+        run_after: sql<string>`now()`,
+        last_error: null,
+        updated_at: sql<string>`now()`,
+      }),
     )
     .execute();
 }
@@ -67,6 +65,30 @@ export const adminFulfilmentRouter = router({
       if (error instanceof PrintfulError) return { ok: false as const, error: error.message };
       throw error;
     }
+  }),
+
+  /** A product's Printful blank and each of its variants with the Printful variant it prints as. */
+  productMapping: adminProcedure.input(mapProductInput.pick({ productId: true })).query(async ({ ctx, input }) => {
+    const product = assertFound(
+      await ctx.db.selectFrom('products').select('printful_product_id').where('id', '=', input.productId).executeTakeFirst(),
+      'Product',
+    );
+    const variants = await ctx.db
+      .selectFrom('product_variants')
+      .innerJoin('product_colours', 'product_colours.id', 'product_variants.colour_id')
+      .select([
+        'product_variants.id',
+        'product_variants.size',
+        'product_variants.sku',
+        'product_variants.is_enabled',
+        'product_variants.printful_variant_id',
+        'product_colours.name as colour',
+      ])
+      .where('product_variants.product_id', '=', input.productId)
+      .orderBy('product_colours.sort_order')
+      .orderBy('product_variants.sku')
+      .execute();
+    return { catalogProductId: product.printful_product_id, variants };
   }),
 
   /**
