@@ -393,3 +393,96 @@ describe('webhooks', () => {
     expect(unknown.json()).toMatchObject({ outcome: 'unknown_order' });
   });
 });
+
+describe('admin', () => {
+  it('Test connection names the Printful store; a customer is refused every fulfilment procedure', async () => {
+    expect(await data.adminCaller.admin.fulfilment.testConnection()).toEqual({ ok: true, storeName: printful.storeName });
+    const customer = callerFor(t.database, t.config, data.buyer).caller;
+    await expect(customer.admin.fulfilment.testConnection()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(customer.admin.fulfilment.mapProduct({ productId: data.product.id, catalogProductId: 1 })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+  });
+
+  it('linking a product to a blank matches variants by colour and size, and names what did not match', async () => {
+    const other = await createProduct(t.db, { name: 'Odd Tee', available_sizes: ['M', '4XL'] });
+    const result = await data.adminCaller.admin.fulfilment.mapProduct({ productId: other.id, catalogProductId: FAKE_CATALOG_PRODUCT_ID });
+    expect(result).toEqual({ matched: 1, unmatched: ['White / 4XL'] });
+    const mapping = await data.adminCaller.admin.fulfilment.productMapping({ productId: other.id });
+    expect(mapping.catalogProductId).toBe(FAKE_CATALOG_PRODUCT_ID);
+    expect(mapping.variants.map((v) => [v.size, v.printful_variant_id])).toEqual([
+      ['4XL', null],
+      ['M', FAKE_CATALOG_VARIANTS.find((v) => v.color === 'White' && v.size === 'M')!.id],
+    ]);
+    expect(await data.adminCaller.admin.fulfilment.unmappedProducts()).toContain(other.id);
+    const fourXl = mapping.variants.find((v) => v.size === '4XL')!;
+    await data.adminCaller.admin.fulfilment.mapVariant({ variantId: fourXl.id, catalogVariantId: 4099 });
+    expect(await data.adminCaller.admin.fulfilment.unmappedProducts()).not.toContain(other.id);
+    await expect(data.adminCaller.admin.fulfilment.mapVariant({ variantId: fourXl.id, catalogVariantId: -1 })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+  });
+
+  it('Confirm for printing sends a reviewed draft to production; Retry sends a held order again once it is fixed', async () => {
+    const order = await placeOrder({ paid: true });
+    await run();
+    await expect(data.adminCaller.admin.fulfilment.retry({ id: order.id })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await data.adminCaller.admin.fulfilment.confirm({ id: order.id });
+    expect(await run()).toMatchObject({ confirmed: 1 });
+    expect((await orderRow(order.id)).fulfilment_state).toBe('in_production');
+    await expect(data.adminCaller.admin.fulfilment.confirm({ id: order.id })).rejects.toMatchObject({ code: 'CONFLICT' });
+
+    // Held for a state that is no state code; the admin fixes the address and retries.
+    const held = await createOrder(t.db, {
+      customer_id: data.buyer.id,
+      payment_status: 'paid',
+      shipping_address: { name: 'Pat', street: '1 Main St', city: 'Austin', state: 'Texas', zip: '78701', country: 'USA' },
+    });
+    await t.db
+      .insertInto('order_items')
+      .values({
+        order_id: held.id,
+        product_id: data.product.id,
+        product_name: 'Fast Tee',
+        variant_id: data.variant('M').id,
+        colour_name: 'White',
+        size: 'M',
+        quantity: 1,
+        unit_price: '25.00',
+        total_price: '25.00',
+        front_print_url: data.product.front_art_url,
+      })
+      .execute();
+    await run();
+    expect(await orderRow(held.id)).toMatchObject({ fulfilment_state: 'needs_attention' });
+    const attention = await data.adminCaller.admin.orders.list({ status: 'needs_attention' });
+    expect(attention.orders.map((o) => o.order_number)).toEqual([held.order_number]);
+    expect(attention.total).toBe(1);
+    await t.db
+      .updateTable('orders')
+      .set({
+        shipping_address: JSON.stringify({ name: 'Pat', street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'USA' }),
+      })
+      .where('id', '=', held.id)
+      .execute();
+    await data.adminCaller.admin.fulfilment.retry({ id: held.id });
+    expect(await run()).toMatchObject({ sent: 1 });
+    expect((await orderRow(held.id)).fulfilment_state).toBe('draft');
+    const detail = await data.adminCaller.admin.orders.get({ id: held.id });
+    expect(detail).toMatchObject({ fulfilment_state: 'draft', fulfilment_reason: null });
+    expect(detail.provider_order_url).toContain('printful.com');
+  });
+
+  it('Send to Printful queues a paid order made before Printful was set up, once', async () => {
+    await t.db.updateTable('store_settings').set({ fulfilment_provider: 'self' }).execute();
+    const order = await placeOrder({ paid: true });
+    await t.db.updateTable('store_settings').set({ fulfilment_provider: 'printful' }).execute();
+    expect(await jobOf(order.id)).toBeUndefined();
+    await data.adminCaller.admin.fulfilment.send({ id: order.id });
+    expect(await jobOf(order.id)).toMatchObject({ step: 'send', status: 'pending' });
+    expect(await run()).toMatchObject({ sent: 1 });
+    await expect(data.adminCaller.admin.fulfilment.send({ id: order.id })).rejects.toMatchObject({ code: 'CONFLICT' });
+    const unpaid = await placeOrder();
+    await expect(data.adminCaller.admin.fulfilment.send({ id: unpaid.id })).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+});
