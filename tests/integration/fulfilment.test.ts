@@ -486,3 +486,24 @@ describe('admin', () => {
     await expect(data.adminCaller.admin.fulfilment.send({ id: unpaid.id })).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 });
+
+describe('cancelling', () => {
+  it('cancels at Printful while it is a draft, and says when it is too late', async () => {
+    const draft = await placeOrder({ paid: true });
+    await run();
+    const cancelled = await data.adminCaller.admin.orders.setStatus({ id: draft.id, status: 'cancelled' });
+    expect(cancelled.printfulCancellation).toBe('cancelled');
+    expect(cancelled.fulfilment_state).toBe('cancelled');
+    expect(printful.orders.get(Number(cancelled.provider_order_url!.split('=').at(-1)))!.status).toBe('canceled');
+    expect(await eventsOf(draft.id)).toContain('printer_cancelled');
+
+    await setMode('automatic');
+    const printing = await placeOrder({ paid: true });
+    await run();
+    expect((await orderRow(printing.id)).fulfilment_state).toBe('in_production');
+    printful.orders.get(Number((await orderRow(printing.id)).provider_order_id))!.status = 'inprocess';
+    const late = await data.adminCaller.admin.orders.setStatus({ id: printing.id, status: 'cancelled' });
+    expect(late.printfulCancellation).toBe('too_late');
+    expect(late.fulfilment_state).toBe('in_production');
+  });
+});

@@ -148,6 +148,13 @@ export async function startFakePrintful(options: { storeName?: string } = {}): P
           return json(res, 200, { data: orderBody(order) });
         }
         if (req.method === 'GET' && orderMatch[2] === '/shipments') return json(res, 200, { data: order.shipments });
+        if (req.method === 'DELETE' && !orderMatch[2]) {
+          if (!['draft', 'pending', 'failed', 'onhold', 'canceled'].includes(order.status)) {
+            return problem(res, 409, 'The order is in production and can no longer be canceled');
+          }
+          order.status = 'canceled';
+          return json(res, 200, { data: orderBody(order) });
+        }
       }
       return problem(res, 404, 'Not found');
     });

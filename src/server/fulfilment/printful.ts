@@ -77,7 +77,7 @@ export function createPrintfulFulfilment(config: PrintfulConfig, options: Printf
     return mine;
   }
 
-  async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T | null> {
+  async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T | null> {
     let waitedMs = 0;
     for (;;) {
       await takeTurn();
@@ -109,7 +109,7 @@ export function createPrintfulFulfilment(config: PrintfulConfig, options: Printf
       }
       const text = await res.text();
       if (!res.ok) throw new PrintfulError(`Printful answered ${res.status}: ${errorDetail(text)}`, res.status);
-      return (JSON.parse(text) as { data: T }).data;
+      return text ? (JSON.parse(text) as { data: T }).data : null;
     }
   }
 
@@ -163,6 +163,16 @@ export function createPrintfulFulfilment(config: PrintfulConfig, options: Printf
     async shipments(id) {
       const list = found(await request<PrintfulShipmentBody[]>('GET', `/v2/orders/${encodeURIComponent(id)}/shipments`), `order ${id}`);
       return list.map(providerShipment);
+    },
+    async cancel(id) {
+      try {
+        await request('DELETE', `/v2/orders/${encodeURIComponent(id)}`);
+        return 'cancelled';
+      } catch (error) {
+        // Printful refuses to cancel an order in production or shipped (a conflict, or a bad request).
+        if (error instanceof PrintfulError && (error.status === 409 || error.status === 400)) return 'too_late';
+        throw error;
+      }
     },
     async storeName() {
       const stores = found(await request<{ id: number; name: string }[]>('GET', '/v2/stores'), 'store');

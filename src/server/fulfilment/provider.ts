@@ -89,6 +89,8 @@ export interface RemoteFulfilment {
   getOrder(providerOrderId: string): Promise<ProviderOrder>;
   confirm(providerOrderId: string): Promise<ProviderOrder>;
   shipments(providerOrderId: string): Promise<ProviderShipment[]>;
+  /** Cancels the order at the provider while that is still possible; 'too_late' once it is in production or shipped. */
+  cancel(providerOrderId: string): Promise<'cancelled' | 'too_late'>;
   /** The store the token belongs to (Test connection). */
   storeName(): Promise<string>;
   catalogVariants(catalogProductId: number): Promise<CatalogVariant[]>;

@@ -8,6 +8,8 @@ export const PRINTFUL_NOT_CONFIGURED = 'Printful is not set up: set PRINTFUL_API
 export const NOT_SENDABLE = 'Only paid orders that are not cancelled, and not at Printful already, can be sent';
 export const NOT_A_DRAFT = 'Only an order that is a draft at Printful can be confirmed for printing';
 export const NOTHING_TO_RETRY = 'This order is not waiting for a retry';
+export const CANCELLED_AT_PRINTFUL = 'The order was cancelled at Printful too';
+export const TOO_LATE_AT_PRINTFUL = 'Too late to cancel at Printful: the order is in production or shipped';
 
 export const fulfilmentSettingsInput = z.object({
   mode: z.enum(FULFILMENT_MODES, { error: 'Choose automatically or after review' }),

@@ -9,7 +9,9 @@ import {
 } from '../../../shared/schemas/admin-orders';
 import { TRPCError } from '@trpc/server';
 import type { Db } from '../../db/database';
-import { markOrderPaid, markOrderRefunded, setOrderStatus, setOrderTrackingNumber } from '../../orders/transitions';
+import { advanceFulfilment } from '../../fulfilment/jobs';
+import type { RemoteFulfilment } from '../../fulfilment/provider';
+import { markOrderPaid, markOrderRefunded, recordOrderEvent, setOrderStatus, setOrderTrackingNumber } from '../../orders/transitions';
 import { refundCancelledOrder } from '../../orders/notifications';
 import { orderEmail, ordersWithCustomer } from '../../orders/recipient';
 import { countRows } from '../../db/count';
@@ -112,6 +114,32 @@ function orderMatches(text: string) {
     OR concat_ws(' ', customers.first_name, customers.last_name) ILIKE ${pattern} OR orders.shipping_address->>'name' ILIKE ${pattern})`;
 }
 
+/**
+ * A cancelled order that is at Printful is cancelled there too while it still can be: 'too_late'
+ * once it is in production (the admin is told), null when Printful never had it.
+ */
+async function cancelAtProvider(db: Db, remote: RemoteFulfilment, orderId: string): Promise<'cancelled' | 'too_late' | null> {
+  const order = await db
+    .selectFrom('orders')
+    .select(['provider_order_id', 'fulfilment_state'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  if (order.fulfilment_state === null || order.fulfilment_state === 'cancelled') return null;
+  // Not at Printful yet: its job finds the order cancelled and sends nothing.
+  if (!order.provider_order_id) {
+    await advanceFulfilment(db, orderId, 'cancelled');
+    return null;
+  }
+  if (order.fulfilment_state === 'shipped') return 'too_late';
+  const outcome = await remote.cancel(order.provider_order_id);
+  if (outcome === 'cancelled') {
+    await db.transaction().execute(async (trx) => {
+      if (await advanceFulfilment(trx, orderId, 'cancelled')) await recordOrderEvent(trx, orderId, 'printer_cancelled');
+    });
+  }
+  return outcome;
+}
+
 export const adminOrdersRouter = router({
   /** One page of orders, newest first, optionally of one status. */
   list: adminProcedure.input(ordersListInput).query(async ({ ctx, input }) => {
@@ -164,12 +192,16 @@ export const adminOrdersRouter = router({
       await ctx.db.transaction().execute((trx) => setOrderStatus(trx, ctx.config, input.id, input.status)),
       'Order',
     );
+    const printfulCancellation =
+      input.status === 'cancelled' && result.changed && ctx.fulfilment.remote
+        ? await cancelAtProvider(ctx.db, ctx.fulfilment.remote, input.id)
+        : null;
     // Paid in the moment between the admin's click and the cancellation: its notice came before the
     // cancellation and refunded nothing, so the money goes back here, as it does when it comes after.
     if (cancelsOpenPayment && result.changed && result.paymentStatus === 'paid') {
       await refundCancelledOrder({ db: ctx.db, mail: ctx.config, log: ctx.log }, ctx.payments, input.id);
     }
-    return getOrder(ctx.db, input.id);
+    return { ...(await getOrder(ctx.db, input.id)), printfulCancellation };
   }),
 
   /** A hand-paid order's money arrived: paid, into the print queue, "payment received" emailed. */

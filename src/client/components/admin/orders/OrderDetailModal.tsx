@@ -27,6 +27,8 @@ import { EnumSelect } from '../parts/EnumSelect';
 import { DetailSection, Fact } from '../parts/Fact';
 import { RecordModal } from '../parts/RecordModal';
 import { FulfilmentSection } from './FulfilmentSection';
+import { toast } from '../../ui/Toast';
+import { CANCELLED_AT_PRINTFUL, TOO_LATE_AT_PRINTFUL } from '../../../../shared/schemas/admin-fulfilment';
 import { addressLine, capitalize, customerName, givenName, PROVIDER_LABELS } from './order-look';
 
 // One order (docs/PRODUCT.md § Screens, States and Messages): its items with print status selects, the order status
@@ -49,7 +51,11 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
   };
   const setStatus = useMutation(
     trpc.admin.orders.setStatus.mutationOptions({
-      onSuccess: applyChange,
+      onSuccess: (updated) => {
+        applyChange(updated);
+        if (updated.printfulCancellation === 'cancelled') toast.success(CANCELLED_AT_PRINTFUL);
+        if (updated.printfulCancellation === 'too_late') toast.error(TOO_LATE_AT_PRINTFUL);
+      },
       onError: toastError(UNEXPECTED_ERROR, statusUpdateError),
     }),
   );
