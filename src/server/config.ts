@@ -337,7 +337,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     printful:
       e.PRINTFUL_API_TOKEN && e.PRINTFUL_WEBHOOK_SECRET
-        ? { apiToken: e.PRINTFUL_API_TOKEN, webhookSecret: e.PRINTFUL_WEBHOOK_SECRET, apiUrl: e.PRINTFUL_API_URL ?? 'https://api.printful.com' }
+        ? {
+            apiToken: e.PRINTFUL_API_TOKEN,
+            webhookSecret: e.PRINTFUL_WEBHOOK_SECRET,
+            apiUrl: e.PRINTFUL_API_URL ?? 'https://api.printful.com',
+          }
         : undefined,
   };
 }
