@@ -507,3 +507,21 @@ describe('cancelling', () => {
     expect(late.fulfilment_state).toBe('in_production');
   });
 });
+
+describe("the customer's order page", () => {
+  it('lists every package Printful sent with its tracking link', async () => {
+    const order = await placeOrder({ paid: true });
+    await run();
+    const providerId = Number((await orderRow(order.id)).provider_order_id);
+    for (const notice of printful.ship(providerId, [
+      { carrier: 'USPS', trackingNumber: '9400100000000000000009' },
+      { carrier: 'UPS', trackingNumber: '1Z999AA10123456799' },
+    ]))
+      await deliver(notice);
+    const page = await callerFor(t.database, t.config, data.buyer).caller.orders.get({ orderNumber: order.order_number });
+    expect(page.packages.map((p) => [p.carrier, p.tracking_url])).toEqual([
+      ['USPS', 'https://track.example/9400100000000000000009'],
+      ['UPS', 'https://track.example/1Z999AA10123456799'],
+    ]);
+  });
+});
