@@ -16,6 +16,12 @@ export const CODE_ALREADY_USED = 'You have already used this code';
 export const codeStartsOn = (date: string) => `This code starts on ${date}`;
 export const addMoreToUse = (cents: number) => `Add ${formatMoney(cents / 100)} more to use this code`;
 
+/** The summary line of an applied code: ["Discount (LAUNCH20)", "−$9.99"]. */
+export const discountLine = (code: string, amount: string | number): [string, string] => [
+  `Discount (${code})`,
+  `−${formatMoney(amount)}`,
+];
+
 /** A code as typed at checkout or in the admin form: matched without regard to case. */
 export const discountCodeInput = z
   .string({ error: CODE_REQUIRED })
