@@ -17,10 +17,7 @@ export const codeStartsOn = (date: string) => `This code starts on ${date}`;
 export const addMoreToUse = (cents: number) => `Add ${formatMoney(cents / 100)} more to use this code`;
 
 /** The summary line of an applied code: ["Discount (LAUNCH20)", "−$9.99"]. */
-export const discountLine = (code: string, amount: string | number): [string, string] => [
-  `Discount (${code})`,
-  `−${formatMoney(amount)}`,
-];
+export const discountLine = (code: string, amount: string | number): [string, string] => [`Discount (${code})`, `−${formatMoney(amount)}`];
 
 /** A code as typed at checkout or in the admin form: matched without regard to case. */
 export const discountCodeInput = z
