@@ -23,6 +23,7 @@ export const discountLine = (code: string, amount: string | number): [string, st
 export const discountCodeInput = z
   .string({ error: CODE_REQUIRED })
   .trim()
-  .min(1, { error: CODE_REQUIRED })
+  // An empty code gets one message, not the pattern's too.
+  .min(1, { error: CODE_REQUIRED, abort: true })
   .max(DISCOUNT_CODE_MAX_LENGTH, { error: CODE_TOO_LONG })
   .regex(/^[A-Za-z0-9_-]+$/, { error: CODE_CHARACTERS });
