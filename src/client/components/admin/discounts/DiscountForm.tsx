@@ -156,7 +156,11 @@ export function DiscountForm({ editing, onDone }: { editing: DiscountRow | null;
         <TextField name="ends_on" label="Ends on" type="date" hint="Optional. Through the end of this day (UTC)." />
         <Checkbox name="once_per_customer" label="Once per customer" hint="Each account may use it on one order." />
         <div className="space-y-3">
-          <Checkbox name="applies_to_club" label="Applies when joining a club plan" hint="Off the first boxes of a new membership." />
+          <Checkbox
+            name="applies_to_club"
+            label="Applies when joining a club plan"
+            hint="Kept with the code for club joins; joining a plan does not take codes yet."
+          />
           {club && <NumberField name="club_cycles" label="For how many cycles" whole optional required hint="1 = the first box only." />}
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end md:col-span-2">
