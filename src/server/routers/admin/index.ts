@@ -8,6 +8,7 @@ import { adminBackupsRouter } from './backups';
 import { adminPlansRouter } from './plans';
 import { adminSettingsRouter } from './settings';
 import { adminCustomersRouter } from './customers';
+import { adminDiscountsRouter } from './discounts';
 import { adminDashboardRouter } from './dashboard';
 import { adminEmailsRouter } from './emails';
 import { adminFulfilmentRouter } from './fulfilment';
@@ -31,5 +32,6 @@ export const adminRouter = router({
   customers: adminCustomersRouter,
   orders: adminOrdersRouter,
   fulfilment: adminFulfilmentRouter,
+  discounts: adminDiscountsRouter,
   emails: adminEmailsRouter,
 });
