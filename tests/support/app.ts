@@ -14,6 +14,8 @@ import { CatalogCache } from '../../src/server/catalog-cache';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { DatabaseHandle, Db } from '../../src/server/db/database';
 import { EventHub } from '../../src/server/events/events';
+import { createFulfilmentProvider } from '../../src/server/fulfilment';
+import type { FulfilmentProvider } from '../../src/server/fulfilment/provider';
 import { manualPayments } from '../../src/server/payments/manual';
 import type { PaymentProvider } from '../../src/server/payments/provider';
 import { LocalStorage } from '../../src/server/storage/local';
@@ -183,6 +185,7 @@ export interface CallerOptions {
   signal?: AbortSignal;
   storage?: Storage;
   payments?: PaymentProvider;
+  fulfilment?: FulfilmentProvider;
   clock?: Clock;
 }
 
@@ -208,6 +211,7 @@ export function callerFor(
       catalog: new CatalogCache({ maxEntries: 0 }),
       storage,
       payments: options.payments ?? manualPayments,
+      fulfilment: options.fulfilment ?? createFulfilmentProvider(config),
       clock: options.clock ?? systemClock,
       background: new BackgroundWork(),
       backups: database.kind === 'pglite' ? new StoreBackups({ database, storage }, backupsDir(config.dataDir), config.backupKeep) : null,

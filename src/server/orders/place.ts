@@ -10,6 +10,7 @@ import type { PaymentProvider, StartedPayment } from '../payments/provider';
 import { fieldError } from '../trpc/errors';
 import { DiscountRefused, reserveDiscountUse } from './discounts';
 import { priceCart, quoteAmounts, readCheckoutSettings, type DiscountRequest, type Quote } from './pricing';
+import { snapshotPrintFiles } from '../fulfilment/print-files';
 import { recordOrderEvent, sendOrderConfirmation, type MailSettings } from './transitions';
 import { newAccessKey, spendGuestEmail } from './guests';
 import { ensureCustomerRow, shippingAddressOf } from './recipient';
@@ -220,6 +221,7 @@ export async function placeOrder(
         })),
       )
       .execute();
+    await snapshotPrintFiles(trx, orderId);
     // Counted here, in the order's transaction: of checkouts at once for a code's last use, one gets it.
     if (quote.discount) await withDiscountRefusals(() => reserveDiscountUse(trx, quote.discount!, orderId, buyerId));
     await recordOrderEvent(trx, orderId, 'placed');

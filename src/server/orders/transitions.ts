@@ -74,7 +74,8 @@ export async function orderForEmail(db: Db, orderId: string): Promise<OrderForEm
   };
 }
 
-async function sendOrderEmail(
+/** Queues one of the order's emails to its customer (none when they erased their account). */
+export async function sendOrderEmail(
   db: Db,
   mail: MailSettings,
   orderId: string,

@@ -192,22 +192,42 @@ function ShippingCard({ order }: { order: Order }) {
           .filter(Boolean)
           .join('\n')}
       </address>
-      {order.tracking_number && (
-        <p className="mt-4 text-sm text-stone-700">
-          Tracking number <span className="font-semibold text-stone-900">{order.tracking_number}</span>
-          {order.trackingUrl && (
-            <a
-              href={order.trackingUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={`${buttonClass({ variant: 'secondary', size: 'sm' })} mt-3 w-full`}
-            >
-              <Truck className="size-4" aria-hidden="true" />
-              Track your package
-              <ExternalLink className="size-3.5" aria-hidden="true" />
-            </a>
-          )}
-        </p>
+      {order.packages.length > 0 ? (
+        <ul className="mt-4 space-y-3 text-sm text-stone-700" data-testid="order-packages">
+          {order.packages.map((pkg) => (
+            <li key={pkg.id}>
+              {pkg.carrier} tracking number <span className="font-semibold text-stone-900">{pkg.tracking_number}</span>
+              <a
+                href={pkg.tracking_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`${buttonClass({ variant: 'secondary', size: 'sm' })} mt-2 w-full`}
+              >
+                <Truck className="size-4" aria-hidden="true" />
+                Track your package
+                <ExternalLink className="size-3.5" aria-hidden="true" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        order.tracking_number && (
+          <p className="mt-4 text-sm text-stone-700">
+            Tracking number <span className="font-semibold text-stone-900">{order.tracking_number}</span>
+            {order.trackingUrl && (
+              <a
+                href={order.trackingUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`${buttonClass({ variant: 'secondary', size: 'sm' })} mt-3 w-full`}
+              >
+                <Truck className="size-4" aria-hidden="true" />
+                Track your package
+                <ExternalLink className="size-3.5" aria-hidden="true" />
+              </a>
+            )}
+          </p>
+        )
       )}
     </Card>
   );

@@ -115,3 +115,34 @@ export function orderRefundedEmail(store: StoreInfo, order: OrderForEmail): Outg
     action: viewOrder(store, order),
   });
 }
+
+/** One package of the order left the print-on-demand provider: sent once per package, with its tracking. */
+export function packageShippedEmail(
+  store: StoreInfo,
+  order: OrderForEmail,
+  shipment: { carrier: string; trackingNumber: string; trackingUrl: string },
+): OutgoingEmail {
+  return email(store, order, `Your order ${order.orderNumber} has shipped`, {
+    heading: 'Your order is on its way',
+    paragraphs: [
+      `A package of order ${order.orderNumber} has shipped to:\n${addressLines(order.shippingAddress)}`,
+      `Carrier: ${shipment.carrier}\nTracking number: ${shipment.trackingNumber}`,
+    ],
+    action: { label: 'Track your package', url: shipment.trackingUrl },
+  });
+}
+
+/** To the store: the print-on-demand provider cannot go on with an order until someone looks at it. */
+export function fulfilmentAttentionEmail(store: StoreInfo & { storeEmail: string }, orderNumber: string, reason: string): OutgoingEmail {
+  const body: EmailBody = {
+    heading: `Order ${orderNumber} needs attention`,
+    paragraphs: [`Printful stopped at order ${orderNumber}:`, reason],
+    action: { label: 'Open the order', url: `${store.publicUrl}/admin/orders?search=${encodeURIComponent(orderNumber)}` },
+  };
+  return {
+    to: store.storeEmail,
+    subject: `Order ${orderNumber} needs attention at Printful`,
+    text: textOf(body),
+    html: layout(store, body),
+  };
+}

@@ -11,6 +11,7 @@ import { adminCustomersRouter } from './customers';
 import { adminDiscountsRouter } from './discounts';
 import { adminDashboardRouter } from './dashboard';
 import { adminEmailsRouter } from './emails';
+import { adminFulfilmentRouter } from './fulfilment';
 import { adminOrdersRouter } from './orders';
 import { adminProductsRouter } from './products';
 import { adminSubscribersRouter } from './subscribers';
@@ -30,6 +31,7 @@ export const adminRouter = router({
   backups: adminBackupsRouter,
   customers: adminCustomersRouter,
   orders: adminOrdersRouter,
+  fulfilment: adminFulfilmentRouter,
   discounts: adminDiscountsRouter,
   emails: adminEmailsRouter,
 });

@@ -27,6 +27,9 @@ import { Form } from '../../ui/Form';
 import { EnumSelect } from '../parts/EnumSelect';
 import { DetailSection, Fact } from '../parts/Fact';
 import { RecordModal } from '../parts/RecordModal';
+import { FulfilmentSection } from './FulfilmentSection';
+import { toast } from '../../ui/Toast';
+import { CANCELLED_AT_PRINTFUL, TOO_LATE_AT_PRINTFUL } from '../../../../shared/schemas/admin-fulfilment';
 import { addressLine, capitalize, customerName, givenName, PROVIDER_LABELS } from './order-look';
 
 // One order (docs/PRODUCT.md § Screens, States and Messages): its items with print status selects, the order status
@@ -49,7 +52,11 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
   };
   const setStatus = useMutation(
     trpc.admin.orders.setStatus.mutationOptions({
-      onSuccess: applyChange,
+      onSuccess: (updated) => {
+        applyChange(updated);
+        if (updated.printfulCancellation === 'cancelled') toast.success(CANCELLED_AT_PRINTFUL);
+        if (updated.printfulCancellation === 'too_late') toast.error(TOO_LATE_AT_PRINTFUL);
+      },
       onError: toastError(UNEXPECTED_ERROR, statusUpdateError),
     }),
   );
@@ -91,6 +98,7 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
           {data.notes && <p className="rounded-lg bg-stone-50 p-3 text-sm break-words whitespace-pre-wrap text-stone-700">{data.notes}</p>}
 
           <PaymentActions order={data} onChanged={applyChange} />
+          <FulfilmentSection order={data} />
 
           <div className="grid gap-4 sm:grid-cols-2">
             <EnumSelect
