@@ -11,6 +11,8 @@ import { APP_CONNECTION_SILENCE_MS, DatabaseBusyError, openDatabase, type Db } f
 import { migrateToLatest } from './src/server/db/migrate';
 import { startDisplayCopyBackfill } from './src/server/display-copies';
 import { startEmailProcessor } from './src/server/email/processor';
+import { createFulfilmentProvider } from './src/server/fulfilment';
+import { startFulfilmentProcessor } from './src/server/fulfilment/jobs';
 import { systemClock } from './src/server/subscriptions/dates';
 import { startSubscriptionRenewals } from './src/server/subscriptions/renewal';
 import { createTransport } from './src/server/email/transport';
@@ -73,14 +75,19 @@ async function main() {
   // `npm run dev` serves the client from its sources through Vite (hot reload); otherwise the build.
   const dev = process.argv.includes('--dev');
   const payments = createPaymentProvider(config);
+  const fulfilment = createFulfilmentProvider(config);
   const app = await buildApp(config, {
     database,
     storage,
     payments,
+    fulfilment,
     ...(dev ? { devClientRoot: root } : { clientDir: path.join(root, 'dist') }),
   });
   const transport = createTransport(config);
   const processor = startEmailProcessor({ db: database.db, transport, config, log: app.log });
+  // Paid orders go to Printful when it prints the store's orders (docs/adr/0035).
+  const fulfilmentJobs =
+    fulfilment.remote && startFulfilmentProcessor({ db: database.db, remote: fulfilment.remote, config, log: app.log });
   const renewals = startSubscriptionRenewals(
     { db: database.db, mail: config, clock: systemClock, log: app.log, billing: payments.subscriptions, dunning: config },
     config.subscriptionRenewIntervalMs,
@@ -118,6 +125,7 @@ async function main() {
     const results = await Promise.allSettled([
       renewals.stop(),
       processor.stop(),
+      fulfilmentJobs?.stop(),
       displayCopies.stop(),
       fileSweep.stop(),
       retention.stop(),

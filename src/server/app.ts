@@ -30,6 +30,8 @@ import { registerSeoRoutes } from './http/seo';
 import { trpcRoutes } from './http/trpc';
 import { uploadRoutes } from './http/uploads';
 import { webhookRoutes } from './http/webhooks';
+import { createFulfilmentProvider } from './fulfilment';
+import type { FulfilmentProvider } from './fulfilment/provider';
 import { createPaymentProvider } from './payments';
 import type { PaymentProvider } from './payments/provider';
 import { createStorage } from './storage/create';
@@ -47,6 +49,8 @@ export interface AppDeps {
   storage?: Storage;
   /** Who takes payments; by default the one the config names (Stripe when its keys are set, else by hand). */
   payments?: PaymentProvider;
+  /** Who prints paid orders; by default the one the config names (Printful when its keys are set, else the shop). */
+  fulfilment?: FulfilmentProvider;
   /** The subscription calendar's clock; the system's by default. */
   clock?: Clock;
   logger?: boolean;
@@ -178,6 +182,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   };
 
   const payments = deps.payments ?? createPaymentProvider(config);
+  const fulfilment = deps.fulfilment ?? createFulfilmentProvider(config);
+  // The trigger that queues paid orders for the provider reads this (docs/adr/0035).
+  await deps.database.db
+    .updateTable('store_settings')
+    .set({ fulfilment_provider: fulfilment.name })
+    .where('fulfilment_provider', '<>', fulfilment.name)
+    .execute();
   const background = new BackgroundWork();
   app.decorate('background', background);
   const events = new EventHub(deps.database);
@@ -210,6 +221,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     catalog,
     storage,
     payments,
+    fulfilment,
     clock: deps.clock ?? systemClock,
     background,
     colourRenders: new ColourRenders(),
@@ -242,6 +254,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     db: deps.database.db,
     mail: config,
     payments,
+    fulfilment,
     clock: deps.clock ?? systemClock,
     deliveries: metrics.webhookDeliveries,
   });

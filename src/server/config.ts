@@ -141,6 +141,9 @@ const envSchema = z
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_API_URL: urlWithProtocols(['http:', 'https:']),
+    PRINTFUL_API_TOKEN: optionalString,
+    PRINTFUL_WEBHOOK_SECRET: optionalString,
+    PRINTFUL_API_URL: urlWithProtocols(['http:', 'https:']),
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'must be an email address' }).optional()),
     ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(6, { error: 'must be at least 6 characters' }).optional()),
     BACKUP_HOUR: z.preprocess(
@@ -164,6 +167,13 @@ const envSchema = z
         code: 'custom',
         path: [env.STRIPE_SECRET_KEY === undefined ? 'STRIPE_SECRET_KEY' : 'STRIPE_WEBHOOK_SECRET'],
         message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+      });
+    }
+    if ((env.PRINTFUL_API_TOKEN === undefined) !== (env.PRINTFUL_WEBHOOK_SECRET === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.PRINTFUL_API_TOKEN === undefined ? 'PRINTFUL_API_TOKEN' : 'PRINTFUL_WEBHOOK_SECRET'],
+        message: 'PRINTFUL_API_TOKEN and PRINTFUL_WEBHOOK_SECRET must be set together',
       });
     }
     if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
@@ -250,6 +260,16 @@ export interface Config {
   s3: S3Config | undefined;
   /** Stripe takes the payments when both keys are set; otherwise orders are paid by hand (manual). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  /** Printful prints and ships paid orders when both are set; otherwise the shop does (the print queue). */
+  printful: PrintfulConfig | undefined;
+}
+
+export interface PrintfulConfig {
+  apiToken: string;
+  /** The webhook secret Printful signs its notices with, as hex (shown when the webhook is set up). */
+  webhookSecret: string;
+  /** Printful's API (https://api.printful.com) unless set: only tests point it elsewhere. */
+  apiUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -314,6 +334,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+        : undefined,
+    printful:
+      e.PRINTFUL_API_TOKEN && e.PRINTFUL_WEBHOOK_SECRET
+        ? {
+            apiToken: e.PRINTFUL_API_TOKEN,
+            webhookSecret: e.PRINTFUL_WEBHOOK_SECRET,
+            apiUrl: e.PRINTFUL_API_URL ?? 'https://api.printful.com',
+          }
         : undefined,
   };
 }

@@ -24,8 +24,28 @@ export type PaymentReturn = (typeof PAYMENT_RETURNS)[number];
 export const PAYMENT_PROVIDERS = ['manual', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
-/** What an order's timeline records: its payment's steps and every status it was given. */
-export const ORDER_EVENT_KINDS = ['placed', 'paid', 'payment_failed', 'refunded', ...ORDER_STATUSES] as const;
+/** Who prints and ships paid orders: the shop itself (the print queue) or Printful (docs/adr/0035). */
+export const FULFILMENT_PROVIDERS = ['self', 'printful'] as const;
+export type FulfilmentProviderName = (typeof FULFILMENT_PROVIDERS)[number];
+
+/** Whether a draft at the provider is confirmed for printing at once or after the admin reviews it. */
+export const FULFILMENT_MODES = ['automatic', 'review'] as const;
+export type FulfilmentMode = (typeof FULFILMENT_MODES)[number];
+
+/** Where a paid order stands at the print-on-demand provider (null: the shop prints it itself). */
+export const FULFILMENT_STATES = ['queued', 'draft', 'in_production', 'shipped', 'needs_attention', 'cancelled'] as const;
+export type FulfilmentState = (typeof FULFILMENT_STATES)[number];
+
+/** The timeline's steps at the print-on-demand provider. */
+export const FULFILMENT_EVENT_KINDS = [
+  'sent_to_printer',
+  'confirmed_for_printing',
+  'printer_needs_attention',
+  'printer_cancelled',
+] as const;
+
+/** What an order's timeline records: its payment's steps, every status it was given, its steps at the printer. */
+export const ORDER_EVENT_KINDS = ['placed', 'paid', 'payment_failed', 'refunded', ...ORDER_STATUSES, ...FULFILMENT_EVENT_KINDS] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
 export const PRINT_STATUSES = ['pending', 'printing', 'ready'] as const;
@@ -46,8 +66,8 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 // The admin lists' filters: all, or one status. Here rather than beside their input schemas: the
 // routes read them from the address, and route definitions load with the store's first page,
 // where zod would weigh more than the rest of a schema module.
-/** The Orders screen's status filter: all, or one order status. */
-export const ORDER_FILTERS = ['all', ...ORDER_STATUSES] as const;
+/** The Orders screen's status filter: all, one order status, or the orders Printful stopped at. */
+export const ORDER_FILTERS = ['all', ...ORDER_STATUSES, 'needs_attention'] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
 /** The Email Logs screen's filter buttons: All, Sent, Pending, Failed, Permanent Failures. */
 export const EMAIL_FILTERS = ['all', 'sent', 'pending', 'failed', 'permanently_failed'] as const satisfies readonly ('all' | EmailStatus)[];

@@ -15,6 +15,8 @@ import { CatalogCache } from '../../src/server/catalog-cache';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { DatabaseHandle, Db } from '../../src/server/db/database';
 import { EventHub } from '../../src/server/events/events';
+import { createFulfilmentProvider } from '../../src/server/fulfilment';
+import type { FulfilmentProvider } from '../../src/server/fulfilment/provider';
 import { manualPayments } from '../../src/server/payments/manual';
 import type { PaymentProvider } from '../../src/server/payments/provider';
 import { LocalStorage } from '../../src/server/storage/local';
@@ -184,6 +186,7 @@ export interface CallerOptions {
   signal?: AbortSignal;
   storage?: Storage;
   payments?: PaymentProvider;
+  fulfilment?: FulfilmentProvider;
   clock?: Clock;
 }
 
@@ -209,6 +212,7 @@ export function callerFor(
       catalog: new CatalogCache({ maxEntries: 0 }),
       storage,
       payments: options.payments ?? manualPayments,
+      fulfilment: options.fulfilment ?? createFulfilmentProvider(config),
       clock: options.clock ?? systemClock,
       background: new BackgroundWork(),
       colourRenders: new ColourRenders(),

@@ -7,6 +7,9 @@ import type {
   ColourChoice,
   ContactStatus,
   EmailStatus,
+  FulfilmentMode,
+  FulfilmentProviderName,
+  FulfilmentState,
   MockupSide,
   OrderEventKind,
   OrderStatus,
@@ -118,6 +121,8 @@ export interface ProductsTable {
   updated_at: Timestamp;
   /** What the storefront's search looks in, kept by a trigger (migration 0021): never written by the app. */
   search_vector: Generated<string>;
+  /** The Printful catalog product (the blank) this product is printed on (migration 0026). */
+  printful_product_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A colour a product comes in (migration 0020, docs/adr/0029); its mockups are rendered for it. */
@@ -149,6 +154,8 @@ export interface ProductVariantsTable {
   size: Size;
   sku: string;
   is_enabled: Generated<boolean>;
+  /** The blank's variant at Printful (catalog_variant_id); null: not mapped, and never sent. */
+  printful_variant_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -205,6 +212,39 @@ export interface OrdersTable {
   /** The discount code applied, as the shopper typed it, and what it took off (goods and shipping). */
   discount_code: ColumnType<string | null, string | null | undefined, string | null>;
   discount: ColumnType<string, string | undefined, string>;
+  /** Where the order stands at the print-on-demand provider (migration 0026); null while the shop prints it. */
+  fulfilment_state: ColumnType<FulfilmentState | null, FulfilmentState | null | undefined, FulfilmentState | null>;
+  /** Why it needs attention, in the provider's words or ours. */
+  fulfilment_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  provider_order_id: ColumnType<string | null, string | null | undefined, string | null>;
+  provider_order_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The provider's cost of the order, once it worked it out. */
+  fulfilment_cost: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+}
+
+/** A package the provider sent, with its tracking (migration 0026). */
+export interface OrderShipmentsTable {
+  id: Generated<string>;
+  order_id: string;
+  provider_shipment_id: string;
+  carrier: string;
+  tracking_number: string;
+  tracking_url: string;
+  created_at: CreatedAt;
+}
+
+/** The sending of one paid order to the provider: claimed with a lease, retried with backoff (migration 0026). */
+export interface FulfilmentJobsTable {
+  order_id: string;
+  step: Generated<'send' | 'confirm'>;
+  /** held: waits for the admin (an unmapped variant, a bad address, a review before printing). */
+  status: Generated<'pending' | 'done' | 'held'>;
+  attempts: Generated<number>;
+  run_after: ColumnType<string, string | Date | undefined, string | Date>;
+  locked_until: NullableTimestamp;
+  last_error: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 /** 'YYYY-MM-DD': a calendar day, with no time and no zone. */
@@ -284,6 +324,13 @@ export interface StoreSettingsTable {
   time_zone: Generated<string>;
   /** Extra per size, as money strings; a size not named costs nothing extra. */
   size_surcharges: JsonWithDefault<SizeSurcharges>;
+  /** Written at start-up from the configuration (Printful when its keys are set): the trigger queueing paid orders reads it. */
+  fulfilment_provider: Generated<FulfilmentProviderName>;
+  fulfilment_mode: Generated<FulfilmentMode>;
+  /** Printful's shipping method for every order (STANDARD unless chosen). */
+  fulfilment_shipping: Generated<string>;
+  /** Signs the expiring addresses of print files handed to the provider; never leaves the server. */
+  file_link_secret: Generated<string>;
   updated_at: Timestamp;
 }
 
@@ -299,6 +346,9 @@ export interface OrderItemsTable {
   variant_sku: ColumnType<string | null, string | null | undefined, string | null>;
   colour_name: ColumnType<string | null, string | null | undefined, string | null>;
   colour_hex: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The print files as they were when the order was placed (migration 0026). */
+  front_print_url: ColumnType<string | null, string | null | undefined, string | null>;
+  back_print_url: ColumnType<string | null, string | null | undefined, string | null>;
   quantity: number;
   unit_price: Money;
   total_price: Money;
@@ -489,6 +539,8 @@ export interface DB {
   subscription_cycles: SubscriptionCyclesTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  order_shipments: OrderShipmentsTable;
+  fulfilment_jobs: FulfilmentJobsTable;
   discount_codes: DiscountCodesTable;
   search_words: SearchWordsTable;
   discount_uses: DiscountUsesTable;

@@ -10,6 +10,7 @@ import type { PaymentProvider, StartedPayment } from '../payments/provider';
 import { fieldError } from '../trpc/errors';
 import { DiscountRefused, reserveDiscountUse } from './discounts';
 import { priceCart, quoteAmounts, readCheckoutSettings, type DiscountRequest, type Quote } from './pricing';
+import { snapshotPrintFiles } from '../fulfilment/print-files';
 import { recordOrderEvent, sendOrderConfirmation, type MailSettings } from './transitions';
 import { newAccessKey, spendGuestEmail } from './guests';
 import { ensureCustomerRow, shippingAddressOf } from './recipient';
@@ -93,6 +94,16 @@ async function withDiscountRefusals<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The account registered with this address, without regard to case; null when there is none. */
+async function accountIdOf(db: Db, email: string): Promise<string | null> {
+  const account = await db
+    .selectFrom('customers')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  return account?.id ?? null;
+}
+
 /** The cart priced today, with the buyer's discount code if any. */
 async function priceOrder(db: Db, input: PlaceOrderInput, customerId: string | null): Promise<Quote> {
   const discount: DiscountRequest | null = input.discountCode ? { code: input.discountCode, customerId } : null;
@@ -118,8 +129,8 @@ export async function placeOrder(
   // A card payment session is made before anything is stored: if the provider fails, no order
   // exists; if storing fails, the unused session simply expires. No transaction waits on the network.
   let started: { payment: StartedPayment; totalCents: number } | null = null;
-  // A guest has no account: "once per customer" is counted by account only.
-  const buyerId = buyer.kind === 'customer' ? buyer.id : null;
+  // "Once per customer" is counted by account: a guest's order counts for the account their address belongs to, if any.
+  const buyerId = buyer.kind === 'customer' ? buyer.id : input.discountCode ? await accountIdOf(db, buyer.email) : null;
   const quoted = payments.name === 'manual' ? null : await priceOrder(db, input, buyerId);
   // An order that comes to $0.00 has nothing to pay: no payment page.
   if (quoted && quoted.totalCents > 0) {
@@ -210,6 +221,7 @@ export async function placeOrder(
         })),
       )
       .execute();
+    await snapshotPrintFiles(trx, orderId);
     // Counted here, in the order's transaction: of checkouts at once for a code's last use, one gets it.
     if (quote.discount) await withDiscountRefusals(() => reserveDiscountUse(trx, quote.discount!, orderId, buyerId));
     await recordOrderEvent(trx, orderId, 'placed');

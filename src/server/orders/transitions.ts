@@ -39,6 +39,8 @@ export async function orderForEmail(db: Db, orderId: string): Promise<OrderForEm
       'orders.subtotal',
       'orders.shipping_cost',
       'orders.tax',
+      'orders.discount_code',
+      'orders.discount',
       'orders.total',
       'orders.shipping_address',
     ])
@@ -66,12 +68,14 @@ export async function orderForEmail(db: Db, orderId: string): Promise<OrderForEm
     subtotal: order.subtotal,
     shippingCost: order.shipping_cost,
     tax: order.tax,
+    discount: order.discount_code ? { code: order.discount_code, amount: order.discount } : null,
     total: order.total,
     shippingAddress: order.shipping_address,
   };
 }
 
-async function sendOrderEmail(
+/** Queues one of the order's emails to its customer (none when they erased their account). */
+export async function sendOrderEmail(
   db: Db,
   mail: MailSettings,
   orderId: string,

@@ -51,6 +51,8 @@ async function orderDetail(db: Db, orders: ReturnType<typeof ownOrders>) {
         'orders.subtotal',
         'orders.shipping_cost',
         'orders.tax',
+        'orders.discount_code',
+        'orders.discount',
         'orders.shipping_address',
         'orders.tracking_number',
         'orders.payment_provider',
@@ -59,7 +61,7 @@ async function orderDetail(db: Db, orders: ReturnType<typeof ownOrders>) {
       .executeTakeFirst(),
     'Order',
   );
-  const [items, events, settings] = await Promise.all([
+  const [items, events, packages, settings] = await Promise.all([
     db
       .selectFrom('order_items')
       .select([
@@ -85,6 +87,14 @@ async function orderDetail(db: Db, orders: ReturnType<typeof ownOrders>) {
       .orderBy('created_at')
       .orderBy('id')
       .execute(),
+    // Packages the print-on-demand provider sent, each with its carrier's tracking page.
+    db
+      .selectFrom('order_shipments')
+      .select(['id', 'carrier', 'tracking_number', 'tracking_url'])
+      .where('order_id', '=', order.id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
     readCheckoutSettings(db),
   ]);
   const imageOf = await displayImages(
@@ -97,6 +107,7 @@ async function orderDetail(db: Db, orders: ReturnType<typeof ownOrders>) {
     ...rest,
     items: items.map((item) => ({ ...item, image: imageOf(item.product_image) })),
     events,
+    packages,
     trackingUrl: order.tracking_number ? trackingUrl(settings.tracking_url_template, order.tracking_number) : null,
     // How to finish paying, while the order waits for its money.
     paymentInstructions: awaitingPayment && order.payment_provider === 'manual' ? settings.payment_instructions : null,

@@ -5,6 +5,7 @@ import type { DB, SubscriptionsTable } from '../db/schema';
 import type { ProcessorLog } from '../email/processor';
 import { enqueueEmail } from '../email/queue';
 import { cycleOrderWithoutShirtEmail } from '../email/templates/subscriptions';
+import { snapshotPrintFiles } from '../fulfilment/print-files';
 import { recordOrderEvent, sendOrderConfirmation, type MailSettings } from '../orders/transitions';
 import type { SubscriptionBilling } from '../payments/provider';
 import { startPeriodicTask, type PeriodicTask } from '../periodic';
@@ -331,6 +332,7 @@ async function placeCycleOrder(
         total_price: subscription.price,
       })
       .execute();
+    await snapshotPrintFiles(db, order.id);
   } else {
     // Paid for all the same: the store is told, and decides (a shirt sent by hand, or a refund).
     log.warn({ subscriptionId: subscription.id, orderId: order.id }, "no shirt left in the member's size and colours");

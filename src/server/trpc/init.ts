@@ -13,6 +13,7 @@ import { clearSessionCookie, markSignUpBrowser, readSession, setSessionCookie, s
 import { isDataException } from '../db/errors';
 import type { CatalogCache } from '../catalog-cache';
 import type { EventHub } from '../events/events';
+import type { FulfilmentProvider } from '../fulfilment/provider';
 import type { PaymentProvider } from '../payments/provider';
 import { StorageUnavailableError, type Storage } from '../storage/storage';
 import { STORAGE_UNAVAILABLE } from '../../shared/schemas/admin-uploads';
@@ -34,6 +35,8 @@ export interface ContextServices {
   storage: Storage;
   /** Who takes the money: payment by hand, or Stripe when configured. */
   payments: PaymentProvider;
+  /** Who prints and ships paid orders: the shop itself, or Printful when configured. */
+  fulfilment: FulfilmentProvider;
   /** Today, for the subscription calendar; tests pass a clock they move. */
   clock: Clock;
   /** Work started by a request that its answer does not wait for. */

@@ -4,6 +4,7 @@ import { CircleCheck, CreditCard, ExternalLink, Landmark, LoaderCircle, PackageX
 import type { ReactNode } from 'react';
 import { formatDate, formatDateTime } from '../../../shared/dates';
 import { formatMoney, toCents } from '../../../shared/money';
+import { discountLine } from '../../../shared/schemas/discounts';
 import { useTRPC, type RouterOutputs } from '../../trpc';
 import type { PaymentReturn } from '../../../shared/constants';
 import { AccountLayout } from '../account/AccountLayout';
@@ -163,6 +164,7 @@ function OrderDetail({
               <Amount label="Subtotal" value={formatMoney(order.subtotal)} />
               <Amount label="Shipping" value={toCents(order.shipping_cost) === 0 ? 'FREE' : formatMoney(order.shipping_cost)} />
               {toCents(order.tax) > 0 && <Amount label="Tax" value={formatMoney(order.tax)} />}
+              {order.discount_code && <Amount {...discountAmount(order.discount_code, order.discount)} />}
               <Amount label="Total" value={formatMoney(order.total)} strong />
             </dl>
           </Card>
@@ -190,22 +192,42 @@ function ShippingCard({ order }: { order: Order }) {
           .filter(Boolean)
           .join('\n')}
       </address>
-      {order.tracking_number && (
-        <p className="mt-4 text-sm text-stone-700">
-          Tracking number <span className="font-semibold text-stone-900">{order.tracking_number}</span>
-          {order.trackingUrl && (
-            <a
-              href={order.trackingUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={`${buttonClass({ variant: 'secondary', size: 'sm' })} mt-3 w-full`}
-            >
-              <Truck className="size-4" aria-hidden="true" />
-              Track your package
-              <ExternalLink className="size-3.5" aria-hidden="true" />
-            </a>
-          )}
-        </p>
+      {order.packages.length > 0 ? (
+        <ul className="mt-4 space-y-3 text-sm text-stone-700" data-testid="order-packages">
+          {order.packages.map((pkg) => (
+            <li key={pkg.id}>
+              {pkg.carrier} tracking number <span className="font-semibold text-stone-900">{pkg.tracking_number}</span>
+              <a
+                href={pkg.tracking_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`${buttonClass({ variant: 'secondary', size: 'sm' })} mt-2 w-full`}
+              >
+                <Truck className="size-4" aria-hidden="true" />
+                Track your package
+                <ExternalLink className="size-3.5" aria-hidden="true" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        order.tracking_number && (
+          <p className="mt-4 text-sm text-stone-700">
+            Tracking number <span className="font-semibold text-stone-900">{order.tracking_number}</span>
+            {order.trackingUrl && (
+              <a
+                href={order.trackingUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`${buttonClass({ variant: 'secondary', size: 'sm' })} mt-3 w-full`}
+              >
+                <Truck className="size-4" aria-hidden="true" />
+                Track your package
+                <ExternalLink className="size-3.5" aria-hidden="true" />
+              </a>
+            )}
+          </p>
+        )
       )}
     </Card>
   );
@@ -227,6 +249,12 @@ function HistoryCard({ events }: { events: Order['events'] }) {
       </ol>
     </Card>
   );
+}
+
+/** The applied code's line: "Discount (LAUNCH20)" and "−$9.99". */
+function discountAmount(code: string, amount: string) {
+  const [label, value] = discountLine(code, amount);
+  return { label, value };
 }
 
 function Amount({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {

@@ -11,4 +11,8 @@ export const ORDER_EVENT_LABELS: Record<OrderEventKind, string> = {
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
+  sent_to_printer: 'Sent to Printful',
+  confirmed_for_printing: 'Confirmed for printing',
+  printer_needs_attention: 'Needs attention at Printful',
+  printer_cancelled: 'Cancelled at Printful',
 };

@@ -1,4 +1,5 @@
 import { formatMoney } from '../../../shared/money';
+import { discountLine } from '../../../shared/schemas/discounts';
 import type { ShippingAddress } from '../../../shared/constants';
 import type { OutgoingEmail } from '../queue';
 import { layout, textOf, type EmailBody, type StoreInfo } from './layout';
@@ -14,6 +15,8 @@ export interface OrderForEmail {
   subtotal: string;
   shippingCost: string;
   tax: string;
+  /** The discount code applied and what it took off, goods and shipping. */
+  discount: { code: string; amount: string } | null;
   total: string;
   shippingAddress: ShippingAddress;
 }
@@ -30,6 +33,7 @@ function summary(order: OrderForEmail): [string, string][] {
     ['Subtotal', formatMoney(order.subtotal)],
     ['Shipping', Number(order.shippingCost) === 0 ? 'FREE' : formatMoney(order.shippingCost)],
     ...(Number(order.tax) > 0 ? [['Tax', formatMoney(order.tax)] as [string, string]] : []),
+    ...(order.discount ? [discountLine(order.discount.code, order.discount.amount)] : []),
     ['Total', formatMoney(order.total)],
   ];
 }
@@ -110,4 +114,35 @@ export function orderRefundedEmail(store: StoreInfo, order: OrderForEmail): Outg
     ],
     action: viewOrder(store, order),
   });
+}
+
+/** One package of the order left the print-on-demand provider: sent once per package, with its tracking. */
+export function packageShippedEmail(
+  store: StoreInfo,
+  order: OrderForEmail,
+  shipment: { carrier: string; trackingNumber: string; trackingUrl: string },
+): OutgoingEmail {
+  return email(store, order, `Your order ${order.orderNumber} has shipped`, {
+    heading: 'Your order is on its way',
+    paragraphs: [
+      `A package of order ${order.orderNumber} has shipped to:\n${addressLines(order.shippingAddress)}`,
+      `Carrier: ${shipment.carrier}\nTracking number: ${shipment.trackingNumber}`,
+    ],
+    action: { label: 'Track your package', url: shipment.trackingUrl },
+  });
+}
+
+/** To the store: the print-on-demand provider cannot go on with an order until someone looks at it. */
+export function fulfilmentAttentionEmail(store: StoreInfo & { storeEmail: string }, orderNumber: string, reason: string): OutgoingEmail {
+  const body: EmailBody = {
+    heading: `Order ${orderNumber} needs attention`,
+    paragraphs: [`Printful stopped at order ${orderNumber}:`, reason],
+    action: { label: 'Open the order', url: `${store.publicUrl}/admin/orders?search=${encodeURIComponent(orderNumber)}` },
+  };
+  return {
+    to: store.storeEmail,
+    subject: `Order ${orderNumber} needs attention at Printful`,
+    text: textOf(body),
+    html: layout(store, body),
+  };
 }

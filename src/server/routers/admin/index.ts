@@ -8,8 +8,10 @@ import { adminBackupsRouter } from './backups';
 import { adminPlansRouter } from './plans';
 import { adminSettingsRouter } from './settings';
 import { adminCustomersRouter } from './customers';
+import { adminDiscountsRouter } from './discounts';
 import { adminDashboardRouter } from './dashboard';
 import { adminEmailsRouter } from './emails';
+import { adminFulfilmentRouter } from './fulfilment';
 import { adminOrdersRouter } from './orders';
 import { adminProductsRouter } from './products';
 import { adminSubscribersRouter } from './subscribers';
@@ -29,5 +31,7 @@ export const adminRouter = router({
   backups: adminBackupsRouter,
   customers: adminCustomersRouter,
   orders: adminOrdersRouter,
+  fulfilment: adminFulfilmentRouter,
+  discounts: adminDiscountsRouter,
   emails: adminEmailsRouter,
 });

@@ -9,7 +9,9 @@ import {
 } from '../../../shared/schemas/admin-orders';
 import { TRPCError } from '@trpc/server';
 import type { Db } from '../../db/database';
-import { markOrderPaid, markOrderRefunded, setOrderStatus, setOrderTrackingNumber } from '../../orders/transitions';
+import { advanceFulfilment } from '../../fulfilment/jobs';
+import type { RemoteFulfilment } from '../../fulfilment/provider';
+import { markOrderPaid, markOrderRefunded, recordOrderEvent, setOrderStatus, setOrderTrackingNumber } from '../../orders/transitions';
 import { refundCancelledOrder } from '../../orders/notifications';
 import { orderEmail, ordersWithCustomer } from '../../orders/recipient';
 import { countRows } from '../../db/count';
@@ -67,16 +69,22 @@ async function getOrder(db: Db, id: string) {
         'orders.subtotal',
         'orders.tax',
         'orders.shipping_cost',
+        'orders.discount_code',
+        'orders.discount',
         'orders.shipping_address',
         'orders.notes',
         'orders.payment_intent_id',
         'orders.paid_at',
+        'orders.fulfilment_state',
+        'orders.fulfilment_reason',
+        'orders.provider_order_url',
+        'orders.fulfilment_cost',
       ])
       .where('orders.id', '=', id)
       .executeTakeFirst(),
     'Order',
   );
-  const [items, events] = await Promise.all([
+  const [items, events, shipments, job] = await Promise.all([
     db
       .selectFrom('order_items')
       .leftJoin('products', 'products.id', 'order_items.product_id')
@@ -86,8 +94,16 @@ async function getOrder(db: Db, id: string) {
       .orderBy('order_items.id')
       .execute(),
     db.selectFrom('order_events').select(['kind', 'created_at']).where('order_id', '=', id).orderBy('created_at').orderBy('id').execute(),
+    db
+      .selectFrom('order_shipments')
+      .select(['id', 'carrier', 'tracking_number', 'tracking_url', 'created_at'])
+      .where('order_id', '=', id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('fulfilment_jobs').select(['step', 'status', 'attempts', 'last_error']).where('order_id', '=', id).executeTakeFirst(),
   ]);
-  return { ...order, items, events };
+  return { ...order, items, events, shipments, fulfilmentJob: job ?? null };
 }
 
 /**
@@ -100,23 +116,53 @@ function orderMatches(text: string) {
     OR concat_ws(' ', customers.first_name, customers.last_name) ILIKE ${pattern} OR orders.shipping_address->>'name' ILIKE ${pattern})`;
 }
 
+/**
+ * A cancelled order that is at Printful is cancelled there too while it still can be: 'too_late'
+ * once it is in production (the admin is told), null when Printful never had it.
+ */
+async function cancelAtProvider(db: Db, remote: RemoteFulfilment, orderId: string): Promise<'cancelled' | 'too_late' | null> {
+  const order = await db
+    .selectFrom('orders')
+    .select(['provider_order_id', 'fulfilment_state'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  if (order.fulfilment_state === null || order.fulfilment_state === 'cancelled') return null;
+  // Not at Printful yet: its job finds the order cancelled and sends nothing.
+  if (!order.provider_order_id) {
+    await advanceFulfilment(db, orderId, 'cancelled');
+    return null;
+  }
+  if (order.fulfilment_state === 'shipped') return 'too_late';
+  const outcome = await remote.cancel(order.provider_order_id);
+  if (outcome === 'cancelled') {
+    await db.transaction().execute(async (trx) => {
+      if (await advanceFulfilment(trx, orderId, 'cancelled')) await recordOrderEvent(trx, orderId, 'printer_cancelled');
+    });
+  }
+  return outcome;
+}
+
 export const adminOrdersRouter = router({
   /** One page of orders, newest first, optionally of one status. */
   list: adminProcedure.input(ordersListInput).query(async ({ ctx, input }) => {
-    const status = input.status === 'all' ? null : input.status;
+    const needsAttention = input.status === 'needs_attention';
+    const status = input.status === 'all' || input.status === 'needs_attention' ? null : input.status;
     const filtered = ordersWithCustomer(ctx.db)
       .$call((qb) => (status ? qb.where('orders.status', '=', status) : qb))
+      .$call((qb) => (needsAttention ? qb.where('orders.fulfilment_state', '=', 'needs_attention') : qb))
       .$call((qb) => (input.search ? qb.where(orderMatches(input.search)) : qb));
     // Without a search, from the counts a trigger keeps (migration 0009): no scan of every order.
-    const total = input.search
-      ? await countRows(filtered)
-      : (
-          await ctx.db
-            .selectFrom('order_stats')
-            .select(sql<number>`coalesce(sum(order_count), 0)::int`.as('total'))
-            .$call((qb) => (status ? qb.where('status', '=', status) : qb))
-            .executeTakeFirstOrThrow()
-        ).total;
+    // The few orders needing attention are counted through their partial index.
+    const total =
+      input.search || needsAttention
+        ? await countRows(filtered)
+        : (
+            await ctx.db
+              .selectFrom('order_stats')
+              .select(sql<number>`coalesce(sum(order_count), 0)::int`.as('total'))
+              .$call((qb) => (status ? qb.where('status', '=', status) : qb))
+              .executeTakeFirstOrThrow()
+          ).total;
     const { items, ...pager } = await readPage(total, input.page, ORDERS_PAGE_SIZE, () =>
       filtered.select(ORDER_COLUMNS).orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc'),
     );
@@ -148,12 +194,16 @@ export const adminOrdersRouter = router({
       await ctx.db.transaction().execute((trx) => setOrderStatus(trx, ctx.config, input.id, input.status)),
       'Order',
     );
+    const printfulCancellation =
+      input.status === 'cancelled' && result.changed && ctx.fulfilment.remote
+        ? await cancelAtProvider(ctx.db, ctx.fulfilment.remote, input.id)
+        : null;
     // Paid in the moment between the admin's click and the cancellation: its notice came before the
     // cancellation and refunded nothing, so the money goes back here, as it does when it comes after.
     if (cancelsOpenPayment && result.changed && result.paymentStatus === 'paid') {
       await refundCancelledOrder({ db: ctx.db, mail: ctx.config, log: ctx.log }, ctx.payments, input.id);
     }
-    return getOrder(ctx.db, input.id);
+    return { ...(await getOrder(ctx.db, input.id)), printfulCancellation };
   }),
 
   /** A hand-paid order's money arrived: paid, into the print queue, "payment received" emailed. */

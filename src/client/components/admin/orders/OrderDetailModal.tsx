@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useMutation } from '../../../mutations';
 import { FALLBACK_PRODUCT_IMAGE, ORDER_STATUSES, PRINT_STATUSES } from '../../../../shared/constants';
 import { formatMoney } from '../../../../shared/money';
+import { discountLine } from '../../../../shared/schemas/discounts';
 import {
   printStatusUpdateError,
   statusUpdateError,
@@ -26,6 +27,9 @@ import { Form } from '../../ui/Form';
 import { EnumSelect } from '../parts/EnumSelect';
 import { DetailSection, Fact } from '../parts/Fact';
 import { RecordModal } from '../parts/RecordModal';
+import { FulfilmentSection } from './FulfilmentSection';
+import { toast } from '../../ui/Toast';
+import { CANCELLED_AT_PRINTFUL, TOO_LATE_AT_PRINTFUL } from '../../../../shared/schemas/admin-fulfilment';
 import { addressLine, capitalize, customerName, givenName, PROVIDER_LABELS } from './order-look';
 
 // One order (docs/PRODUCT.md § Screens, States and Messages): its items with print status selects, the order status
@@ -48,7 +52,11 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
   };
   const setStatus = useMutation(
     trpc.admin.orders.setStatus.mutationOptions({
-      onSuccess: applyChange,
+      onSuccess: (updated) => {
+        applyChange(updated);
+        if (updated.printfulCancellation === 'cancelled') toast.success(CANCELLED_AT_PRINTFUL);
+        if (updated.printfulCancellation === 'too_late') toast.error(TOO_LATE_AT_PRINTFUL);
+      },
       onError: toastError(UNEXPECTED_ERROR, statusUpdateError),
     }),
   );
@@ -90,6 +98,7 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
           {data.notes && <p className="rounded-lg bg-stone-50 p-3 text-sm break-words whitespace-pre-wrap text-stone-700">{data.notes}</p>}
 
           <PaymentActions order={data} onChanged={applyChange} />
+          <FulfilmentSection order={data} />
 
           <div className="grid gap-4 sm:grid-cols-2">
             <EnumSelect
@@ -146,6 +155,7 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
             <TotalLine label="Subtotal" amount={data.subtotal} />
             <TotalLine label="Tax" amount={data.tax} />
             <TotalLine label="Shipping" amount={data.shipping_cost} />
+            {data.discount_code && <DiscountTotalLine code={data.discount_code} amount={data.discount} />}
             <TotalLine label="Total" amount={data.total} total />
           </dl>
 
@@ -162,6 +172,17 @@ function TotalLine({ label, amount, total = false }: { label: string; amount: st
     <div className={total ? 'flex justify-between border-t border-stone-200 pt-1 font-semibold text-stone-950' : 'flex justify-between'}>
       <dt className={total ? undefined : 'text-stone-600'}>{label}</dt>
       <dd>{formatMoney(amount)}</dd>
+    </div>
+  );
+}
+
+/** The applied code and what it took off: "Discount (LAUNCH20)" "−$9.99". */
+function DiscountTotalLine({ code, amount }: { code: string; amount: string }) {
+  const [label, value] = discountLine(code, amount);
+  return (
+    <div className="flex justify-between">
+      <dt className="text-stone-600">{label}</dt>
+      <dd>{value}</dd>
     </div>
   );
 }

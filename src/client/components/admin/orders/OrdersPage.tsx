@@ -72,7 +72,7 @@ export function OrdersPage({ status, search, page, onStatusChange, onSearch, onP
           className="w-full sm:w-64"
           values={ORDER_FILTERS}
           value={status}
-          optionLabel={(value) => (value === 'all' ? 'All Orders' : capitalize(value))}
+          optionLabel={(value) => (value === 'all' ? 'All Orders' : value === 'needs_attention' ? 'Needs attention' : capitalize(value))}
           onChange={onStatusChange}
         />
         <SearchField

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { PrintfulMappingCard } from './PrintfulMappingCard';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, PackageX } from 'lucide-react';
 import { useTRPC } from '../../../trpc';
@@ -36,6 +37,9 @@ export function EditProductPage({ id }: { id: string }) {
           <PageHeader title="Edit Product" subtitle={product.data.name} />
           {/* Keyed by product, so moving to another product starts a fresh form. */}
           <ProductForm key={product.data.id} product={product.data} />
+          <div className="mt-6">
+            <PrintfulMappingCard productId={product.data.id} />
+          </div>
         </>
       ) : product.isError ? (
         <>

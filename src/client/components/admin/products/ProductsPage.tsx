@@ -228,6 +228,10 @@ function ProductTable({ rows, busyId, onToggle, onDelete, chosen, onChoose }: Ta
   );
   const navigate = useNavigate();
   const openRow = (id: string) => void navigate({ to: '/admin/products/$id/edit', params: { id } });
+  // With Printful printing the orders, a product with a variant on offer that it cannot print is flagged.
+  const trpc = useTRPC();
+  const printful = useQuery(trpc.admin.fulfilment.settings.queryOptions()).data?.provider === 'printful';
+  const unmapped = new Set(useQuery({ ...trpc.admin.fulfilment.unmappedProducts.queryOptions(), enabled: printful }).data ?? []);
   // Buttons and links inside a row do their own thing, not the row's.
   const stop = (event: MouseEvent) => event.stopPropagation();
 
@@ -297,6 +301,11 @@ function ProductTable({ rows, busyId, onToggle, onDelete, chosen, onChoose }: Ta
         {row.is_featured && (
           <span className="mt-0.5 inline-block">
             <Badge tone="orange">Featured</Badge>
+          </span>
+        )}
+        {printful && unmapped.has(row.id) && (
+          <span className="mt-0.5 ml-1 inline-block">
+            <Badge tone="red">Not mapped</Badge>
           </span>
         )}
       </div>
