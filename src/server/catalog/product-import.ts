@@ -11,7 +11,6 @@ import {
   type ImportRowError,
   type ImportSummary,
 } from '../../shared/schemas/admin-products-import';
-import { NOT_AN_IMAGE } from '../../shared/schemas/admin-uploads';
 import { isImageUrl } from '../../shared/schemas/urls';
 import { SLUG_PATTERN } from '../../shared/slug';
 import type { Db } from '../db/database';
@@ -430,10 +429,13 @@ function planProduct(handle: string, rows: Row[], file: ReadFile, catalog: Catal
   // The product's SKU: the first variant's without its colour's code and size (as the export writes
   // them: MOTO-1-WHT-S), else the handle's in capitals.
   const firstSku = cell('sku');
-  const firstColour = optionOf(first, 'colour')?.value || 'White';
+  // A file without colours (a Shopify product in sizes only) names its variants by size alone: MOTO-1-S.
+  const firstColour = optionOf(first, 'colour')?.value;
   const firstCode =
-    existing?.colours.find((colour) => colour.name.toLowerCase() === firstColour.toLowerCase())?.code ?? colourCodeOf(firstColour);
-  const variantSuffix = `-${firstCode}-${sizeOf(optionOf(first, 'size')?.value ?? '') ?? ''}`;
+    firstColour === undefined
+      ? null
+      : (existing?.colours.find((colour) => colour.name.toLowerCase() === firstColour.toLowerCase())?.code ?? colourCodeOf(firstColour));
+  const variantSuffix = `${firstCode === null ? '' : `-${firstCode}`}-${sizeOf(optionOf(first, 'size')?.value ?? '') ?? ''}`;
   const skuNumber =
     firstSku === ''
       ? (existing?.state.sku_number ?? handle.toUpperCase())
@@ -451,12 +453,15 @@ function planProduct(handle: string, rows: Row[], file: ReadFile, catalog: Catal
     back_art_url: existing?.state.back_art_url ?? null,
   };
   const fetches: ProductPlan['fetches'] = [];
+  let unreadableImage = false;
   for (const { field, column: imageColumn } of IMAGE_FIELDS) {
     if (!has(imageColumn)) continue;
     const value = cell(imageColumn);
     if (value === '') images[field] = null;
-    else if (!isImageUrl(value)) fail(first, imageColumn, `"${value}" is not an http(s) address or one of the store's own images`);
-    else if (value.startsWith('/') || value === existing?.state[field] || isImportOf(existing?.state[field] ?? null, value)) {
+    else if (!isImageUrl(value)) {
+      fail(first, imageColumn, `"${value}" is not an http(s) address or one of the store's own images`);
+      unreadableImage = true;
+    } else if (value.startsWith('/') || value === existing?.state[field] || isImportOf(existing?.state[field] ?? null, value)) {
       images[field] = value.startsWith('/') || value === existing?.state[field] ? value : existing!.state[field];
     } else fetches.push({ field, url: value, column: column(imageColumn) });
   }
@@ -472,6 +477,7 @@ function planProduct(handle: string, rows: Row[], file: ReadFile, catalog: Catal
     images.front_art_url === null &&
     images.back_art_url === null &&
     !artComing &&
+    !unreadableImage &&
     (artColumns || existing || images.image_url === null)
   ) {
     fail(first, has('frontArt') ? 'frontArt' : 'image', 'a product needs artwork for the front or the back');
@@ -574,7 +580,7 @@ async function importImage(db: Db, storage: Storage, url: string, addresses: Add
   const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(bytes);
   const extension = detected ? ACCEPTED_TYPES[detected.mime] : undefined;
-  if (!detected || !extension) throw new ImageFetchError(`"${url}": ${NOT_AN_IMAGE.toLowerCase().replace('please select', 'not')}`);
+  if (!detected || !extension) throw new ImageFetchError(`"${url}" is not a PNG, JPEG or WebP image`);
   const problem = await imageProblem(bytes);
   if (problem) throw new ImageFetchError(`"${url}" is ${problem === 'too-many-pixels' ? 'too large an image' : 'a damaged image'}`);
   const stored = await storage.put(PRODUCT_ART_BUCKET, `${importedKey(url)}.${extension}`, bytes, detected.mime);
