@@ -239,7 +239,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerSeoRoutes(app, deps.database.db, catalog, config.publicUrl);
   await app.register(uploadRoutes, { config, db: deps.database.db });
   await app.register(printQueueRoutes, { config, db: deps.database.db });
-  await app.register(productImportRoutes, { config, db: deps.database.db, imageAddresses: deps.importImageAddresses });
+  await app.register(productImportRoutes, { config, db: deps.database.db, catalog, imageAddresses: deps.importImageAddresses });
   await app.register(backupRoutes, { config, db: deps.database.db, backups });
   await app.register(webhookRoutes, {
     db: deps.database.db,

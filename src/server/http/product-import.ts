@@ -10,6 +10,7 @@ import {
 } from '../../shared/schemas/admin-products-import';
 import { isAdmin } from '../auth/admin';
 import { readSession } from '../auth/cookies';
+import type { CatalogCache } from '../catalog-cache';
 import type { AddressPolicy } from '../catalog/image-fetch';
 import { applyImport, ImportRefused, planImport, previewOf, readProductCsv } from '../catalog/product-import';
 import type { Config } from '../config';
@@ -25,6 +26,8 @@ import { ADMIN_REQUIRED } from '../trpc/init';
 export interface ProductImportRouteOptions {
   config: Config;
   db: Db;
+  /** Emptied as the import commits, as after any admin write (the event every process gets comes a moment later). */
+  catalog: CatalogCache;
   /** Where imported images may be fetched from: public addresses only unless a test loosens it. */
   imageAddresses?: AddressPolicy | undefined;
 }
@@ -33,7 +36,7 @@ const FILE_TOO_LARGE = `The file is larger than ${MAX_IMPORT_FILE_BYTES / 1024 /
 
 export const productImportRoutes: FastifyPluginAsync<ProductImportRouteOptions> = async (
   app: FastifyInstance,
-  { config, db, imageAddresses },
+  { config, db, catalog, imageAddresses },
 ) => {
   // Registered inside this plugin only: no other route takes a CSV body.
   app.addContentTypeParser(
@@ -93,6 +96,7 @@ export const productImportRoutes: FastifyPluginAsync<ProductImportRouteOptions> 
         imageAddresses,
         onProgress: (done, total) => line({ progress: { done, total } }),
       });
+      catalog.invalidate();
       line({ summary });
     } catch (error) {
       req.log.error({ err: error }, 'product import failed');
