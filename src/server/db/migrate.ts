@@ -22,6 +22,7 @@ import * as coloursAndVariants from '../../../migrations/0020_colours_and_varian
 import * as productSearch from '../../../migrations/0021_product_search';
 import * as discountCodes from '../../../migrations/0022_discount_codes';
 import * as analyticsRollups from '../../../migrations/0023_analytics_rollups';
+import * as discountsInSalesDays from '../../../migrations/0025_discounts_in_sales_days';
 import type { Db } from './database';
 
 // A static list: Kysely's FileMigrationProvider cannot import .ts files under Vitest.
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0021_product_search': productSearch,
   '0022_discount_codes': discountCodes,
   '0023_analytics_rollups': analyticsRollups,
+  '0025_discounts_in_sales_days': discountsInSalesDays,
 };
 
 /** Every migration, in order; tests undo and redo some through Kysely's Migrator. */

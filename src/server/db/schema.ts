@@ -450,6 +450,8 @@ export interface SalesDaysTable {
   orders: ReadOnly<number>;
   sales: ReadOnly<string>;
   refunds: ReadOnly<string>;
+  /** Discounts of the orders counted in `orders` (migration 0025). */
+  discounts: ReadOnly<string>;
 }
 
 /** Each customer's paid orders by day, kept by triggers (migration 0023); read only. */
