@@ -67,7 +67,7 @@ function checkedLookup(url: string, allowed: AddressPolicy): net.LookupFunction 
       if (error) return callback(error, '', 4);
       const refused = addresses.find((entry) => !allowed(entry.address));
       if (refused || addresses.length === 0) return callback(new ImageFetchError(privateMessage(url)), '', 4);
-      if (options.all) return callback(null, addresses as unknown as string, 4);
+      if (options.all) return callback(null, addresses);
       callback(null, addresses[0]!.address, addresses[0]!.family);
     });
   };

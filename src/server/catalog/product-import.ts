@@ -80,7 +80,7 @@ export async function readProductCsv(bytes: Uint8Array): Promise<ReadFile> {
   const { parse } = await import('csv-parse/sync');
   let records: string[][];
   try {
-    records = parse(text, { relax_column_count: true, skip_empty_lines: true }) as string[][];
+    records = parse(text, { relax_column_count: true, skip_empty_lines: true });
   } catch (error) {
     const line = (error as { lines?: number }).lines;
     throw new ImportRefused(`The file is not valid CSV${line ? ` (near line ${line})` : ''}: ${(error as Error).message.split(':')[0]}.`);

@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import {
   MAX_IMPORT_FILE_BYTES,
   PRODUCT_IMPORT_PATH,
@@ -34,9 +34,10 @@ export interface ProductImportRouteOptions {
 
 const FILE_TOO_LARGE = `The file is larger than ${MAX_IMPORT_FILE_BYTES / 1024 / 1024} MB; an import takes at most 5,000 rows.`;
 
-export const productImportRoutes: FastifyPluginAsync<ProductImportRouteOptions> = async (
+export const productImportRoutes: FastifyPluginCallback<ProductImportRouteOptions> = (
   app: FastifyInstance,
   { config, db, catalog, imageAddresses },
+  done,
 ) => {
   // Registered inside this plugin only: no other route takes a CSV body.
   app.addContentTypeParser(
@@ -104,4 +105,5 @@ export const productImportRoutes: FastifyPluginAsync<ProductImportRouteOptions> 
     }
     reply.raw.end();
   });
+  done();
 };
