@@ -18,6 +18,7 @@ import { seedIfEmpty } from '../src/server/seed/seed';
 import { createStorage } from '../src/server/storage/create';
 import { buildIsCurrent } from '../scripts/build-freshness.js';
 import { runScaleBenchmark } from './scale';
+import { initialScriptBreakdown } from './script-breakdown';
 import { measureStartup } from './startup';
 import { table } from './table';
 
@@ -31,10 +32,12 @@ import { table } from './table';
 // - a soak of BENCH_SOAK_SECONDS (60) at 200 connections over pages and the API while the catalog
 //   changes every few seconds: how many requests took over 10 s, and how many were refused (503);
 // - the size of the JavaScript a shopper downloads first (beside that of bench/stack-floor, the
-//   smallest page the client stack of React, TanStack Router and Query can hydrate), and
+//   smallest page the client stack of React, TanStack Router and Query can hydrate) and what it is
+//   made of, by npm package and by our own folder, and
 //   (embedded database) how long npm start takes to its first response on existing data.
 // BENCH_SECONDS sets each run's length; BENCH_DATABASE_URL (a PostgreSQL server) runs the stack on
-// a throw-away database there instead. `npm run bench -- --scale` runs bench/scale.ts instead.
+// a throw-away database there instead. `npm run bench -- --scale` runs bench/scale.ts instead, and
+// `npm run bench -- --scripts` only the breakdown of the initial JavaScript by package and folder.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(root, 'dist');
@@ -330,6 +333,7 @@ async function main() {
         ['the stack alone (bench/stack-floor), JS', String(floor.files), kib(floor.raw), kib(floor.gzip)],
       ]),
     );
+    await printScriptBreakdown();
     // The embedded database's start-up; a PostgreSQL run measures the stack on that server instead.
     if (!scratch) {
       const launches = await measureStartup();
@@ -346,6 +350,26 @@ async function main() {
   }
 }
 
+/** Groups below this share of the initial JavaScript are summed on one line. */
+const BREAKDOWN_SMALLEST = 512;
+
+/** The initial JavaScript by npm package and by our own folder (bench/script-breakdown.ts); alone with `--scripts`. */
+async function printScriptBreakdown() {
+  const shares = await initialScriptBreakdown(root);
+  const shown = shares.filter((share) => share.gzip >= BREAKDOWN_SMALLEST);
+  const rest = shares.filter((share) => share.gzip < BREAKDOWN_SMALLEST);
+  const sum = (list: typeof shares, key: 'raw' | 'gzip') => list.reduce((total, share) => total + share[key], 0);
+  console.log('');
+  console.log(
+    table([
+      ['Initial JavaScript by package and folder', 'raw', 'gzip -9 (share)'],
+      ...shown.map((share) => [share.group, kib(share.raw), kib(share.gzip)]),
+      [`${rest.length} smaller packages and folders`, kib(sum(rest, 'raw')), kib(sum(rest, 'gzip'))],
+      ['all', kib(sum(shares, 'raw')), kib(sum(shares, 'gzip'))],
+    ]),
+  );
+}
+
 /** npm run bench -- --scale: the scale benchmark (bench/scale.ts), on PGlite or a scratch database at BENCH_DATABASE_URL. */
 async function scale() {
   const serverUrl = process.env.BENCH_DATABASE_URL;
@@ -357,7 +381,8 @@ async function scale() {
   }
 }
 
-(process.argv.includes('--scale') ? scale() : main()).then(
+const run = process.argv.includes('--scale') ? scale : process.argv.includes('--scripts') ? printScriptBreakdown : main;
+run().then(
   () => process.exit(0),
   (error: unknown) => {
     console.error('Benchmark failed:', error);

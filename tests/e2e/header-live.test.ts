@@ -74,6 +74,9 @@ describe('live header', () => {
     // The phone menu shows the same count.
     const phone = await signInInBrowser(env, { email: admin.email, viewport: VIEWPORTS.mobile });
     await phone.goto('/');
+    // The bar has no room for the Admin link on a phone: the menu button carries its count.
+    await phone.getByRole('button', { name: /^Open menu\W+1 new contact submission$/ }).waitFor();
+    expect(await phone.getByTestId('admin-link').isVisible()).toBe(false);
     await phone.getByRole('button', { name: 'Open menu' }).click();
     const mobileAdmin = phone.locator('#mobile-menu').getByRole('link', { name: /^Admin/ });
     await expect.poll(() => mobileAdmin.textContent()).toContain('1 new contact submission');

@@ -58,6 +58,19 @@ describe('admin.products.bulk', () => {
     expect((await byName())['Moto Tee']!.is_active).toBe(true);
   });
 
+  it('refuses to make active a product with no colour on offer in any size, and changes nothing', async () => {
+    await admin.admin.products.bulk({ target: { ids: [ids.moto, ids.wave] }, action: { kind: 'set_active', isActive: false } });
+    await t.db.updateTable('product_variants').set({ is_enabled: false }).where('product_id', '=', ids.wave).execute();
+    await expect(
+      admin.admin.products.bulk({ target: { ids: [ids.moto, ids.wave] }, action: { kind: 'set_active', isActive: true } }),
+    ).rejects.toThrow('Wave Tee: An active product needs at least one colour in at least one size');
+    expect((await products()).map((p) => [p.name, p.is_active])).toEqual([
+      ['Faith Hoodie', true],
+      ['Moto Tee', false],
+      ['Wave Tee', false],
+    ]);
+  });
+
   it('applies to every product the filters show when asked for all matching', async () => {
     const result = await admin.admin.products.bulk({
       target: { matching: { search: 'tee' } },

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
-import { CATEGORY_REQUIRED, type bulkAction, type bulkTarget } from '../../shared/schemas/admin-products';
+import { TRPCError } from '@trpc/server';
+import { CATEGORY_REQUIRED, NOTHING_ON_OFFER, type bulkAction, type bulkTarget } from '../../shared/schemas/admin-products';
 import type { Db } from '../db/database';
 import { isForeignKeyViolation } from '../db/errors';
 import type { DB } from '../db/schema';
@@ -50,6 +51,36 @@ function newPrice(action: Extract<Action, { kind: 'change_price' }>) {
   return sql<string>`greatest(0.01, ${price})`;
 }
 
+/** Names shown when a bulk activation is refused; the rest are counted. */
+const NAMED_AT_MOST = 3;
+
+/** Refuses to make active a product with no colour switched on in a size it offers, as its own form does. */
+async function refuseNothingOnOffer(trx: Transaction<DB>, ids: string[]) {
+  const refused = await trx
+    .selectFrom('products')
+    .select('name')
+    .where('id', 'in', ids)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('product_variants')
+            .select('product_variants.id')
+            .whereRef('product_variants.product_id', '=', 'products.id')
+            .where('product_variants.is_enabled', '=', true)
+            .where(sql<boolean>`product_variants.size = any(products.available_sizes)`),
+        ),
+      ),
+    )
+    .orderBy('name')
+    .execute();
+  if (refused.length === 0) return;
+  const named = refused.slice(0, NAMED_AT_MOST).map((row) => row.name);
+  const others = refused.length - named.length;
+  const who = others > 0 ? `${named.join(', ')} and ${others} more` : named.join(', ');
+  throw new TRPCError({ code: 'PRECONDITION_FAILED', message: `${who}: ${NOTHING_ON_OFFER}` });
+}
+
 export async function applyBulkAction(db: Db, target: Target, action: Action) {
   return db.transaction().execute(async (trx) => {
     const ids = await targetIds(trx, target);
@@ -59,6 +90,7 @@ export async function applyBulkAction(db: Db, target: Target, action: Action) {
     const now = new Date();
     switch (action.kind) {
       case 'set_active':
+        if (action.isActive) await refuseNothingOnOffer(trx, ids);
         await update.set({ is_active: action.isActive, updated_at: now }).execute();
         break;
       case 'move_to_category':

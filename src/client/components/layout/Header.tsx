@@ -84,13 +84,20 @@ export function Header() {
           className={`${iconButton} lg:hidden`}
           aria-expanded={menuOpen}
           aria-controls={MOBILE_MENU_ID}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           onClick={() => {
             setSearchOpenedOn(null);
             setMenuOpenedOn(menuOpen ? null : pathname);
           }}
         >
           {menuOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
+          <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+          {/* On phones the Admin link lives in the menu, so its count rides on the button that opens it. */}
+          {showAdmin && newContactLabel && !menuOpen && (
+            <span className="sm:hidden">
+              <CountBadge count={newContactCount ?? 0} className="absolute -top-0.5 -right-0.5 bg-red-600 ring-2 ring-white" />
+              <span className="sr-only">, {newContactLabel}</span>
+            </span>
+          )}
         </button>
 
         <Link to="/" className="flex min-w-0 items-center gap-2.5 rounded-md lg:shrink-0" onClick={closeMenu}>
@@ -119,13 +126,14 @@ export function Header() {
           {showAdmin && (
             <Link
               to="/admin"
-              className="inline-flex h-9 items-center gap-1.5 rounded-full border border-stone-300 px-2.5 text-sm font-semibold text-stone-800 transition hover:border-stone-400 hover:bg-stone-50 sm:mr-1 sm:px-3"
+              // Not on phones: the bar has no room left beside the brand and the search, cart and account
+              // buttons, so the link is in the menu there (its count on the menu button).
+              className="inline-flex h-9 items-center gap-1.5 rounded-full border border-stone-300 px-3 text-sm font-semibold text-stone-800 transition hover:border-stone-400 hover:bg-stone-50 max-sm:hidden sm:mr-1"
               data-testid="admin-link"
             >
               <LayoutDashboard className="size-4" aria-hidden="true" />
-              {/* Icon and count only where the bar is short of room: on phones (for the brand) and
-                  beside the full menu below xl (the links come in after the page, and must fit). */}
-              <span className="sr-only sm:not-sr-only lg:sr-only xl:not-sr-only">Admin</span>
+              {/* Icon and count only beside the full menu below xl (the links come in after the page, and must fit). */}
+              <span className="lg:sr-only xl:not-sr-only">Admin</span>
               {newContactLabel && (
                 <>
                   <CountBadge count={newContactCount ?? 0} testId="admin-badge" />
@@ -137,15 +145,15 @@ export function Header() {
           {me && (
             <button
               type="button"
-              // On phones Sign Out lives in the menu, leaving the bar room for the brand and the admin count.
-              // Its word only where the Admin link has its own (see there).
-              className={`${iconButton} max-sm:hidden sm:text-sm sm:font-medium sm:max-lg:w-auto sm:max-lg:gap-1.5 sm:max-lg:px-3 xl:w-auto xl:gap-1.5 xl:px-3`}
+              // On phones Sign Out lives in the menu, leaving the bar room for the brand. Its word only
+              // where the main links are in the menu too: beside them the bar has no room to spare.
+              className={`${iconButton} max-sm:hidden sm:max-lg:w-auto sm:max-lg:gap-1.5 sm:max-lg:px-3 sm:max-lg:text-sm sm:max-lg:font-medium`}
               aria-label="Sign Out"
               onClick={handleSignOut}
               disabled={signOut.isPending}
             >
-              <LogOut className="size-5 sm:max-lg:size-4 xl:size-4" aria-hidden="true" />
-              <span className="hidden sm:max-lg:inline xl:inline">Sign Out</span>
+              <LogOut className="size-5 sm:max-lg:size-4" aria-hidden="true" />
+              <span className="hidden sm:max-lg:inline">Sign Out</span>
             </button>
           )}
           <button
