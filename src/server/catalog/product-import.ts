@@ -154,6 +154,8 @@ interface ExistingColour {
   name: string;
   hex: string;
   code: string;
+  front_blank_url: string | null;
+  back_blank_url: string | null;
   sizes: Size[];
 }
 
@@ -256,6 +258,8 @@ async function readCatalog(db: Db, handles: string[]): Promise<Catalog> {
             'product_colours.name',
             'product_colours.hex',
             'product_colours.code',
+            'product_colours.front_blank_url',
+            'product_colours.back_blank_url',
           ])
           .where('products.slug', 'in', handles)
           .orderBy('product_colours.sort_order')
@@ -646,40 +650,27 @@ export async function applyImport(db: Db, plan: ImportPlan, options: ApplyOption
         ).id;
         created += 1;
       }
-      const kept =
-        product.existing?.colours ??
-        (await trx.selectFrom('product_colours').select(['id', 'name', 'hex']).where('product_id', '=', id).execute());
-      const colours: ColourToSave[] = [];
-      for (const colour of product.colours) {
+      // A new product's only colour is the White its insert gave it: replaced by the file's colours.
+      const kept = product.existing?.colours ?? [];
+      const colours: ColourToSave[] = product.colours.map((colour) => {
         const match = kept.find((entry) => entry.name.toLowerCase() === colour.name.toLowerCase());
-        colours.push({
+        return {
           id: match?.id,
           name: colour.name,
           hex: match?.hex ?? colour.hex,
           off_sizes: SIZES.filter((size) => !colour.sizes.includes(size)),
-          ...(await blanksOf(trx, match?.id)),
-        });
-      }
-      // Colours the file leaves out stay, switched off: order lines may name their variants.
-      if (product.existing) {
-        for (const colour of product.existing.colours) {
-          if (colours.some((entry) => entry.name.toLowerCase() === colour.name.toLowerCase())) continue;
-          colours.push({ id: colour.id, name: colour.name, hex: colour.hex, off_sizes: [...SIZES], ...(await blanksOf(trx, colour.id)) });
-        }
+          front_blank_url: match?.front_blank_url ?? null,
+          back_blank_url: match?.back_blank_url ?? null,
+        };
+      });
+      // Colours the file leaves out stay, every size switched off: order lines may name their variants.
+      for (const colour of kept) {
+        if (colours.some((entry) => entry.name.toLowerCase() === colour.name.toLowerCase())) continue;
+        colours.push({ ...colour, off_sizes: [...SIZES] });
       }
       await saveColours(trx, id, colours);
       step();
     }
   });
   return { created, updated, unchanged: plan.unchanged, errors: errors.sort((a, b) => a.row - b.row) };
-}
-
-/** A kept colour's blank photos, so saving its switches keeps them. */
-async function blanksOf(db: Db, colourId: string | undefined) {
-  if (!colourId) return { front_blank_url: null, back_blank_url: null };
-  return db
-    .selectFrom('product_colours')
-    .select(['front_blank_url', 'back_blank_url'])
-    .where('id', '=', colourId)
-    .executeTakeFirstOrThrow();
 }
