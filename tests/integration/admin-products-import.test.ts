@@ -387,6 +387,29 @@ describe('row errors', () => {
   });
 });
 
+describe('row errors of Shopify’s columns', () => {
+  it('names an unknown Type, a Published that is not a yes or no, a product without sizes and one with too many colours', async () => {
+    const colours = ['Red', 'Blue', 'Green', 'Gold', 'Grey', 'Pink', 'Teal', 'Plum', 'Rust', 'Mint', 'Olive', 'Lilac', 'Coral'];
+    const csv = [
+      'Handle,Title,Body (HTML),Type,Published,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Variant Price,Image Src',
+      'hat,Hat,A hat,Hats,TRUE,Size,M,,,20.00,/storage/product-art/hat.png',
+      'maybe-tee,Maybe Tee,A tee,Motorcycle,sometimes,Size,M,,,20.00,/storage/product-art/maybe.png',
+      'one-size-tee,One Size Tee,A tee,Motorcycle,TRUE,Title,Default Title,,,20.00,/storage/product-art/one.png',
+      ...colours.map((colour, i) =>
+        i === 0
+          ? `rainbow-tee,Rainbow Tee,A tee,Motorcycle,TRUE,Size,M,Color,${colour},20.00,/storage/product-art/rainbow.png`
+          : `rainbow-tee,,,,,,M,,${colour},20.00,`,
+      ),
+    ].join('\n');
+    expect((await preview(csv)).errors.map(rowErrorText)).toEqual([
+      'Row 2, Type: there is no category named "Hats"; add it under Categories first, or give a Category column',
+      'Row 3, Published: "sometimes" is not TRUE or FALSE',
+      'Row 4, Option1 Name: name an option "Size" (Option1 or Option2): every shirt comes in sizes',
+      'Row 5, Option2 Value: a product has at most 12 colours',
+    ]);
+  });
+});
+
 describe('files refused whole', () => {
   const refusal = async (body: string | Buffer) => {
     const res = await post(PRODUCT_IMPORT_PREVIEW_PATH, body);
@@ -494,6 +517,9 @@ describe('images named by URL', () => {
     await expect(fetchImageBytes(`${web.base}/redirect-to/${encodeURIComponent('file:///etc/passwd')}`, onlyTheTestServer)).rejects.toThrow(
       'is not an http(s) address',
     );
+    await expect(fetchImageBytes(`${web.base}/missing.jpg`, onlyTheTestServer)).rejects.toThrow(`"${web.base}/missing.jpg" answered 404`);
+    const loop = `${web.base}/redirect-to/${encodeURIComponent(`${web.base}/redirect-to/`)}`;
+    await expect(fetchImageBytes(loop, onlyTheTestServer)).rejects.toThrow('redirects more than 5 times');
     // Followed when the target is allowed.
     expect(
       (await fetchImageBytes(`${web.base}/redirect-to/${encodeURIComponent(`${web.base}/ok.png`)}`, onlyTheTestServer)).length,
