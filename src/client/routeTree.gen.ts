@@ -33,6 +33,7 @@ import { Route as AdminArtworkRouteImport } from './routes/admin/artwork'
 import { Route as AdminCategoriesRouteImport } from './routes/admin/categories'
 import { Route as AdminContactRouteImport } from './routes/admin/contact'
 import { Route as AdminCustomersRouteImport } from './routes/admin/customers'
+import { Route as AdminDiscountsRouteImport } from './routes/admin/discounts'
 import { Route as AdminEmailLogsRouteImport } from './routes/admin/email-logs'
 import { Route as AdminMockupsRouteImport } from './routes/admin/mockups'
 import { Route as AdminOrdersRouteImport } from './routes/admin/orders'
@@ -168,6 +169,11 @@ const AdminCustomersRoute = AdminCustomersRouteImport.update({
   path: '/customers',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminDiscountsRoute = AdminDiscountsRouteImport.update({
+  id: '/discounts',
+  path: '/discounts',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminEmailLogsRoute = AdminEmailLogsRouteImport.update({
   id: '/email-logs',
   path: '/email-logs',
@@ -268,6 +274,7 @@ export interface FileRoutesByFullPath {
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/contact': typeof AdminContactRoute
   '/admin/customers': typeof AdminCustomersRoute
+  '/admin/discounts': typeof AdminDiscountsRoute
   '/admin/email-logs': typeof AdminEmailLogsRoute
   '/admin/mockups': typeof AdminMockupsRoute
   '/admin/orders': typeof AdminOrdersRoute
@@ -307,6 +314,7 @@ export interface FileRoutesByTo {
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/contact': typeof AdminContactRoute
   '/admin/customers': typeof AdminCustomersRoute
+  '/admin/discounts': typeof AdminDiscountsRoute
   '/admin/email-logs': typeof AdminEmailLogsRoute
   '/admin/mockups': typeof AdminMockupsRoute
   '/admin/orders': typeof AdminOrdersRoute
@@ -349,6 +357,7 @@ export interface FileRoutesById {
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/contact': typeof AdminContactRoute
   '/admin/customers': typeof AdminCustomersRoute
+  '/admin/discounts': typeof AdminDiscountsRoute
   '/admin/email-logs': typeof AdminEmailLogsRoute
   '/admin/mockups': typeof AdminMockupsRoute
   '/admin/orders': typeof AdminOrdersRoute
@@ -391,6 +400,7 @@ export interface FileRouteTypes {
     | '/admin/categories'
     | '/admin/contact'
     | '/admin/customers'
+    | '/admin/discounts'
     | '/admin/email-logs'
     | '/admin/mockups'
     | '/admin/orders'
@@ -430,6 +440,7 @@ export interface FileRouteTypes {
     | '/admin/categories'
     | '/admin/contact'
     | '/admin/customers'
+    | '/admin/discounts'
     | '/admin/email-logs'
     | '/admin/mockups'
     | '/admin/orders'
@@ -471,6 +482,7 @@ export interface FileRouteTypes {
     | '/admin/categories'
     | '/admin/contact'
     | '/admin/customers'
+    | '/admin/discounts'
     | '/admin/email-logs'
     | '/admin/mockups'
     | '/admin/orders'
@@ -681,6 +693,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminCustomersRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/discounts': {
+      id: '/admin/discounts'
+      path: '/discounts'
+      fullPath: '/admin/discounts'
+      preLoaderRoute: typeof AdminDiscountsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/email-logs': {
       id: '/admin/email-logs'
       path: '/email-logs'
@@ -795,6 +814,7 @@ interface AdminRouteRouteChildren {
   AdminCategoriesRoute: typeof AdminCategoriesRoute
   AdminContactRoute: typeof AdminContactRoute
   AdminCustomersRoute: typeof AdminCustomersRoute
+  AdminDiscountsRoute: typeof AdminDiscountsRoute
   AdminEmailLogsRoute: typeof AdminEmailLogsRoute
   AdminMockupsRoute: typeof AdminMockupsRoute
   AdminOrdersRoute: typeof AdminOrdersRoute
@@ -813,6 +833,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminCategoriesRoute: AdminCategoriesRoute,
   AdminContactRoute: AdminContactRoute,
   AdminCustomersRoute: AdminCustomersRoute,
+  AdminDiscountsRoute: AdminDiscountsRoute,
   AdminEmailLogsRoute: AdminEmailLogsRoute,
   AdminMockupsRoute: AdminMockupsRoute,
   AdminOrdersRoute: AdminOrdersRoute,

@@ -11,12 +11,16 @@ import {
   CODE_CHARACTERS,
   CODE_TOO_LONG,
 } from '../../src/shared/schemas/discounts';
+import { attachGuestOrders } from '../../src/server/orders/guests';
+import { toCents } from '../../src/shared/money';
 import { callerFor, sharedTestApp } from '../support/app';
+import { queuedEmail } from '../support/email';
 import { createAdmin, createCategory, createCustomer, createProduct, RITAS_SHIPPING, type TestUser } from '../support/factories';
 
 // Discount codes at checkout on the database the suite runs on: every refusal in the shopper's
 // words, the rounding in whole cents, the use counted in the order's transaction (20 checkouts at
-// once for the last use), once per account, a use given back on cancel, and $0.00 orders paid.
+// once for the last use), once per account (a guest's order counting for their address's account),
+// a use given back on cancel, $0.00 orders paid, and the discount on the order, its email and the revenue.
 
 const t = sharedTestApp();
 let buyer: TestUser;
@@ -190,5 +194,66 @@ describe('counting uses', () => {
     expect(order).toMatchObject({ payment_status: 'paid', total: '0.00', discount: '39.98', discount_code: 'ONTHEHOUSE' });
     const lines = await t.db.selectFrom('order_items').select(['total_price', 'discount']).where('order_id', '=', order.id).execute();
     expect(lines).toEqual([{ total_price: '39.98', discount: '39.98' }]);
+  });
+});
+
+describe('guests and once per customer', () => {
+  const placeAsGuest = (email: string, discountCode: string) =>
+    caller(null).checkout.placeOrder({ idempotencyKey: randomUUID(), email, lines: [line(tee)], shipping: RITAS_SHIPPING, discountCode });
+
+  it("counts a guest's order for the account their address belongs to, in any letter case", async () => {
+    await code({ code: 'GUESTONCE', kind: 'percent', value: 10, once_per_customer: true });
+    const member = await createCustomer(t.db, { email: 'member.guest@example.com' });
+    await place([line(tee)], 'GUESTONCE', member);
+    // The account used it: checking out as a guest with its address does not use it again.
+    expect(await refusalOf(placeAsGuest('Member.Guest@example.com', 'GUESTONCE'))).toBe(CODE_ALREADY_USED);
+
+    // A guest's use comes first: the account then has used it.
+    const other = await createCustomer(t.db, { email: 'other.guest@example.com' });
+    await placeAsGuest('other.guest@example.com', 'GUESTONCE');
+    expect((await quote([line(tee)], 'GUESTONCE', other)).discountError).toBe(CODE_ALREADY_USED);
+  });
+
+  it("counts a guest's use for the account they later open with that address", async () => {
+    await code({ code: 'LATERACCOUNT', kind: 'percent', value: 10, once_per_customer: true });
+    const { orderNumber } = await placeAsGuest('late.joiner@example.com', 'LATERACCOUNT');
+    const use = await t.db
+      .selectFrom('discount_uses')
+      .innerJoin('orders', 'orders.id', 'discount_uses.order_id')
+      .select('discount_uses.customer_id')
+      .where('orders.order_number', '=', orderNumber)
+      .executeTakeFirstOrThrow();
+    expect(use.customer_id).toBeNull();
+    const joiner = await createCustomer(t.db, { email: 'late.joiner@example.com' });
+    await attachGuestOrders(t.db, { ...joiner, emailConfirmed: true });
+    expect((await quote([line(tee)], 'LATERACCOUNT', joiner)).discountError).toBe(CODE_ALREADY_USED);
+  });
+});
+
+describe('the discount after the order', () => {
+  it('shows on the order page, in the confirmation email and on the admin order detail', async () => {
+    await code({ code: 'LAUNCH20', kind: 'percent', value: 20 });
+    const user = await createCustomer(t.db);
+    const { orderNumber, orderId } = await place([line(tee)], 'launch20', user);
+    // 20 % of $19.99 is $3.998, rounded half up to $4.00.
+    expect(await caller(user).orders.get({ orderNumber })).toMatchObject({
+      discount_code: 'LAUNCH20',
+      discount: '4.00',
+      subtotal: '19.99',
+      total: '15.99',
+    });
+    const email = await queuedEmail(t.db, user.email, `Order ${orderNumber} confirmed`);
+    expect(email.text_body).toContain('Discount (LAUNCH20)');
+    expect(email.text_body).toContain('−$4.00');
+    expect(await caller(admin).admin.orders.get({ id: orderId })).toMatchObject({ discount_code: 'LAUNCH20', discount: '4.00' });
+  });
+
+  it("counts what was paid in the dashboard's revenue, net of the discount", async () => {
+    await code({ code: 'TAKEFIVE', kind: 'amount', value: 500 });
+    const before = (await caller(admin).admin.dashboard.overview()).totalRevenue;
+    const { orderId } = await place([line(tee)], 'TAKEFIVE');
+    await caller(admin).admin.orders.markPaid({ id: orderId });
+    const after = (await caller(admin).admin.dashboard.overview()).totalRevenue;
+    expect(toCents(after) - toCents(before)).toBe(1_499);
   });
 });

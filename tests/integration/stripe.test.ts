@@ -483,3 +483,67 @@ describe('checking out with Stripe', () => {
     expect(await t.db.selectFrom('orders').select('id').execute()).toEqual([]);
   });
 });
+
+describe('discount codes with Stripe', () => {
+  const placeWithCode = (discountCode: string) =>
+    callers().buyer.checkout.placeOrder({
+      idempotencyKey: randomUUID(),
+      lines: [{ productId: tee, size: 'M', quantity: 2 }],
+      shipping,
+      discountCode,
+    });
+
+  beforeAll(async () => {
+    await t.db
+      .insertInto('discount_codes')
+      .values([
+        { code: 'STRIPE25', kind: 'percent', value: 25 },
+        { code: 'STRIPE301', kind: 'amount', value: 301 },
+        { code: 'STRIPESHIP', kind: 'free_shipping' },
+        { code: 'STRIPEFREE', kind: 'percent', value: 100 },
+      ])
+      .execute();
+  });
+
+  it('sends the payment page the discounted lines, charging exactly the order’s total', async () => {
+    // 25 % of 2 × $24.99 = $12.495, rounded half up to $12.50: $6.25 a shirt.
+    const even = await placeWithCode('STRIPE25');
+    const evenSession = sessionOf(even.redirectUrl);
+    expect(evenSession.line_items).toEqual([
+      { name: 'Fast Tee (White, M), discounted', unitAmount: 1874, quantity: 2 },
+      { name: 'Shipping', unitAmount: 400, quantity: 1 },
+    ]);
+    expect(await orderOf(evenSession.id)).toMatchObject({ total: '41.48' });
+    expect(evenSession.amount_total).toBe(4148);
+
+    // $3.01 off two shirts does not divide into whole cents a shirt: the line goes as one item.
+    const odd = await placeWithCode('STRIPE301');
+    const oddSession = sessionOf(odd.redirectUrl);
+    expect(oddSession.line_items).toEqual([
+      { name: 'Fast Tee (White, M) × 2, discounted', unitAmount: 4998 - 301, quantity: 1 },
+      { name: 'Shipping', unitAmount: 400, quantity: 1 },
+    ]);
+    expect(await orderOf(oddSession.id)).toMatchObject({ total: '50.97' });
+    expect(oddSession.amount_total).toBe(5097);
+
+    // Free shipping: no shipping line to pay.
+    const shipFree = sessionOf((await placeWithCode('STRIPESHIP')).redirectUrl);
+    expect(shipFree.line_items).toEqual([{ name: 'Fast Tee (White, M)', unitAmount: 2499, quantity: 2 }]);
+    expect(shipFree.amount_total).toBe(4998);
+  });
+
+  it('places an order that comes to $0.00 paid, without a payment page', async () => {
+    await t.db.updateTable('store_settings').set({ flat_shipping_rate: '0' }).execute();
+    const requestsBefore = stripe.requests.length;
+    const placed = await placeWithCode('STRIPEFREE');
+    expect(placed.redirectUrl).toBeNull();
+    expect(stripe.requests.length).toBe(requestsBefore);
+    const order = await t.db
+      .selectFrom('orders')
+      .select(['payment_status', 'total', 'checkout_session_id'])
+      .where('order_number', '=', placed.orderNumber)
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({ payment_status: 'paid', total: '0.00', checkout_session_id: null });
+    expect(await emailSubjects()).toEqual([`Order ${placed.orderNumber} confirmed`]);
+  });
+});

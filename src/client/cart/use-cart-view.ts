@@ -35,15 +35,24 @@ export type CartAmounts = RouterOutputs['checkout']['quote'];
 export interface CartQuote {
   /** The amounts of the cart as it is now; undefined when nothing can be bought or the server could not price it. */
   amounts: CartAmounts | undefined;
-  /** True while the server prices a changed cart: the previous amounts would be wrong, so none are shown. */
+  /** True while the server prices a changed cart (or a new discount code, the previous amounts still shown). */
   pricing: boolean;
 }
 
-/** The server's price of the buyable lines: the same shipping, tax and total the order will be charged. */
-export function useCartQuote(view: CartView): CartQuote {
+/**
+ * The server's price of the buyable lines: the same shipping, tax, discount and total the order
+ * will be charged. With a discount code the server applies it, or prices without it and says why.
+ */
+export function useCartQuote(view: CartView, discountCode: string | null = null): CartQuote {
   const trpc = useTRPC();
   const lines = useMemo(() => orderLinesOf(view.lines), [view.lines]);
-  const quote = useQuery(trpc.checkout.quote.queryOptions({ lines }, { enabled: lines.length > 0, staleTime: 0 }));
+  const quote = useQuery(
+    trpc.checkout.quote.queryOptions(
+      { lines, ...(discountCode ? { discountCode } : {}) },
+      // While a new code is priced the cart's amounts stay in view: only the code's line changes.
+      { enabled: lines.length > 0, staleTime: 0, placeholderData: discountCode ? keepPreviousData : undefined },
+    ),
+  );
   if (lines.length === 0) return { amounts: undefined, pricing: false };
-  return { amounts: quote.data, pricing: quote.isPending && quote.fetchStatus !== 'idle' };
+  return { amounts: quote.data, pricing: (quote.isPending && quote.fetchStatus !== 'idle') || quote.isPlaceholderData };
 }

@@ -57,6 +57,13 @@ export async function attachGuestOrders(db: Db, user: { id: string; email: strin
       .where('guest_email', 'is not', null);
   if (!(await guestOrders().executeTakeFirst())) return 0;
   await ensureCustomerRow(db, user);
+  // Their discount code uses come along: "once per customer" counts them for the account.
+  await db
+    .updateTable('discount_uses')
+    .set({ customer_id: user.id })
+    .where('order_id', 'in', guestOrders())
+    .where('customer_id', 'is', null)
+    .execute();
   const attached = await db
     .updateTable('orders')
     .set({ customer_id: user.id, guest_email: null, updated_at: new Date() })

@@ -93,6 +93,16 @@ async function withDiscountRefusals<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The account registered with this address, without regard to case; null when there is none. */
+async function accountIdOf(db: Db, email: string): Promise<string | null> {
+  const account = await db
+    .selectFrom('customers')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  return account?.id ?? null;
+}
+
 /** The cart priced today, with the buyer's discount code if any. */
 async function priceOrder(db: Db, input: PlaceOrderInput, customerId: string | null): Promise<Quote> {
   const discount: DiscountRequest | null = input.discountCode ? { code: input.discountCode, customerId } : null;
@@ -118,8 +128,8 @@ export async function placeOrder(
   // A card payment session is made before anything is stored: if the provider fails, no order
   // exists; if storing fails, the unused session simply expires. No transaction waits on the network.
   let started: { payment: StartedPayment; totalCents: number } | null = null;
-  // A guest has no account: "once per customer" is counted by account only.
-  const buyerId = buyer.kind === 'customer' ? buyer.id : null;
+  // "Once per customer" is counted by account: a guest's order counts for the account their address belongs to, if any.
+  const buyerId = buyer.kind === 'customer' ? buyer.id : input.discountCode ? await accountIdOf(db, buyer.email) : null;
   const quoted = payments.name === 'manual' ? null : await priceOrder(db, input, buyerId);
   // An order that comes to $0.00 has nothing to pay: no payment page.
   if (quoted && quoted.totalCents > 0) {

@@ -39,6 +39,8 @@ export async function orderForEmail(db: Db, orderId: string): Promise<OrderForEm
       'orders.subtotal',
       'orders.shipping_cost',
       'orders.tax',
+      'orders.discount_code',
+      'orders.discount',
       'orders.total',
       'orders.shipping_address',
     ])
@@ -66,6 +68,7 @@ export async function orderForEmail(db: Db, orderId: string): Promise<OrderForEm
     subtotal: order.subtotal,
     shippingCost: order.shipping_cost,
     tax: order.tax,
+    discount: order.discount_code ? { code: order.discount_code, amount: order.discount } : null,
     total: order.total,
     shippingAddress: order.shipping_address,
   };

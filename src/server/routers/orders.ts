@@ -51,6 +51,8 @@ async function orderDetail(db: Db, orders: ReturnType<typeof ownOrders>) {
         'orders.subtotal',
         'orders.shipping_cost',
         'orders.tax',
+        'orders.discount_code',
+        'orders.discount',
         'orders.shipping_address',
         'orders.tracking_number',
         'orders.payment_provider',

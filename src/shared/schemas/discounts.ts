@@ -16,10 +16,14 @@ export const CODE_ALREADY_USED = 'You have already used this code';
 export const codeStartsOn = (date: string) => `This code starts on ${date}`;
 export const addMoreToUse = (cents: number) => `Add ${formatMoney(cents / 100)} more to use this code`;
 
+/** The summary line of an applied code: ["Discount (LAUNCH20)", "−$9.99"]. */
+export const discountLine = (code: string, amount: string | number): [string, string] => [`Discount (${code})`, `−${formatMoney(amount)}`];
+
 /** A code as typed at checkout or in the admin form: matched without regard to case. */
 export const discountCodeInput = z
   .string({ error: CODE_REQUIRED })
   .trim()
-  .min(1, { error: CODE_REQUIRED })
+  // An empty code gets one message, not the pattern's too.
+  .min(1, { error: CODE_REQUIRED, abort: true })
   .max(DISCOUNT_CODE_MAX_LENGTH, { error: CODE_TOO_LONG })
   .regex(/^[A-Za-z0-9_-]+$/, { error: CODE_CHARACTERS });

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatMoney, toCents } from '../../../shared/money';
+import { discountLine } from '../../../shared/schemas/discounts';
+import { textLinkClass } from '../ui/Button';
 import type { CartQuote } from '../../cart/use-cart-view';
 
 interface OrderSummaryProps {
@@ -11,13 +13,15 @@ interface OrderSummaryProps {
   items?: ReactNode;
   /** The page's actions, below the total. */
   children?: ReactNode;
+  /** Takes the applied discount code off (checkout); without it no code can have been applied. */
+  onRemoveDiscount?: () => void;
 }
 
 /**
  * Items count, shipping, tax and total, then the page's actions. With the store's default
  * settings shipping is FREE and there is no tax, so the total is the subtotal (docs/PRODUCT.md § Limits).
  */
-export function OrderSummary({ itemCount, subtotalCents, quote, items, children }: OrderSummaryProps) {
+export function OrderSummary({ itemCount, subtotalCents, quote, items, children, onRemoveDiscount }: OrderSummaryProps) {
   const { amounts, pricing } = quote;
   const subtotal = formatMoney(subtotalCents / 100);
   // Nothing to price (every line unavailable) costs nothing; a cart the server has not priced shows no guess.
@@ -55,6 +59,24 @@ export function OrderSummary({ itemCount, subtotalCents, quote, items, children 
             <dd className="font-medium text-stone-900" data-testid="summary-tax">
               {formatMoney(amounts.tax)}
             </dd>
+          </div>
+        )}
+        {amounts?.discountCode && (
+          <div className="flex items-center justify-between gap-3" data-testid="summary-discount">
+            <dt className="flex min-w-0 flex-wrap items-center gap-x-2 text-stone-600">
+              <span className="break-all">{discountLine(amounts.discountCode, amounts.discount)[0]}</span>
+              {onRemoveDiscount && (
+                <button
+                  type="button"
+                  className={textLinkClass}
+                  aria-label={`Remove discount code ${amounts.discountCode}`}
+                  onClick={onRemoveDiscount}
+                >
+                  Remove
+                </button>
+              )}
+            </dt>
+            <dd className="font-medium whitespace-nowrap text-emerald-700">{discountLine(amounts.discountCode, amounts.discount)[1]}</dd>
           </div>
         )}
         <div className="flex items-center justify-between border-t border-stone-200 pt-4 text-base">

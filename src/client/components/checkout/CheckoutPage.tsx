@@ -13,6 +13,7 @@ import { guestOrders } from '../../cart/guest-orders';
 import { orderLinesOf, type CartViewLine } from '../../cart/cart-view';
 import { useCartQuote, type CartAmounts, type CartQuote, type CartViewState } from '../../cart/use-cart-view';
 import { errorMessage, showServerErrors, UNEXPECTED_ERROR } from '../../errors';
+import { dataOf } from '../../error-data';
 import { useTRPC } from '../../trpc';
 import { AddressFields } from '../account/AddressFields';
 import { shippingDefaults } from '../account/shipping-defaults';
@@ -22,6 +23,7 @@ import { Button, textLinkClass } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { Checkbox, TextField } from '../ui/fields';
 import { Form, FormMessage } from '../ui/Form';
+import { DiscountField } from './DiscountField';
 import { useDocumentTitle } from '../ui/use-document-title';
 
 // Checkout (docs/PRODUCT.md § Screens, Checkout): the shipping address (prefilled from the account), the order
@@ -52,7 +54,9 @@ export function CheckoutPage({ account, view }: { account: { email: string } | n
   const trpc = useTRPC();
   // The saved address fills the form, once: "Address once".
   const profile = useQuery({ ...trpc.account.profile.queryOptions(), enabled: account !== null });
-  const quote = useCartQuote(view);
+  // The discount code the shopper applied; the quote prices the cart with it or says why not.
+  const [discountCode, setDiscountCode] = useState<string | null>(null);
+  const quote = useCartQuote(view, discountCode);
   const changed = view.lines.filter((line) => lineProblem(line) !== null);
 
   return (
@@ -66,6 +70,7 @@ export function CheckoutPage({ account, view }: { account: { email: string } | n
           view={view}
           quote={quote}
           changed={changed}
+          discount={{ code: discountCode, apply: setDiscountCode }}
           defaults={{
             ...(account ? {} : { email: '' }),
             shipping: shippingDefaults(profile.data),
@@ -82,15 +87,23 @@ interface CheckoutFormProps {
   view: CartViewState;
   quote: CartQuote;
   changed: CartViewLine[];
+  /** The code applied (null: none), and applying another or none. */
+  discount: { code: string | null; apply: (code: string | null) => void };
   defaults: CheckoutFormInput;
 }
 
-function CheckoutForm({ account, view, quote, changed, defaults }: CheckoutFormProps) {
+function CheckoutForm({ account, view, quote, changed, discount, defaults }: CheckoutFormProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const formId = useId();
   const [failure, setFailure] = useState<string | null>(null);
+  // A code refused when the order was placed (its last use went meanwhile, say); the quote's own refusal otherwise.
+  const [placeRefusal, setPlaceRefusal] = useState<string | null>(null);
+  const applyDiscount = (code: string | null) => {
+    setPlaceRefusal(null);
+    discount.apply(code);
+  };
   const form = useForm<CheckoutFormInput, unknown, CheckoutFormOutput>({
     resolver: zodResolver(account ? checkoutForm : guestCheckoutForm),
     defaultValues: defaults,
@@ -116,7 +129,9 @@ function CheckoutForm({ account, view, quote, changed, defaults }: CheckoutFormP
       },
       onError: (error) => {
         const shown = showServerErrors(form, error);
-        setFailure(shown.onFields ? null : errorMessage(error, UNEXPECTED_ERROR));
+        const codeRefusal = dataOf(error)?.fieldErrors?.discountCode?.[0] ?? null;
+        setPlaceRefusal(codeRefusal);
+        setFailure(shown.onFields || codeRefusal ? null : errorMessage(error, UNEXPECTED_ERROR));
         // A product or price changed meanwhile: show the cart as it is now.
         void queryClient.invalidateQueries({ queryKey: trpc.catalog.cartProducts.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.checkout.quote.pathKey() });
@@ -135,6 +150,8 @@ function CheckoutForm({ account, view, quote, changed, defaults }: CheckoutFormP
       shipping: values.shipping,
       saveToAccount: values.saveToAccount,
       expectedTotal: quote.amounts?.total,
+      // Only a code the quote applied: a refused one is not sent again.
+      discountCode: quote.amounts?.discountCode ?? undefined,
     });
   };
   // Takes today's products into the cart: withdrawn lines go, new prices are accepted.
@@ -209,7 +226,22 @@ function CheckoutForm({ account, view, quote, changed, defaults }: CheckoutFormP
       </div>
 
       <div className="lg:sticky lg:top-24">
-        <OrderSummary itemCount={view.itemCount} subtotalCents={view.subtotalCents} quote={quote} items={summaryLines}>
+        <OrderSummary
+          itemCount={view.itemCount}
+          subtotalCents={view.subtotalCents}
+          quote={quote}
+          items={
+            <>
+              {summaryLines}
+              <DiscountField
+                refusal={placeRefusal ?? (discount.code ? (quote.amounts?.discountError ?? null) : null)}
+                applying={discount.code !== null && quote.pricing}
+                onApply={applyDiscount}
+              />
+            </>
+          }
+          onRemoveDiscount={() => applyDiscount(null)}
+        >
           <div className="mt-6 space-y-3">
             {changed.length > 0 && (
               <div className="space-y-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200" role="status">

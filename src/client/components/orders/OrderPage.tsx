@@ -4,6 +4,7 @@ import { CircleCheck, CreditCard, ExternalLink, Landmark, LoaderCircle, PackageX
 import type { ReactNode } from 'react';
 import { formatDate, formatDateTime } from '../../../shared/dates';
 import { formatMoney, toCents } from '../../../shared/money';
+import { discountLine } from '../../../shared/schemas/discounts';
 import { useTRPC, type RouterOutputs } from '../../trpc';
 import type { PaymentReturn } from '../../../shared/constants';
 import { AccountLayout } from '../account/AccountLayout';
@@ -163,6 +164,7 @@ function OrderDetail({
               <Amount label="Subtotal" value={formatMoney(order.subtotal)} />
               <Amount label="Shipping" value={toCents(order.shipping_cost) === 0 ? 'FREE' : formatMoney(order.shipping_cost)} />
               {toCents(order.tax) > 0 && <Amount label="Tax" value={formatMoney(order.tax)} />}
+              {order.discount_code && <Amount {...discountAmount(order.discount_code, order.discount)} />}
               <Amount label="Total" value={formatMoney(order.total)} strong />
             </dl>
           </Card>
@@ -227,6 +229,12 @@ function HistoryCard({ events }: { events: Order['events'] }) {
       </ol>
     </Card>
   );
+}
+
+/** The applied code's line: "Discount (LAUNCH20)" and "−$9.99". */
+function discountAmount(code: string, amount: string) {
+  const [label, value] = discountLine(code, amount);
+  return { label, value };
 }
 
 function Amount({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {

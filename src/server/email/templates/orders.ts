@@ -1,4 +1,5 @@
 import { formatMoney } from '../../../shared/money';
+import { discountLine } from '../../../shared/schemas/discounts';
 import type { ShippingAddress } from '../../../shared/constants';
 import type { OutgoingEmail } from '../queue';
 import { layout, textOf, type EmailBody, type StoreInfo } from './layout';
@@ -14,6 +15,8 @@ export interface OrderForEmail {
   subtotal: string;
   shippingCost: string;
   tax: string;
+  /** The discount code applied and what it took off, goods and shipping. */
+  discount: { code: string; amount: string } | null;
   total: string;
   shippingAddress: ShippingAddress;
 }
@@ -30,6 +33,7 @@ function summary(order: OrderForEmail): [string, string][] {
     ['Subtotal', formatMoney(order.subtotal)],
     ['Shipping', Number(order.shippingCost) === 0 ? 'FREE' : formatMoney(order.shippingCost)],
     ...(Number(order.tax) > 0 ? [['Tax', formatMoney(order.tax)] as [string, string]] : []),
+    ...(order.discount ? [discountLine(order.discount.code, order.discount.amount)] : []),
     ['Total', formatMoney(order.total)],
   ];
 }

@@ -8,6 +8,7 @@ import { adminBackupsRouter } from './backups';
 import { adminPlansRouter } from './plans';
 import { adminSettingsRouter } from './settings';
 import { adminCustomersRouter } from './customers';
+import { adminDiscountsRouter } from './discounts';
 import { adminDashboardRouter } from './dashboard';
 import { adminEmailsRouter } from './emails';
 import { adminOrdersRouter } from './orders';
@@ -29,5 +30,6 @@ export const adminRouter = router({
   backups: adminBackupsRouter,
   customers: adminCustomersRouter,
   orders: adminOrdersRouter,
+  discounts: adminDiscountsRouter,
   emails: adminEmailsRouter,
 });

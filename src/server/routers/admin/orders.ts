@@ -67,6 +67,8 @@ async function getOrder(db: Db, id: string) {
         'orders.subtotal',
         'orders.tax',
         'orders.shipping_cost',
+        'orders.discount_code',
+        'orders.discount',
         'orders.shipping_address',
         'orders.notes',
         'orders.payment_intent_id',

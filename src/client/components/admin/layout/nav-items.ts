@@ -10,6 +10,7 @@ import {
   Settings,
   Shirt,
   ShoppingCart,
+  TicketPercent,
   UserCheck,
   Users,
   type LucideIcon,
@@ -24,7 +25,7 @@ export interface AdminNavItem {
   exact?: boolean;
 }
 
-/** Every admin screen of docs/PRODUCT.md § Screens, in the spec's order; the club's members beside its plans. */
+/** Every admin screen of docs/PRODUCT.md § Screens, in the spec's order; the club's members beside its plans, discount codes beside the orders they price. */
 export const ADMIN_NAV_ITEMS: AdminNavItem[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, exact: true },
   { to: '/admin/analytics', label: 'Analytics', icon: ChartLine },
@@ -33,6 +34,7 @@ export const ADMIN_NAV_ITEMS: AdminNavItem[] = [
   { to: '/admin/subscriptions', label: 'Subscriptions', icon: Repeat },
   { to: '/admin/subscribers', label: 'Subscribers', icon: UserCheck },
   { to: '/admin/orders', label: 'Orders', icon: ShoppingCart },
+  { to: '/admin/discounts', label: 'Discounts', icon: TicketPercent },
   { to: '/admin/mockups', label: 'Mockups', icon: Shirt },
   { to: '/admin/artwork', label: 'Artwork', icon: Image },
   { to: '/admin/customers', label: 'Customers', icon: Users },

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useMutation } from '../../../mutations';
 import { FALLBACK_PRODUCT_IMAGE, ORDER_STATUSES, PRINT_STATUSES } from '../../../../shared/constants';
 import { formatMoney } from '../../../../shared/money';
+import { discountLine } from '../../../../shared/schemas/discounts';
 import {
   printStatusUpdateError,
   statusUpdateError,
@@ -146,6 +147,7 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
             <TotalLine label="Subtotal" amount={data.subtotal} />
             <TotalLine label="Tax" amount={data.tax} />
             <TotalLine label="Shipping" amount={data.shipping_cost} />
+            {data.discount_code && <DiscountTotalLine code={data.discount_code} amount={data.discount} />}
             <TotalLine label="Total" amount={data.total} total />
           </dl>
 
@@ -162,6 +164,17 @@ function TotalLine({ label, amount, total = false }: { label: string; amount: st
     <div className={total ? 'flex justify-between border-t border-stone-200 pt-1 font-semibold text-stone-950' : 'flex justify-between'}>
       <dt className={total ? undefined : 'text-stone-600'}>{label}</dt>
       <dd>{formatMoney(amount)}</dd>
+    </div>
+  );
+}
+
+/** The applied code and what it took off: "Discount (LAUNCH20)" "−$9.99". */
+function DiscountTotalLine({ code, amount }: { code: string; amount: string }) {
+  const [label, value] = discountLine(code, amount);
+  return (
+    <div className="flex justify-between">
+      <dt className="text-stone-600">{label}</dt>
+      <dd>{value}</dd>
     </div>
   );
 }
