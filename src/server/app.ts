@@ -23,6 +23,8 @@ import { registerHealthRoutes } from './http/health';
 import { RenderQueue } from './http/render-queue';
 import { registerOriginCheck, sentByAnotherSite } from './http/origin-check';
 import { printQueueRoutes } from './http/print-queue';
+import { productImportRoutes } from './http/product-import';
+import type { AddressPolicy } from './catalog/image-fetch';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { clientErrorHandler, frameworkErrorHandler } from './http/early-errors';
 import { storageRoutes } from './http/storage';
@@ -54,6 +56,8 @@ export interface AppDeps {
   /** The subscription calendar's clock; the system's by default. */
   clock?: Clock;
   logger?: boolean;
+  /** Where a product import may fetch images from: public addresses only unless a test loosens it. */
+  importImageAddresses?: AddressPolicy;
   /** Where log lines go: standard output unless given (a test reading them). */
   logStream?: DestinationStream;
 }
@@ -249,6 +253,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerSeoRoutes(app, deps.database.db, catalog, config.publicUrl);
   await app.register(uploadRoutes, { config, db: deps.database.db });
   await app.register(printQueueRoutes, { config, db: deps.database.db });
+  await app.register(productImportRoutes, { config, db: deps.database.db, catalog, imageAddresses: deps.importImageAddresses });
   await app.register(backupRoutes, { config, db: deps.database.db, backups });
   await app.register(webhookRoutes, {
     db: deps.database.db,

@@ -34,11 +34,15 @@ describe('admin analytics screen', () => {
     await openPage(page, '/admin/analytics', 'Analytics');
     const totalSales = page.getByTestId('card-Total sales');
     await expect.poll(() => totalSales.textContent()).toMatch(/^\$/);
-    const { rows } = await sql<{ net: string; orders: number }>`
-      select coalesce(sum(sales - refunds), 0)::numeric(14, 2)::text as net, coalesce(sum(orders), 0)::int as orders
+    const { rows } = await sql<{ net: string; orders: number; discounts: string }>`
+      select coalesce(sum(sales - refunds), 0)::numeric(14, 2)::text as net, coalesce(sum(orders), 0)::int as orders,
+        coalesce(sum(discounts), 0)::numeric(14, 2)::text as discounts
       from sales_days where day > current_date - 30`.execute(env.db);
     expect(await totalSales.textContent()).toBe(`$${Number(rows[0]!.net).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
     expect(await page.getByTestId('card-Orders').textContent()).toBe(rows[0]!.orders.toLocaleString('en-US'));
+    expect(await page.getByTestId('card-Discounts given').textContent()).toBe(
+      `$${Number(rows[0]!.discounts).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    );
     await page.locator('.uplot').first().waitFor();
     await saveScreenshot(page, 'admin-analytics-desktop');
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -46,6 +50,10 @@ describe('admin analytics screen', () => {
     // A help tooltip says what the figure is.
     await page.getByRole('button', { name: 'About Average order value' }).focus();
     expect(await page.getByRole('tooltip', { name: /Total sales ÷ paid orders/ }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'About Discounts given' }).focus();
+    expect(await page.getByRole('tooltip', { name: /Discount codes’ amounts taken off the orders paid in the range/ }).isVisible()).toBe(
+      true,
+    );
 
     // The sales chart's tooltip, by keyboard: the last day first, then the one before.
     const salesChart = page.getByRole('img', { name: /Net sales per day/ });

@@ -11,9 +11,10 @@ import { formatMoney } from '../../src/shared/money';
 import { ARTWORK_REQUIRED, DUPLICATE_SKU, PRODUCT_CHANGED_ELSEWHERE, PRODUCT_SAVE_FAILED } from '../../src/shared/schemas/admin-products';
 import { MAX_UPLOAD_BYTES } from '../../src/shared/constants';
 import { FILE_TOO_LARGE, NOT_AN_IMAGE } from '../../src/shared/schemas/admin-uploads';
+import { PRODUCT_IMPORT_PATH } from '../../src/shared/schemas/admin-products-import';
 import { seriousA11yViolations } from '../support/a11y';
 import { saveScreenshot, signInInBrowser, VIEWPORTS, waitForImages, sharedBrowserApp } from '../support/browser';
-import { createAdmin, createCustomer, type TestUser } from '../support/factories';
+import { createAdmin, createCategory, createCustomer, type TestUser } from '../support/factories';
 
 // The admin layout, dashboard and products screens in Chromium against the built app and the
 // seeded demo store: the guard, the numbers, search and filter, the form with a real upload, and
@@ -532,5 +533,63 @@ describe('admin products', () => {
     await page.getByRole('form', { name: 'New product' }).waitFor();
     await saveScreenshot(page, 'admin-product-new-375');
     await expectNoA11yViolations(page);
+  });
+});
+
+describe('admin product import', () => {
+  it('previews a file with its errors, imports with a progress bar, and lists the new product', async () => {
+    const category = await createCategory(env.db, { name: 'Imported Designs', slug: 'imported-designs' });
+    const csv = [
+      'Handle,Title,Body (HTML),Category,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Variant Price,Front Art',
+      `desert-mirage-tee,Desert Mirage Tee,Heat haze over the highway,${category.slug},Size,M,Colour,Sand,23.00,/storage/product-art/mirage.png`,
+      `desert-mirage-tee,,,,,L,,Sand,23.00,`,
+      `comma-tee,Comma Tee,Priced the European way,${category.slug},Size,M,Colour,White,"12,5",/storage/product-art/comma.png`,
+    ].join('\n');
+    const page = await signedInPage(adminUser);
+    await page.goto('/admin/products');
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import CSV' });
+    await dialog.getByLabel('CSV file').setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByText('1 product to create, 0 to update, 1 row with errors').waitFor();
+    expect(await dialog.getByRole('list', { name: 'Rows with errors' }).getByRole('listitem').allTextContents()).toEqual([
+      'Row 4, Variant Price: "12,5" is not a price',
+    ]);
+    // The preview stored nothing.
+    expect(await countRows(env.db.selectFrom('products').where('slug', '=', 'desert-mirage-tee'))).toBe(0);
+    await saveScreenshot(page, 'admin-products-import-preview-1280');
+    await expectNoA11yViolations(page);
+
+    // The import's answer held back a moment, so its progress bar can be seen.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === PRODUCT_IMPORT_PATH,
+      async (route) => {
+        await released;
+        await route.continue().catch(() => undefined);
+      },
+    );
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await dialog.getByRole('progressbar', { name: 'Importing...' }).waitFor();
+    await saveScreenshot(page, 'admin-products-import-progress-1280');
+    release();
+    await dialog.getByText('Imported: 1 product created, 0 updated, 0 unchanged').waitFor();
+    expect(await dialog.getByRole('listitem').allTextContents()).toEqual(['Row 4, Variant Price: "12,5" is not a price']);
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+
+    await page.getByPlaceholder('Search by name or description...').fill('Desert Mirage');
+    await main(page).getByRole('link', { name: 'Desert Mirage Tee', exact: true }).waitFor();
+    expect(await countRows(env.db.selectFrom('products').where('slug', '=', 'comma-tee'))).toBe(0);
+
+    const phone = await signedInPage(adminUser, VIEWPORTS.mobile);
+    await phone.goto('/admin/products');
+    await phone.getByRole('button', { name: 'Import CSV' }).click();
+    await phone
+      .getByRole('dialog', { name: 'Import CSV' })
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await phone.getByText('0 products to create, 0 to update, 1 row with errors').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+    await saveScreenshot(phone, 'admin-products-import-preview-375');
   });
 });

@@ -59,7 +59,7 @@ beforeAll(async () => {
   // A $15 discount: the order's total is what was paid.
   await createOrder(
     t.db,
-    { customer_id: b!.id, payment_status: 'paid', paid_at: '2026-03-04T10:00:00Z', subtotal: '60.00', total: '45.00' },
+    { customer_id: b!.id, payment_status: 'paid', paid_at: '2026-03-04T10:00:00Z', subtotal: '60.00', discount: '15.00', total: '45.00' },
     [line(p1, 3, '60.00')],
   );
   await paid(d!.id, '2026-02-28T20:00:00Z', '10.00'); // Mar 1 in Tokyo
@@ -103,6 +103,7 @@ describe('admin.analytics.overview', () => {
       totalSales: '100.00', // 30 + 100 + 25 + 45 paid, less the 100 refunded
       averageOrderValue: '25.00',
       returningCustomerRate: '33.3', // A of A, B, C
+      discountsGiven: '15.00',
       mrr: '35.00', // 20 + 15 live at the end; the quarterly 30 ended on Mar 5
       activeMembers: 2,
       churnPercent: '50.0',
@@ -112,6 +113,7 @@ describe('admin.analytics.overview', () => {
       totalSales: '60.00',
       averageOrderValue: '30.00',
       returningCustomerRate: '0.0',
+      discountsGiven: '0.00',
       mrr: '30.00', // 20 + 30 / 3
       activeMembers: 2,
       churnPercent: '0.0',
@@ -195,6 +197,41 @@ describe('admin.analytics.overview', () => {
   it('refuses an unknown time zone and keeps the one set', async () => {
     await expect(admin.admin.settings.saveTimeZone({ time_zone: 'Mars/Olympus' })).rejects.toThrow('Choose a time zone from the list');
     expect(await admin.admin.settings.timeZone()).toEqual({ time_zone: 'UTC' });
+  });
+
+  it('sums the discounts given on paid orders, refunded ones included, by the day paid', async () => {
+    const customer = await createCustomer(t.db, { email: 'bargains@example.com' });
+    const order = (paidAt: string, discount: string, payment_status: 'paid' | 'pending' = 'paid') =>
+      createOrder(t.db, {
+        customer_id: customer.id,
+        payment_status,
+        paid_at: payment_status === 'paid' ? paidAt : null,
+        created_at: paidAt,
+        subtotal: '50.00',
+        discount,
+        total: (50 - Number(discount)).toFixed(2),
+      });
+    // The range May 11-20; the period before it May 1-10.
+    await order('2026-05-03T12:00:00Z', '10.00');
+    await order('2026-05-11T00:30:00Z', '5.00');
+    const refunded = await order('2026-05-15T12:00:00Z', '7.50');
+    await t.db
+      .updateTable('orders')
+      .set({ payment_status: 'refunded', refunded_at: '2026-05-16T10:00:00Z' })
+      .where('id', '=', refunded.id)
+      .execute();
+    await order('2026-05-20T23:59:00Z', '0.25');
+    await order('2026-05-12T12:00:00Z', '20.00', 'pending'); // never paid: no discount given
+    await order('2026-05-21T00:00:00Z', '4.00'); // the day after the range
+
+    const overview = await admin.admin.analytics.overview({ range: 'custom', from: '2026-05-11', to: '2026-05-20' });
+    expect(overview.cards.current.discountsGiven).toBe('12.75'); // 5.00 + 7.50 + 0.25
+    expect(overview.cards.previous.discountsGiven).toBe('10.00');
+    // Kept as orders change: the rollup matches a rebuild from the orders.
+    const live = await rollups();
+    await sql`select rebuild_sales_rollups()`.execute(t.db);
+    expect(await rollups()).toEqual(live);
+    expect(live.days.find((day) => day.day === '2026-05-15')).toMatchObject({ discounts: '7.50' });
   });
 
   it('is refused to customers', async () => {

@@ -22,7 +22,8 @@ import * as coloursAndVariants from '../../../migrations/0020_colours_and_varian
 import * as productSearch from '../../../migrations/0021_product_search';
 import * as discountCodes from '../../../migrations/0022_discount_codes';
 import * as analyticsRollups from '../../../migrations/0023_analytics_rollups';
-import * as fulfilment from '../../../migrations/0026_fulfilment';
+import * as discountsInSalesDays from '../../../migrations/0024_discounts_in_sales_days';
+import * as fulfilment from '../../../migrations/0025_fulfilment';
 import type { Db } from './database';
 
 // A static list: Kysely's FileMigrationProvider cannot import .ts files under Vitest.
@@ -51,7 +52,8 @@ const migrations: Record<string, Migration> = {
   '0021_product_search': productSearch,
   '0022_discount_codes': discountCodes,
   '0023_analytics_rollups': analyticsRollups,
-  '0026_fulfilment': fulfilment,
+  '0024_discounts_in_sales_days': discountsInSalesDays,
+  '0025_fulfilment': fulfilment,
 };
 
 /** Every migration, in order; tests undo and redo some through Kysely's Migrator. */

@@ -121,7 +121,7 @@ export interface ProductsTable {
   updated_at: Timestamp;
   /** What the storefront's search looks in, kept by a trigger (migration 0021): never written by the app. */
   search_vector: Generated<string>;
-  /** The Printful catalog product (the blank) this product is printed on (migration 0026). */
+  /** The Printful catalog product (the blank) this product is printed on (migration 0025). */
   printful_product_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
@@ -212,7 +212,7 @@ export interface OrdersTable {
   /** The discount code applied, as the shopper typed it, and what it took off (goods and shipping). */
   discount_code: ColumnType<string | null, string | null | undefined, string | null>;
   discount: ColumnType<string, string | undefined, string>;
-  /** Where the order stands at the print-on-demand provider (migration 0026); null while the shop prints it. */
+  /** Where the order stands at the print-on-demand provider (migration 0025); null while the shop prints it. */
   fulfilment_state: ColumnType<FulfilmentState | null, FulfilmentState | null | undefined, FulfilmentState | null>;
   /** Why it needs attention, in the provider's words or ours. */
   fulfilment_reason: ColumnType<string | null, string | null | undefined, string | null>;
@@ -222,7 +222,7 @@ export interface OrdersTable {
   fulfilment_cost: ColumnType<string | null, string | number | null | undefined, string | number | null>;
 }
 
-/** A package the provider sent, with its tracking (migration 0026). */
+/** A package the provider sent, with its tracking (migration 0025). */
 export interface OrderShipmentsTable {
   id: Generated<string>;
   order_id: string;
@@ -233,7 +233,7 @@ export interface OrderShipmentsTable {
   created_at: CreatedAt;
 }
 
-/** The sending of one paid order to the provider: claimed with a lease, retried with backoff (migration 0026). */
+/** The sending of one paid order to the provider: claimed with a lease, retried with backoff (migration 0025). */
 export interface FulfilmentJobsTable {
   order_id: string;
   step: Generated<'send' | 'confirm'>;
@@ -346,7 +346,7 @@ export interface OrderItemsTable {
   variant_sku: ColumnType<string | null, string | null | undefined, string | null>;
   colour_name: ColumnType<string | null, string | null | undefined, string | null>;
   colour_hex: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The print files as they were when the order was placed (migration 0026). */
+  /** The print files as they were when the order was placed (migration 0025). */
   front_print_url: ColumnType<string | null, string | null | undefined, string | null>;
   back_print_url: ColumnType<string | null, string | null | undefined, string | null>;
   quantity: number;
@@ -500,6 +500,8 @@ export interface SalesDaysTable {
   orders: ReadOnly<number>;
   sales: ReadOnly<string>;
   refunds: ReadOnly<string>;
+  /** Discounts of the orders counted in `orders` (migration 0024). */
+  discounts: ReadOnly<string>;
 }
 
 /** Each customer's paid orders by day, kept by triggers (migration 0023); read only. */

@@ -125,6 +125,7 @@ export const CARD_HELP = {
   orders: 'Orders paid in the range (a later refund does not remove the order).',
   averageOrderValue: 'Total sales ÷ paid orders.',
   returningCustomerRate: 'Customers with a paid order in the range who had one before it ÷ customers with a paid order in the range.',
+  discountsGiven: 'Discount codes’ amounts taken off the orders paid in the range (a later refund does not remove them), by the day paid.',
   mrr: 'What members live at the end of the range pay, each price brought to a month.',
   activeMembers: 'Memberships live at the end of the range (joined, not yet ended).',
   churn: 'Memberships ended in the range ÷ memberships live when it began.',

@@ -31,6 +31,7 @@ async function salesTotals(db: Db, { from, to }: DayRange) {
       sql<number>`coalesce(sum(orders), 0)::int`.as('orders'),
       money(sql`sum(sales - refunds)`).as('totalSales'),
       sql<string>`coalesce(round(sum(sales - refunds) / nullif(sum(orders), 0), 2), 0)::numeric(14, 2)::text`.as('averageOrderValue'),
+      money(sql`sum(discounts)`).as('discountsGiven'),
     ])
     .where('day', '>=', from)
     .where('day', '<=', to)

@@ -152,7 +152,7 @@ function Figures({ data }: { data: Overview }) {
 
   return (
     <>
-      <section aria-label="Sales" className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <section aria-label="Sales" className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         <FigureCard
           label="Total sales"
           help={CARD_HELP.totalSales}
@@ -176,6 +176,12 @@ function Figures({ data }: { data: Overview }) {
           help={CARD_HELP.returningCustomerRate}
           value={`${current.returningCustomerRate}%`}
           change={percentChange(Number(current.returningCustomerRate), Number(previous.returningCustomerRate))}
+        />
+        <FigureCard
+          label="Discounts given"
+          help={CARD_HELP.discountsGiven}
+          value={formatMoney(current.discountsGiven)}
+          change={percentChange(Number(current.discountsGiven), Number(previous.discountsGiven))}
         />
       </section>
       <section aria-label="Subscription club" className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-3">

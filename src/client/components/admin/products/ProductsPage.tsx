@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { Download, Package, Pencil, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
+import { Download, Package, Pencil, Plus, Power, PowerOff, Trash2, Upload } from 'lucide-react';
 import { useState, type MouseEvent } from 'react';
 import { useMutation } from '../../../mutations';
 import { FALLBACK_PRODUCT_IMAGE } from '../../../../shared/constants';
@@ -21,6 +21,7 @@ import { RecordOptions } from '../parts/RecordOptions';
 import { ListPagination, PagedListStates } from '../parts/paged-list';
 import { ClickableRow, TableHead } from '../parts/table';
 import { BulkActions } from './BulkActions';
+import { ImportCsvDialog } from './ImportCsvDialog';
 import { listInputOf } from './products-search';
 import { toastError, UNEXPECTED_ERROR } from '../../../errors';
 import { Swatch } from '../../ui/Swatch';
@@ -51,6 +52,7 @@ export function ProductsPage() {
   const wholePageChosen = pageIds.length > 0 && pageIds.every((id) => chosen.ids.has(id));
   const chosenCount = chosen.allMatching ? total : chosen.ids.size;
 
+  const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
   /** The products the filters show (every product without filters), as the browser's download. */
   const exportCsv = async () => {
@@ -106,6 +108,9 @@ export function ProductsPage() {
         subtitle="Every product in the store, newest first"
         actions={
           <>
+            <Button variant="secondary" icon={Upload} onClick={() => setImporting(true)}>
+              Import CSV
+            </Button>
             <Button variant="secondary" icon={Download} busy={exporting} busyLabel="Exporting..." onClick={() => void exportCsv()}>
               Export CSV
             </Button>
@@ -115,6 +120,16 @@ export function ProductsPage() {
           </>
         }
       />
+
+      {importing && (
+        <ImportCsvDialog
+          onClose={() => setImporting(false)}
+          onImported={() => {
+            void refresh();
+            void queryClient.invalidateQueries({ queryKey: trpc.catalog.pathKey() });
+          }}
+        />
+      )}
 
       <Card className="mb-4 grid grid-cols-1 gap-3 p-4 sm:grid-cols-[1fr_14rem]">
         <SearchField label="Search" {...searchField} placeholder="Search by name or description..." />
