@@ -18,6 +18,7 @@ import { seedIfEmpty } from '../src/server/seed/seed';
 import { createStorage } from '../src/server/storage/create';
 import { buildIsCurrent } from '../scripts/build-freshness.js';
 import { runScaleBenchmark } from './scale';
+import { COLOUR_MOCKUP_BUDGET_MS, measureColourMockups } from './colour-mockups';
 import { initialScriptBreakdown } from './script-breakdown';
 import { measureStartup } from './startup';
 import { table } from './table';
@@ -34,7 +35,8 @@ import { table } from './table';
 // - the size of the JavaScript a shopper downloads first (beside that of bench/stack-floor, the
 //   smallest page the client stack of React, TanStack Router and Query can hydrate) and what it is
 //   made of, by npm package and by our own folder, and
-//   (embedded database) how long npm start takes to its first response on existing data.
+//   (embedded database) how long npm start takes to its first response on existing data;
+// - one colour and side of a mockup rendered at display size, for each palette colour (budget 300 ms).
 // BENCH_SECONDS sets each run's length; BENCH_DATABASE_URL (a PostgreSQL server) runs the stack on
 // a throw-away database there instead. `npm run bench -- --scale` runs bench/scale.ts instead, and
 // `npm run bench -- --scripts` only the breakdown of the initial JavaScript by package and folder.
@@ -293,6 +295,7 @@ async function main() {
       clearInterval(changes);
     }
 
+    const colourMockups = await measureColourMockups(database.db, storage);
     const assets = initialAssets(distDir);
     const floor = await stackFloor();
     console.log(`\nSeeding the demo store took ${(seedMs / 1000).toFixed(1)} s. Database: ${scratch ? 'PostgreSQL' : 'PGlite'}.\n`);
@@ -324,6 +327,10 @@ async function main() {
           `${soak.timeouts} over ${TIMEOUT_SECONDS} s, ${soak.refused} refused with 503.`,
       );
     }
+    console.log(
+      `\nA colour mockup (one colour, one side, display size), ms for each of ${colourMockups.length} colours: ${colourMockups.map((time) => Math.round(time)).join(', ')}; ` +
+        `slowest ${Math.round(Math.max(...colourMockups))} ms (budget ${COLOUR_MOCKUP_BUDGET_MS} ms).`,
+    );
     console.log('');
     console.log(
       table([

@@ -10,6 +10,7 @@ import { MAX_BATCH_CALLS } from '../shared/constants';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { BackgroundWork } from './background';
+import { ColourRenders } from './mockups/colour-renders';
 import { backupsDir, StoreBackups } from './backup/schedule';
 import { backupRoutes } from './http/backups';
 import { logTransport } from './logging';
@@ -227,6 +228,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     fulfilment,
     clock: deps.clock ?? systemClock,
     background,
+    colourRenders: new ColourRenders(),
     backups,
   };
   const createContext = createContextFactory(services, rateLimit);

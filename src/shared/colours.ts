@@ -64,8 +64,15 @@ export function luminance(hex: string): number {
   return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
 }
 
+/**
+ * The relative luminance from which a shirt colour is light (white, sand, heather grey: 0.38 and
+ * up) rather than dark (black, navy, red, royal blue: 0.12 and down). The club's colour choice
+ * reads it, in SQL too (src/server/subscriptions/curation.ts).
+ */
+export const LIGHT_COLOUR_LUMINANCE = 0.3;
+
 /** A light shirt colour (white, sand, heather grey) as against a dark one (black, navy). */
-export const isLightColour = (hex: string) => luminance(hex) >= 0.3;
+export const isLightColour = (hex: string) => luminance(hex) >= LIGHT_COLOUR_LUMINANCE;
 
 /** WCAG contrast ratio of two luminances, 1 to 21. */
 export const contrastRatio = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);

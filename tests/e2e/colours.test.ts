@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { saveColours } from '../../src/server/products/colours';
 import { seriousA11yViolations } from '../support/a11y';
-import { saveScreenshot, sharedBrowserApp, signInInBrowser, VIEWPORTS, waitForImages } from '../support/browser';
-import { createCustomer, createProduct } from '../support/factories';
+import { expectFitsPhone, saveScreenshot, sharedBrowserApp, signInInBrowser, VIEWPORTS, waitForImages } from '../support/browser';
+import { createCategory, createCustomer, createProduct } from '../support/factories';
 
 // A shopper picks a colour and a size on a product page (docs/adr/0029): the pictures, the price
 // and the sizes on offer follow; the address carries the colour and the server renders it; the
@@ -120,5 +120,52 @@ describe('a product in colours', () => {
       .executeTakeFirstOrThrow();
     expect(mail.subject).toContain(orderNumber);
     expect(mail.text_body).toContain('Chrome Tee (Black, 2XL) × 1');
+  });
+
+  it('filters the shop by colour, server-rendered and in the address, each card counting its colours', async () => {
+    const category = await createCategory(env.db, { slug: 'night', name: 'Night' });
+    const night = await createProduct(env.db, { name: 'Night Rider Tee', slug: 'night-rider-tee', category_id: category.id });
+    await env.db.transaction().execute((trx) =>
+      saveColours(trx, night.id, [
+        { name: 'Black', hex: '#1b1b1d', off_sizes: [], front_blank_url: null, back_blank_url: null },
+        { name: 'Navy', hex: '#1f2a44', off_sizes: [], front_blank_url: null, back_blank_url: null },
+      ]),
+    );
+    await createProduct(env.db, { name: 'Daylight Tee', slug: 'daylight-tee', category_id: category.id });
+
+    // The server renders the filter with the colour the address names pressed.
+    const rendered = await (await fetch(`${env.baseUrl}/shop?colour=navy`)).text();
+    expect(rendered).toMatch(/<button[^>]*aria-pressed="true"[^>]*>.*?Navy<\/button>/);
+
+    const page = await env.newPage({ viewport: VIEWPORTS.desktop });
+    await page.goto('/shop');
+    const grid = page.getByTestId('product-grid');
+    await grid.waitFor();
+    const filter = page.getByRole('group', { name: 'Filter by colour' });
+    await filter.getByRole('button', { name: 'Navy' }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('?colour=navy');
+    await expect.poll(() => grid.getByTestId('product-card').locator('h2').allTextContents()).toEqual(['Night Rider Tee']);
+    const card = grid.getByTestId('product-card');
+    expect(await card.getByTestId('product-colours').textContent()).toBe('2 colours');
+    // The card opens the product in the colour filtered by.
+    expect(await card.getByRole('link', { name: 'Night Rider Tee' }).getAttribute('href')).toBe('/product/night-rider-tee?colour=navy');
+    expect(await filter.getByRole('button', { name: 'Navy' }).getAttribute('aria-pressed')).toBe('true');
+    await waitForImages(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'shop-colour-filter-1280');
+
+    // A category's page has the filter too, with its own colours.
+    await page.goto('/category/night?colour=white');
+    await expect.poll(() => grid.getByTestId('product-card').locator('h2').allTextContents()).toEqual(['Daylight Tee']);
+    await filter.getByRole('button', { name: 'All colours' }).click();
+    await expect.poll(() => grid.getByTestId('product-card').locator('h2').allTextContents()).toEqual(['Daylight Tee', 'Night Rider Tee']);
+    expect(await filter.getByRole('button').allTextContents()).toEqual(['All colours', 'Black', 'Navy', 'White']);
+
+    const phone = await env.newPage({ viewport: VIEWPORTS.mobile });
+    await phone.goto('/shop?colour=black');
+    await phone.getByTestId('product-grid').waitFor();
+    await waitForImages(phone);
+    await expectFitsPhone(phone, 'shop-colour-filter-375');
+    expect(env.pageErrors(page)).toEqual([]);
   });
 });

@@ -74,6 +74,7 @@ describe('the router', () => {
     expect(kept.map((p) => p.path).sort()).toEqual([
       'catalog.categories',
       'catalog.categoryBySlug',
+      'catalog.colours',
       'catalog.featuredProducts',
       'catalog.productBySlug',
       'catalog.products',

@@ -142,6 +142,14 @@ describe('the sweep of stored files nothing names', () => {
     });
     const current = saved.front_mockup_url!;
     expect(current).not.toBe(replaced);
+    // The product's colour named the old mockup too, until its own is rendered after the save.
+    const colourMockup = () =>
+      t.db.selectFrom('product_colours').select('front_mockup_url').where('product_id', '=', product.id).executeTakeFirstOrThrow();
+    for (const deadline = Date.now() + 20_000; (await colourMockup()).front_mockup_url === replaced && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const colourCurrent = (await colourMockup()).front_mockup_url!;
+    expect(colourCurrent).not.toBe(replaced);
 
     expect(await sweep(everything())).toMatchObject({ images: expect.any(Number) as number });
     expect(filesOf(replaced)).toEqual([]);
@@ -149,7 +157,7 @@ describe('the sweep of stored files nothing names', () => {
     // The print file and its AVIF and WebP copies at the four widths.
     expect(filesOf(current)).toHaveLength(9);
     expect(await variantsRow(current)).toBeDefined();
-    for (const url of [art, front.url, back.url]) expect(exists(url), url).toBe(true);
+    for (const url of [art, front.url, back.url, colourCurrent]) expect(exists(url), url).toBe(true);
   });
 
   it("deletes a deleted product's artwork and mockups, but not the picture an order line keeps", async () => {

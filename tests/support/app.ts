@@ -9,6 +9,7 @@ import type { KyselyPlugin } from 'kysely';
 import { pino } from 'pino';
 import { buildApp } from '../../src/server/app';
 import { BackgroundWork } from '../../src/server/background';
+import { ColourRenders } from '../../src/server/mockups/colour-renders';
 import { backupsDir, StoreBackups } from '../../src/server/backup/schedule';
 import { CatalogCache } from '../../src/server/catalog-cache';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -214,6 +215,7 @@ export function callerFor(
       fulfilment: options.fulfilment ?? createFulfilmentProvider(config),
       clock: options.clock ?? systemClock,
       background: new BackgroundWork(),
+      colourRenders: new ColourRenders(),
       backups: database.kind === 'pglite' ? new StoreBackups({ database, storage }, backupsDir(config.dataDir), config.backupKeep) : null,
     },
     {

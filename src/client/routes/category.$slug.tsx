@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { CatalogNotFound } from '../components/catalog/CatalogNotFound';
 import { CategoryIcon } from '../components/catalog/category-icon';
 import { SORT_OPTIONS } from '../../shared/constants';
-import { DEFAULT_SORT, SORT_LABELS, sortSearch } from '../components/catalog/catalog-search';
+import { categorySearch, DEFAULT_SORT, SORT_LABELS } from '../components/catalog/catalog-search';
+import { ColourFilter } from '../components/catalog/ColourFilter';
 import { ProductListing, productListOptions } from '../components/catalog/ProductListing';
 import { SortSelect } from '../components/catalog/SortSelect';
 import { ResponsiveImage } from '../components/ui/ResponsiveImage';
@@ -16,13 +17,16 @@ import { useTRPC, type RouterOutputs } from '../trpc';
 import { BackLink } from '../components/ui/BackLink';
 
 export const Route = createFileRoute('/category/$slug')({
-  validateSearch: sortSearch,
+  validateSearch: categorySearch,
   search: { middlewares: [stripSearchParams({ sort: DEFAULT_SORT })] },
-  loaderDeps: ({ search }) => ({ sort: search.sort }),
+  loaderDeps: ({ search }) => ({ sort: search.sort, colour: search.colour }),
   loader: async ({ context: { queryClient, trpc }, params, deps }) => {
     // The products stream in behind 'Loading products...'; the banner (or not-found) waits for its category.
-    void queryClient.prefetchInfiniteQuery(productListOptions(trpc, { category: params.slug, sort: deps.sort }));
-    const category = await prefetchQuietly(queryClient, trpc.catalog.categoryBySlug.queryOptions({ slug: params.slug }));
+    void queryClient.prefetchInfiniteQuery(productListOptions(trpc, { category: params.slug, ...deps }));
+    const [category] = await Promise.all([
+      prefetchQuietly(queryClient, trpc.catalog.categoryBySlug.queryOptions({ slug: params.slug })),
+      prefetchQuietly(queryClient, trpc.catalog.colours.queryOptions({ category: params.slug })),
+    ]);
     // An unknown category is a 404 (the status of the server-rendered page); a failed read is not.
     if (category === null) throw notFound();
     // One address per category: another spelling the server finds it by (a trailing space) moves to it.
@@ -48,7 +52,7 @@ type Category = NonNullable<RouterOutputs['catalog']['categoryBySlug']>;
 
 function CategoryPage() {
   const { slug } = Route.useParams();
-  const { sort } = Route.useSearch();
+  const { sort, colour } = Route.useSearch();
   const navigate = Route.useNavigate();
   const trpc = useTRPC();
   const { data: category, isPending } = useQuery(trpc.catalog.categoryBySlug.queryOptions({ slug }));
@@ -68,11 +72,18 @@ function CategoryPage() {
             value={sort}
             options={SORT_OPTIONS}
             labels={SORT_LABELS}
-            onChange={(next) => void navigate({ search: { sort: next }, resetScroll: false })}
+            onChange={(next) => void navigate({ search: (prev) => ({ ...prev, sort: next }), resetScroll: false })}
+          />
+        </div>
+        <div className="mt-4">
+          <ColourFilter
+            category={category.slug}
+            colour={colour}
+            onChange={(next) => void navigate({ search: (prev) => ({ ...prev, colour: next }), resetScroll: false })}
           />
         </div>
         <div className="mt-8">
-          <ProductListing filter={{ category: category.slug, sort }} />
+          <ProductListing filter={{ category: category.slug, colour, sort }} />
         </div>
       </div>
     </>

@@ -2,10 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { SORT_OPTIONS } from '../../shared/constants';
 import { DEFAULT_SORT, SORT_LABELS, shopSearch } from '../components/catalog/catalog-search';
+import { ColourFilter } from '../components/catalog/ColourFilter';
 import { ProductListing, productListOptions } from '../components/catalog/ProductListing';
 import { SortSelect } from '../components/catalog/SortSelect';
 import { ToggleButton } from '../components/ui/ToggleButton';
 import { useDocumentTitle } from '../components/ui/use-document-title';
+import { prefetchQuietly } from '../prefetch';
 import { pageHead } from '../seo/page-head';
 import { useTRPC } from '../trpc';
 
@@ -13,10 +15,12 @@ export const Route = createFileRoute('/shop')({
   validateSearch: shopSearch,
   // The default sort stays out of the address, so /shop is the plain shop.
   search: { middlewares: [stripSearchParams({ sort: DEFAULT_SORT })] },
-  loaderDeps: ({ search }) => ({ category: search.category, sort: search.sort }),
-  // Not awaited: the page shows 'Loading products...' instead of holding the navigation.
-  loader: ({ context: { queryClient, trpc }, deps }) => {
+  loaderDeps: ({ search }) => ({ category: search.category, colour: search.colour, sort: search.sort }),
+  loader: async ({ context: { queryClient, trpc }, deps }) => {
+    // Not awaited: the page shows 'Loading products...' instead of holding the navigation.
     void queryClient.prefetchInfiniteQuery(productListOptions(trpc, deps));
+    // The colour filter is part of the server-rendered page.
+    await prefetchQuietly(queryClient, trpc.catalog.colours.queryOptions({ category: deps.category }));
   },
   head: () =>
     pageHead({
@@ -28,7 +32,7 @@ export const Route = createFileRoute('/shop')({
 });
 
 function ShopPage() {
-  const { category, sort } = Route.useSearch();
+  const { category, colour, sort } = Route.useSearch();
   const navigate = Route.useNavigate();
   const trpc = useTRPC();
   // A failed read leaves just the All button (docs/PRODUCT.md § Messages).
@@ -38,6 +42,9 @@ function ShopPage() {
 
   const setCategory = (slug: string | undefined) => {
     void navigate({ search: (prev) => ({ ...prev, category: slug }), resetScroll: false });
+  };
+  const setColour = (slug: string | undefined) => {
+    void navigate({ search: (prev) => ({ ...prev, colour: slug }), resetScroll: false });
   };
 
   return (
@@ -70,9 +77,12 @@ function ShopPage() {
           onChange={(next) => void navigate({ search: (prev) => ({ ...prev, sort: next }), resetScroll: false })}
         />
       </div>
+      <div className="mt-4">
+        <ColourFilter category={category} colour={colour} onChange={setColour} />
+      </div>
 
       <div className="mt-8">
-        <ProductListing filter={{ category, sort }} />
+        <ProductListing filter={{ category, colour, sort }} />
       </div>
     </div>
   );

@@ -16,6 +16,16 @@ import { catalogReadProcedure, publicProcedure, router } from '../trpc/init';
 // of the print-resolution original, which stays in the URL fields for whoever needs the file.
 // Every read but the cart's is cached in the process until the catalog changes (catalog-cache.ts).
 
+/** The colour `c` of the product has a switched-on variant in a size the product offers. */
+const colourOnSale = sql<boolean>`exists (
+  select 1 from product_variants v
+  where v.colour_id = c.id and v.is_enabled and v.size = any(products.available_sizes)
+)`;
+
+/** The product comes in the colour with this slug (?colour=black), for sale. */
+const inColour = (slug: string) =>
+  sql<boolean>`exists (select 1 from product_colours c where c.product_id = products.id and c.slug = ${slug} and ${colourOnSale})`;
+
 const cardColumns = [
   'products.id',
   'products.slug',
@@ -25,8 +35,8 @@ const cardColumns = [
   'products.created_at',
   'categories.slug as category_slug',
   'categories.name as category_name',
-  // "4 colours" on the card.
-  sql<number>`(select count(*)::int from product_colours c where c.product_id = products.id)`.as('colour_count'),
+  // "4 colours" on the card: the colours a shopper can buy in some size.
+  sql<number>`(select count(*)::int from product_colours c where c.product_id = products.id and ${colourOnSale})`.as('colour_count'),
 ] as const;
 
 function activeProducts(db: Db) {
@@ -134,10 +144,18 @@ export const catalogRouter = router({
   products: catalogReadProcedure
     .input(productListInput)
     .query(({ ctx, input }) =>
-      ctx.catalog.read(`products:${JSON.stringify([input.category, input.sort, input.cursor, input.limit])}`, () =>
+      ctx.catalog.read(`products:${JSON.stringify([input.category, input.colour, input.sort, input.cursor, input.limit])}`, () =>
         productPage(ctx.db, input),
       ),
     ),
+
+  /**
+   * The shop's colour filter: every colour an active product is for sale in (within a category if
+   * asked), by slug, the most common name and hex for it, the colours most products come in first.
+   */
+  colours: catalogReadProcedure
+    .input(z.object({ category: slugParam.optional() }))
+    .query(({ ctx, input }) => ctx.catalog.read(`colours:${input.category ?? ''}`, () => colourFilter(ctx.db, input.category))),
 
   /**
    * The storefront's search (docs/adr/0032-search-ranking.md): active products found by any word
@@ -181,6 +199,7 @@ async function productPage(db: Db, input: z.output<typeof productListInput>) {
   const sortKey = input.sort === 'newest' ? sql<string>`products.created_at::text` : sql<string>`products.price::text`;
   let query = activeProducts(db).select([...cardColumns, sortKey.as('sort_key')]);
   if (input.category) query = query.where('categories.slug', '=', input.category);
+  if (input.colour) query = query.where(inColour(input.colour));
   query = applySort(query, input.sort, decodeCursor(input.cursor, input.sort));
   const rows = await query.limit(input.limit + 1).execute();
   const page = rows.slice(0, input.limit);
@@ -193,6 +212,22 @@ async function productPage(db: Db, input: z.output<typeof productListInput>) {
     ),
     nextCursor,
   };
+}
+
+async function colourFilter(db: Db, category: string | undefined) {
+  let query = activeProducts(db)
+    .innerJoin('product_colours as c', 'c.product_id', 'products.id')
+    .where(colourOnSale)
+    .select([
+      'c.slug',
+      sql<string>`mode() within group (order by c.name)`.as('name'),
+      sql<string>`mode() within group (order by c.hex)`.as('hex'),
+    ])
+    .groupBy('c.slug')
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy('c.slug');
+  if (category) query = query.where('categories.slug', '=', category);
+  return query.execute();
 }
 
 async function searchPage(db: Db, words: string[], input: z.output<typeof productSearchInput>) {

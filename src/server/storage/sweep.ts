@@ -32,6 +32,7 @@ export const STORED_FILE_GRACE_MS = 24 * 60 * 60 * 1000;
 const NAMING_COLUMNS = {
   categories: ['image_url', 'description'],
   products: ['image_url', 'front_art_url', 'back_art_url', 'front_mockup_url', 'back_mockup_url', 'description'],
+  product_colours: ['front_blank_url', 'back_blank_url', 'front_mockup_url', 'back_mockup_url'],
   order_items: ['product_image'],
   artwork_library: ['artwork_url', 'description'],
   mockup_templates: ['front_template_url', 'back_template_url'],

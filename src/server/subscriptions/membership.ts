@@ -1,7 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { sql, type Selectable, type Updateable } from 'kysely';
 import type { z } from 'zod';
-import type { Size } from '../../shared/constants';
 import {
   ALREADY_MEMBER,
   CHOOSE_A_CATEGORY,
@@ -28,12 +27,12 @@ import { planPriceId } from './billing';
 import { clearedUnpaid } from './dunning';
 import { addCycles, addDays, dayOfMonth, today } from './dates';
 import { notifyMember } from './notify';
-import { anyShirtFor } from './curation';
+import { anyShirtFor, type ShirtChoices } from './curation';
 import { nextOpenCycle } from './cycles';
 import { recordCycle, runCycle, type RenewalServices } from './renewal';
 
 // What a member does with their membership: join a plan (its first cycle is made at once), change
-// size or categories, skip, pause, resume, cancel at the end of the paid period, and keep it after
+// size, colours or categories, skip, pause, resume, cancel at the end of the paid period, and keep it after
 // all before that day. Each change is checked and made with the member's row locked, and sends a
 // short email.
 
@@ -52,8 +51,8 @@ async function checkedCategories(db: Db, limit: number, ids: readonly string[]):
   return unique;
 }
 
-async function assertShirtsFor(db: Db, size: Size, categoryIds: readonly string[]): Promise<void> {
-  if (!(await anyShirtFor(db, size, categoryIds))) throw fieldError('BAD_REQUEST', 'size', noShirtsInSize(size));
+async function assertShirtsFor(db: Db, choices: ShirtChoices): Promise<void> {
+  if (!(await anyShirtFor(db, choices))) throw fieldError('BAD_REQUEST', 'size', noShirtsInSize(choices.size, choices.colour_choice));
 }
 
 /** Those of `ids` that are no longer active categories of the store. */
@@ -81,10 +80,15 @@ async function checkedJoin(db: Db, input: z.output<typeof joinInput>) {
     throw new TRPCError({ code: 'CONFLICT', message: PLAN_CHANGED });
   }
   const categoryIds = await checkedCategories(db, plan.category_limit, input.categoryIds);
-  await assertShirtsFor(db, input.size, categoryIds);
+  await assertShirtsFor(db, { size: input.size, colour_choice: input.colourChoice, category_ids: categoryIds });
   return {
     plan,
-    choices: { size: input.size, category_ids: categoryIds, shipping_address: JSON.stringify(shippingAddressOf(input.shipping)) },
+    choices: {
+      size: input.size,
+      colour_choice: input.colourChoice,
+      category_ids: categoryIds,
+      shipping_address: JSON.stringify(shippingAddressOf(input.shipping)),
+    },
   };
 }
 
@@ -143,6 +147,7 @@ export async function joinPlan(
         'checkout_url',
         'checkout_session_id',
         'size',
+        'colour_choice',
         'category_ids',
         'shipping_address',
         'anchor_day',
@@ -183,11 +188,13 @@ export async function joinPlan(
   if (replacesSessionId && previous) {
     // The page paid on was made for the terms the row had before this join: they stand.
     const refusePaid = async () => {
-      const { size, category_ids, shipping_address, price, billing_interval, anchor_day, next_cycle_on, checkout_url } = previous;
+      const { size, colour_choice, category_ids, shipping_address, price, billing_interval, anchor_day, next_cycle_on, checkout_url } =
+        previous;
       await services.db
         .updateTable('subscriptions')
         .set({
           size,
+          colour_choice,
           category_ids,
           shipping_address: JSON.stringify(shipping_address),
           price,
@@ -374,9 +381,10 @@ export const changeChoices = (services: ChangeServices, member: Member, input: z
       plan.category_limit,
       input.categoryIds.filter((categoryId) => !gone.has(categoryId)),
     );
-    await assertShirtsFor(trx, input.size, categoryIds);
+    const choices = { size: input.size, colour_choice: input.colourChoice, category_ids: categoryIds };
+    await assertShirtsFor(trx, choices);
     return {
-      set: { size: input.size, category_ids: categoryIds },
+      set: choices,
       email: { kind: 'changed' },
     };
   });

@@ -2,11 +2,12 @@ import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder }
 import type { Db } from '../db/database';
 import type { DB, SubscriptionsTable } from '../db/schema';
 
-/** A membership as every list of them shows it: its plan's price and size, and its schedule (when the next shirt ships). */
+/** A membership as every list of them shows it: its plan's price, size and colours, and its schedule (when the next shirt ships). */
 export const MEMBERSHIP_COLUMNS = [
   'subscriptions.id',
   'subscriptions.status',
   'subscriptions.size',
+  'subscriptions.colour_choice',
   'subscriptions.price',
   'subscriptions.billing_interval',
   'subscriptions.next_cycle_on',

@@ -288,7 +288,7 @@ export async function orderCycle(
     .execute();
 }
 
-/** The cycle's order: the member's price (shipping included), one curated shirt in their size. */
+/** The cycle's order: the member's price (shipping included), one curated shirt in their size and colours. */
 async function placeCycleOrder(
   { db, mail, log }: OrderServices,
   subscription: Subscription,
@@ -323,6 +323,10 @@ async function placeCycleOrder(
         product_name: shirt.name,
         product_image: shirt.image_url,
         size: subscription.size,
+        variant_id: shirt.variant_id,
+        variant_sku: shirt.variant_sku,
+        colour_name: shirt.colour_name,
+        colour_hex: shirt.colour_hex,
         quantity: 1,
         unit_price: subscription.price,
         total_price: subscription.price,
@@ -331,8 +335,14 @@ async function placeCycleOrder(
     await snapshotPrintFiles(db, order.id);
   } else {
     // Paid for all the same: the store is told, and decides (a shirt sent by hand, or a refund).
-    log.warn({ subscriptionId: subscription.id, orderId: order.id }, "no shirt left in the member's size");
-    const notice = { orderNumber: order.order_number, planName: plan.name, size: subscription.size, paid: payment.paid };
+    log.warn({ subscriptionId: subscription.id, orderId: order.id }, "no shirt left in the member's size and colours");
+    const notice = {
+      orderNumber: order.order_number,
+      planName: plan.name,
+      size: subscription.size,
+      colourChoice: subscription.colour_choice,
+      paid: payment.paid,
+    };
     await enqueueEmail(db, cycleOrderWithoutShirtEmail(mail, notice), mail.emailMaxRetries);
   }
   await recordOrderEvent(db, order.id, 'placed');

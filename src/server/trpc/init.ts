@@ -1,4 +1,5 @@
 import type { BackgroundWork } from '../background';
+import type { ColourRenders } from '../mockups/colour-renders';
 import type { StoreBackups } from '../backup/schedule';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
@@ -40,6 +41,8 @@ export interface ContextServices {
   clock: Clock;
   /** Work started by a request that its answer does not wait for. */
   background: BackgroundWork;
+  /** Colour mockups rendering after a mockup save, and how far they have got. */
+  colourRenders: ColourRenders;
   /** The embedded database's own backups; null on a PostgreSQL server, whose operator backs it up. */
   backups: StoreBackups | null;
 }

@@ -25,6 +25,14 @@ export const oversizedSourceMessage = (what: string) =>
 export const lowDpiMessage = (side: (typeof MOCKUP_SIDES)[number], dpi: number) =>
   `The ${side} artwork would print at ${Math.floor(dpi)} DPI; at least ${DPI_MIN} DPI is needed. Make it smaller.`;
 
+/**
+ * The least contrast ratio (WCAG, 1 to 21) of the artwork's average colour with a shirt colour
+ * that the generator accepts without a warning: below it the print is hard to see (white on white).
+ */
+export const MIN_ART_CONTRAST = 1.5;
+export const lowContrastMessage = (side: (typeof MOCKUP_SIDES)[number], colour: string, ratio: number) =>
+  `The ${side} artwork has too little contrast with ${colour} shirts (${ratio.toFixed(1)}:1): it will be hard to see.`;
+
 const percent = z.number({ error: 'Position must be a number' }).min(0, { error: 'Position must be between 0 and 100' }).max(100, {
   error: 'Position must be between 0 and 100',
 });

@@ -7,6 +7,8 @@ export const slugParam = z.string().trim().min(1).max(200);
 export const productListInput = z.object({
   /** Slug of an active category; absent means every category. */
   category: slugParam.optional(),
+  /** Slug of a shirt colour (?colour=black); absent means every colour. */
+  colour: slugParam.optional(),
   sort: z.enum(SORT_OPTIONS).default('newest'),
   /** Opaque position returned as nextCursor by the previous page. */
   cursor: z.string().max(200).optional(),

@@ -12,6 +12,8 @@ const cardLinkClass =
 
 interface ProductCardProps {
   product: ProductCardData;
+  /** A colour's slug: the link opens the product in that colour (the shop's colour filter). */
+  colour?: string;
   /** The card's width at each breakpoint in the grid that shows it (a `sizes` attribute). */
   imageSizes: string;
   /** In the first row of the page's main grid: its image is fetched first. */
@@ -20,7 +22,7 @@ interface ProductCardProps {
   headingLevel?: 'h2' | 'h3';
 }
 
-export function ProductCard({ product, imageSizes, priority = false, headingLevel: Heading = 'h3' }: ProductCardProps) {
+export function ProductCard({ product, colour, imageSizes, priority = false, headingLevel: Heading = 'h3' }: ProductCardProps) {
   return (
     <article className="group relative flex w-full flex-col" data-testid="product-card">
       <div className="relative aspect-[4/5] overflow-hidden rounded-xl bg-stone-100 ring-1 ring-stone-900/5">
@@ -35,7 +37,7 @@ export function ProductCard({ product, imageSizes, priority = false, headingLeve
       <div className="mt-3 flex flex-1 flex-col gap-1">
         <p className="text-xs font-medium tracking-wide text-stone-500 uppercase">{product.category_name}</p>
         <Heading className="text-sm font-semibold text-stone-900 sm:text-base">
-          <Link to="/product/$slug" params={{ slug: product.slug }} className={cardLinkClass}>
+          <Link to="/product/$slug" params={{ slug: product.slug }} search={colour ? { colour } : {}} className={cardLinkClass}>
             {product.name}
           </Link>
         </Heading>

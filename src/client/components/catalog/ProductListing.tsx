@@ -10,13 +10,15 @@ import { ProductCard, ProductCardSkeletons } from './ProductCard';
 export interface ProductListFilter {
   /** Category slug; absent lists every active category. */
   category?: string;
+  /** Colour slug; absent lists every colour. */
+  colour?: string;
   sort: SortOption;
 }
 
 /** One page at a time from the server (keyset cursor), so a large catalog never ships at once. */
 export function productListOptions(trpc: Trpc, filter: ProductListFilter) {
   return trpc.catalog.products.infiniteQueryOptions(
-    { category: filter.category, sort: filter.sort },
+    { category: filter.category, colour: filter.colour, sort: filter.sort },
     { getNextPageParam: (page) => page.nextCursor },
   );
 }
@@ -34,10 +36,13 @@ export function ProductListing({ filter }: { filter: ProductListFilter }) {
   return (
     <ProductResults
       query={query}
+      colour={filter.colour}
       empty={
         <div className="rounded-2xl border border-dashed border-stone-300 bg-stone-50 px-6 py-16 text-center" data-testid="products-empty">
           <PackageSearch className="mx-auto size-10 text-stone-400" aria-hidden="true" />
-          <p className="mt-4 text-base font-medium text-stone-700">No products found in this category.</p>
+          <p className="mt-4 text-base font-medium text-stone-700">
+            {filter.colour ? 'No products found in this colour.' : 'No products found in this category.'}
+          </p>
         </div>
       }
     />
@@ -57,9 +62,12 @@ interface ProductPages {
 /** A grid of products read a page at a time (the shop's or a search's): loading and empty states, then pages with "Load more". */
 export function ProductResults({
   query,
+  colour,
   empty,
 }: {
   query: ProductPages;
+  /** The colour filtered by: each card opens its product in it. */
+  colour?: string;
   /** What an empty list shows (a failed read shows it too). */
   empty: ReactNode;
 }) {
@@ -87,7 +95,7 @@ export function ProductResults({
       <ul className={GRID} data-testid="product-grid">
         {products.map((product, index) => (
           <li key={product.id} className="flex">
-            <ProductCard product={product} imageSizes={CARD_SIZES} priority={index < FIRST_ROW} headingLevel="h2" />
+            <ProductCard product={product} colour={colour} imageSizes={CARD_SIZES} priority={index < FIRST_ROW} headingLevel="h2" />
           </li>
         ))}
       </ul>

@@ -15,11 +15,19 @@ export const SORT_LABELS: Record<SortOption, string> = {
 
 const sortOf = (value: unknown) => oneOf(SORT_OPTIONS, value) ?? DEFAULT_SORT;
 
-export const sortSearch = searchParams<{ sort?: SortOption }>()((raw) => ({ sort: sortOf(raw.sort) }));
+/** A colour's slug (?colour=black); the router reads ?colour=1 as a number. */
+const colourOf = (value: unknown) => text(typeof value === 'number' ? String(value) : value, 80);
 
-export const shopSearch = searchParams<{ sort?: SortOption; category?: string }>()((raw) => ({
+/** The category page's params. */
+export const categorySearch = searchParams<{ sort?: SortOption; colour?: string }>()((raw) => ({
+  sort: sortOf(raw.sort),
+  colour: colourOf(raw.colour),
+}));
+
+export const shopSearch = searchParams<{ sort?: SortOption; category?: string; colour?: string }>()((raw) => ({
   sort: sortOf(raw.sort),
   category: text(raw.category, 200),
+  colour: colourOf(raw.colour),
 }));
 
 export const SEARCH_SORT_LABELS: Record<SearchSortOption, string> = { relevance: 'Best Match', ...SORT_LABELS };

@@ -6,9 +6,9 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useMutation } from '../../mutations';
-import { SIZES } from '../../../shared/constants';
+import { COLOUR_CHOICE_LABELS, COLOUR_CHOICES, SIZES } from '../../../shared/constants';
 import { shippingInput } from '../../../shared/schemas/checkout';
-import { CHOOSE_A_CATEGORY, tooManyCategories } from '../../../shared/schemas/subscriptions';
+import { CHOOSE_A_CATEGORY, CHOOSE_COLOURS, tooManyCategories } from '../../../shared/schemas/subscriptions';
 import { errorMessage, showServerErrors, UNEXPECTED_ERROR } from '../../errors';
 import { useTRPC, type RouterOutputs } from '../../trpc';
 import { AddressFields } from '../account/AddressFields';
@@ -23,13 +23,17 @@ import { Form, FormMessage, SubmitButton } from '../ui/Form';
 import { LoadingState } from '../ui/states';
 import { useDocumentTitle } from '../ui/use-document-title';
 
-// Joining the club: shirt size, the categories the plan lets the member choose, and
+// Joining the club: shirt size and colours, the categories the plan lets the member choose, and
 // where to ship; Start subscription makes the membership and its first shipment's order.
 
 const route = getRouteApi('/_account/subscriptions/join/$planSlug');
 
 type JoinOptions = RouterOutputs['subscriptions']['joinOptions'];
-const joinForm = z.object({ size: z.enum(SIZES, { error: 'Choose a shirt size' }), shipping: shippingInput });
+const joinForm = z.object({
+  size: z.enum(SIZES, { error: 'Choose a shirt size' }),
+  colourChoice: z.enum(COLOUR_CHOICES, { error: CHOOSE_COLOURS }),
+  shipping: shippingInput,
+});
 type JoinFormInput = z.input<typeof joinForm>;
 type JoinFormOutput = z.output<typeof joinForm>;
 
@@ -53,6 +57,7 @@ export function JoinPage() {
       options={options.data}
       defaults={{
         size: 'L',
+        colourChoice: 'any',
         shipping: shippingDefaults(profile.data),
       }}
     />
@@ -101,6 +106,7 @@ function JoinForm({ options, defaults }: { options: JoinOptions; defaults: JoinF
     join.mutate({
       planSlug: plan.slug,
       size: values.size,
+      colourChoice: values.colourChoice,
       categoryIds: chosen,
       shipping: values.shipping,
       expectedTerms: { price: plan.price, billingInterval: plan.billing_interval },
@@ -126,6 +132,13 @@ function JoinForm({ options, defaults }: { options: JoinOptions; defaults: JoinF
               {SIZES.map((size) => (
                 <option key={size} value={size}>
                   {size}
+                </option>
+              ))}
+            </Select>
+            <Select name="colourChoice" label="Shirt colours" required className="max-w-xs">
+              {COLOUR_CHOICES.map((choice) => (
+                <option key={choice} value={choice}>
+                  {COLOUR_CHOICE_LABELS[choice]}
                 </option>
               ))}
             </Select>

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { CalendarClock, Gift, Pause, Play, SkipForward, SlidersHorizontal, XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useMutation } from '../../mutations';
-import { SIZES, type Size } from '../../../shared/constants';
+import { COLOUR_CHOICE_LABELS, COLOUR_CHOICES, SIZES, type ColourChoice, type Size } from '../../../shared/constants';
 import { formatCalendarDay, formatDate } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
 import { toastError, UNEXPECTED_ERROR } from '../../errors';
@@ -101,8 +101,9 @@ function MembershipCard({ membership }: { membership: Membership }) {
       actions={<SubscriptionStatusBadge status={status} cancelAt={membership.cancel_at} testId="subscription-status" />}
       data-testid="membership"
     >
-      <dl className="grid gap-5 text-sm sm:grid-cols-3">
+      <dl className="grid gap-5 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <Detail label="Shirt size" value={membership.size} />
+        <Detail label="Shirt colours" value={COLOUR_CHOICE_LABELS[membership.colour_choice]} testId="shirt-colours" />
         <Detail label="Categories" value={chosenCategoriesText(membership)} />
         <Detail label="Next shipment" value={nextShipment} testId="next-shipment" />
       </dl>
@@ -296,6 +297,7 @@ function ChangeDialog({ membership, onDone, onClose }: DialogProps) {
   // The store's categories, also when the plan itself no longer takes new members.
   const categories = useQuery(trpc.catalog.categories.queryOptions());
   const [size, setSize] = useState<Size>(membership.size);
+  const [colourChoice, setColourChoice] = useState<ColourChoice>(membership.colour_choice);
   const [picked, setPicked] = useState<string[]>(membership.category_ids);
   // A category of theirs that has left the store is not listed, so it neither counts nor is sent.
   // Until the list is there (or if it cannot be read) their choice stands as it is.
@@ -321,7 +323,7 @@ function ChangeDialog({ membership, onDone, onClose }: DialogProps) {
           <Button
             busy={change.isPending}
             busyLabel="Saving..."
-            onClick={() => change.mutate({ id: membership.id, size, categoryIds: chosen })}
+            onClick={() => change.mutate({ id: membership.id, size, colourChoice, categoryIds: chosen })}
           >
             Save
           </Button>
@@ -340,6 +342,21 @@ function ChangeDialog({ membership, onDone, onClose }: DialogProps) {
         {SIZES.map((option) => (
           <option key={option} value={option}>
             {option}
+          </option>
+        ))}
+      </select>
+      <label className="mt-5 block text-sm font-medium text-stone-900" htmlFor="change-colours">
+        Shirt colours
+      </label>
+      <select
+        id="change-colours"
+        value={colourChoice}
+        onChange={(event) => setColourChoice(COLOUR_CHOICES.find((choice) => choice === event.target.value) ?? 'any')}
+        className="mt-2 block w-40 rounded-lg border border-stone-300 px-3 py-2 text-sm"
+      >
+        {COLOUR_CHOICES.map((choice) => (
+          <option key={choice} value={choice}>
+            {COLOUR_CHOICE_LABELS[choice]}
           </option>
         ))}
       </select>

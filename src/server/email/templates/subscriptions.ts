@@ -1,3 +1,4 @@
+import { COLOUR_CHOICE_LABELS, type ColourChoice } from '../../../shared/constants';
 import { formatCalendarDay } from '../../../shared/dates';
 import type { OutgoingEmail } from '../queue';
 import { layout, textOf, type EmailBody, type StoreInfo } from './layout';
@@ -137,15 +138,18 @@ export function membershipEmail(store: StoreInfo, member: MembershipForEmail, ch
  */
 export function cycleOrderWithoutShirtEmail(
   store: StoreInfo & { storeEmail: string },
-  order: { orderNumber: string; planName: string; size: string; paid: boolean },
+  order: { orderNumber: string; planName: string; size: string; colourChoice: ColourChoice; paid: boolean },
 ): OutgoingEmail {
+  const wanted =
+    order.colourChoice === 'any' ? `size ${order.size}` : `size ${order.size} in ${COLOUR_CHOICE_LABELS[order.colourChoice].toLowerCase()}`;
+  const that = order.colourChoice === 'any' ? 'that size' : 'that size and colour';
   const body: EmailBody = {
     heading: 'A club order has no shirt',
     paragraphs: [
-      `No active shirt is made in size ${order.size}, so order ${order.orderNumber} of ${order.planName} was placed with no shirt in it.`,
+      `No active shirt is made in ${wanted}, so order ${order.orderNumber} of ${order.planName} was placed with no shirt in it.`,
       order.paid
-        ? 'It is paid. Make a shirt in that size available and send it by hand, or cancel the order and refund it.'
-        : 'It is not paid yet. Make a shirt in that size available and send it by hand, or cancel the order.',
+        ? `It is paid. Make a shirt in ${that} available and send it by hand, or cancel the order and refund it.`
+        : `It is not paid yet. Make a shirt in ${that} available and send it by hand, or cancel the order.`,
     ],
     action: { label: 'Open the orders', url: `${store.publicUrl}/admin/orders` },
   };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
 import type { ArtPosition, MockupSide } from '../../../shared/constants';
 import { dpiLevel, normalizePosition } from '../../../shared/placement';
 import {
@@ -11,6 +12,7 @@ import {
   saveMockupsInput,
 } from '../../../shared/schemas/admin-mockups';
 import { deleteStoredImage, makeDisplayCopies } from '../../display-copies';
+import { contrastWarnings } from '../../mockups/colour-renders';
 import { MockupSourceError, placementDpi, readStoredImage, renderMockup } from '../../mockups/render';
 import { MOCKUP_BUCKET } from '../../storage/storage';
 import { assertFound, containsPattern } from '../../trpc/errors';
@@ -67,6 +69,9 @@ export const adminMockupsRouter = router({
     return { products: rows.slice(0, MOCKUP_PRODUCTS_SHOWN), more: rows.length > MOCKUP_PRODUCTS_SHOWN };
   }),
 
+  /** How far the colour mockups of the product's last save in this process have got (null: none under way here). */
+  colourProgress: adminProcedure.input(z.object({ productId: z.uuid() })).query(({ ctx, input }) => ctx.colourRenders.of(input.productId)),
+
   /**
    * Renders each given side on the server from the product's artwork and the template, stores the
    * PNGs with their display copies, then points the product at them in one statement. Files are
@@ -115,7 +120,7 @@ export const adminMockupsRouter = router({
       const frontUrl = rendered.front ?? product.front_mockup_url;
       const backUrl = rendered.back ?? product.back_mockup_url;
       // One UPDATE: the four columns change together or not at all.
-      return await ctx.db
+      const saved = await ctx.db
         .updateTable('products')
         .set({
           front_mockup_url: frontUrl,
@@ -127,6 +132,20 @@ export const adminMockupsRouter = router({
         .where('id', '=', product.id)
         .returning(PRODUCT_COLUMNS)
         .executeTakeFirstOrThrow();
+      const colourSides = sources.map(({ side, position, templateBytes, artBytes }) => ({
+        side,
+        position,
+        template: templateBytes,
+        art: artBytes,
+      }));
+      const warnings = await contrastWarnings(ctx.db, product.id, colourSides);
+      ctx.background.run(
+        () => ctx.colourRenders.render(ctx.db, storage, product, colourSides),
+        ctx.answerSent(),
+        ctx.log,
+        'colour mockups',
+      );
+      return { ...saved, warnings };
     } catch (error) {
       // Nothing points at the files of a failed save (the product was deleted meanwhile, a write failed).
       for (const url of Object.values(rendered)) {

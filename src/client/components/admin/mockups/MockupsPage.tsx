@@ -38,6 +38,8 @@ export function MockupsPage() {
   const [chosen, setChosen] = useState<ProductRow | null>(null);
   const listed = products.data?.products ?? [];
   const product = listed.find((row) => row.id === chosen?.id) ?? chosen;
+  // The last save's colour renders, followed after the form resets, and its contrast warnings.
+  const [lastSave, setLastSave] = useState<LastSave | null>(null);
 
   return (
     <div>
@@ -46,6 +48,7 @@ export function MockupsPage() {
         <LoadingState label="Loading products..." />
       ) : (
         <div className="space-y-6">
+          {lastSave && <ColourRenderStatus save={lastSave} />}
           <Step number={1} title="Select product" done={product !== null}>
             <SearchField
               label="Find a product"
@@ -78,9 +81,55 @@ export function MockupsPage() {
           </Step>
           {/* Keyed by product: choosing another product starts the later steps afresh. */}
           {product && (
-            <ProductGenerator key={product.id} product={product} templates={templates.data ?? []} onSaved={() => setChosen(null)} />
+            <ProductGenerator
+              key={product.id}
+              product={product}
+              templates={templates.data ?? []}
+              onSaved={(warnings) => {
+                if (warnings) setLastSave({ productId: product.id, name: product.name, warnings });
+                setChosen(null);
+              }}
+            />
           )}
         </div>
+      )}
+    </div>
+  );
+}
+
+interface LastSave {
+  productId: string;
+  name: string;
+  warnings: string[];
+}
+
+/** How far the saved product's colour mockups have got (they render after the save answers), and its contrast warnings. */
+function ColourRenderStatus({ save }: { save: LastSave }) {
+  const trpc = useTRPC();
+  const progress = useQuery({
+    ...trpc.admin.mockups.colourProgress.queryOptions({ productId: save.productId }),
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      return data && data.done < data.total && !data.failed ? 500 : false;
+    },
+  }).data;
+  return (
+    <div className="space-y-2 rounded-xl border border-stone-200 bg-white p-4 text-sm" data-testid="colour-renders">
+      {save.warnings.length > 0 && (
+        <ul role="alert" className="list-disc space-y-1 pl-5 text-amber-800">
+          {save.warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      )}
+      {progress && (
+        <p role="status" className={progress.failed ? 'text-red-700' : 'text-stone-700'}>
+          {progress.failed
+            ? `Some colour mockups of ${save.name} could not be rendered (${progress.done} of ${progress.total} done). Save again to retry.`
+            : progress.done < progress.total
+              ? `Rendering colour mockups of ${save.name}: ${progress.done} of ${progress.total}...`
+              : `Colour mockups of ${save.name} rendered (${progress.total}).`}
+        </p>
       )}
     </div>
   );
@@ -134,7 +183,16 @@ function ProductSummary({ product }: { product: ProductRow }) {
   );
 }
 
-function ProductGenerator({ product, templates, onSaved }: { product: ProductRow; templates: TemplateRow[]; onSaved: () => void }) {
+function ProductGenerator({
+  product,
+  templates,
+  onSaved,
+}: {
+  product: ProductRow;
+  templates: TemplateRow[];
+  /** The save's contrast warnings; null: started over, nothing saved. */
+  onSaved: (warnings: string[] | null) => void;
+}) {
   const [templateId, setTemplateId] = useState(templates[0]?.id ?? '');
   const template = templates.find((row) => row.id === templateId) ?? null;
 
@@ -204,7 +262,15 @@ function useWidth(): [(element: HTMLDivElement | null) => void, number] {
   return [setElement, width];
 }
 
-function Placement({ product, template, onSaved }: { product: ProductRow; template: TemplateRow; onSaved: () => void }) {
+function Placement({
+  product,
+  template,
+  onSaved,
+}: {
+  product: ProductRow;
+  template: TemplateRow;
+  onSaved: (warnings: string[] | null) => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const sides: MockupSide[] = product.back_art_url ? ['front', 'back'] : ['front'];
@@ -226,8 +292,8 @@ function Placement({ product, template, onSaved }: { product: ProductRow; templa
   const save = useMutation(
     trpc.admin.mockups.save.mutationOptions({
       // The selection resets with the toast, not after the product list's refetch.
-      onSuccess: () => {
-        onSaved();
+      onSuccess: ({ warnings }) => {
+        onSaved(warnings);
         toast.success(MOCKUP_SAVED);
         return queryClient.invalidateQueries({ queryKey: trpc.admin.mockups.products.pathKey() });
       },
@@ -358,7 +424,7 @@ function Placement({ product, template, onSaved }: { product: ProductRow; templa
             </div>
           </fieldset>
           <div className="mt-6 flex flex-col-reverse gap-2 border-t border-stone-200 pt-4 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onSaved} disabled={save.isPending}>
+            <Button variant="secondary" onClick={() => onSaved(null)} disabled={save.isPending}>
               Start over
             </Button>
             <Button variant="accent" icon={Save} onClick={submit} busy={save.isPending} busyLabel="Saving...">
