@@ -102,7 +102,7 @@ describe('admin.subscribers.list', () => {
     expect((await admin.admin.subscribers.list({ page: 99 })).page).toBe(2);
   });
 
-  it('shows each member with their plan, status, size, next shipment, price and interval', async () => {
+  it('shows each member with their plan, status, size, shirt colours, next shipment, price and interval', async () => {
     const plan = await createPlan('quarterly', '75.00');
     const { id } = await insertMember(
       plan,
@@ -114,6 +114,7 @@ describe('admin.subscribers.list', () => {
       id,
       status: 'active',
       size: 'XL',
+      colour_choice: 'any',
       price: '75.00',
       billing_interval: 'quarterly',
       next_cycle_on: '2027-02-15',
