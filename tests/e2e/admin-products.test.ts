@@ -28,6 +28,7 @@ const SIDEBAR = [
   'Subscriptions',
   'Subscribers',
   'Orders',
+  'Discounts',
   'Mockups',
   'Artwork',
   'Customers',

@@ -22,11 +22,10 @@ export const Route = createFileRoute('/category/$slug')({
   loaderDeps: ({ search }) => ({ sort: search.sort, colour: search.colour }),
   loader: async ({ context: { queryClient, trpc }, params, deps }) => {
     // The products stream in behind 'Loading products...'; the banner (or not-found) waits for its category.
+    // The colour filter too (the server waits for both before it sends the page).
     void queryClient.prefetchInfiniteQuery(productListOptions(trpc, { category: params.slug, ...deps }));
-    const [category] = await Promise.all([
-      prefetchQuietly(queryClient, trpc.catalog.categoryBySlug.queryOptions({ slug: params.slug })),
-      prefetchQuietly(queryClient, trpc.catalog.colours.queryOptions({ category: params.slug })),
-    ]);
+    void queryClient.prefetchQuery(trpc.catalog.colours.queryOptions({ category: params.slug }));
+    const category = await prefetchQuietly(queryClient, trpc.catalog.categoryBySlug.queryOptions({ slug: params.slug }));
     // An unknown category is a 404 (the status of the server-rendered page); a failed read is not.
     if (category === null) throw notFound();
     // One address per category: another spelling the server finds it by (a trailing space) moves to it.

@@ -7,7 +7,6 @@ import { ProductListing, productListOptions } from '../components/catalog/Produc
 import { SortSelect } from '../components/catalog/SortSelect';
 import { ToggleButton } from '../components/ui/ToggleButton';
 import { useDocumentTitle } from '../components/ui/use-document-title';
-import { prefetchQuietly } from '../prefetch';
 import { pageHead } from '../seo/page-head';
 import { useTRPC } from '../trpc';
 
@@ -16,11 +15,11 @@ export const Route = createFileRoute('/shop')({
   // The default sort stays out of the address, so /shop is the plain shop.
   search: { middlewares: [stripSearchParams({ sort: DEFAULT_SORT })] },
   loaderDeps: ({ search }) => ({ category: search.category, colour: search.colour, sort: search.sort }),
-  loader: async ({ context: { queryClient, trpc }, deps }) => {
-    // Not awaited: the page shows 'Loading products...' instead of holding the navigation.
+  // Not awaited: the page shows 'Loading products...' instead of holding the navigation (the server
+  // waits for both reads before it sends the page, so the colour filter is in it).
+  loader: ({ context: { queryClient, trpc }, deps }) => {
     void queryClient.prefetchInfiniteQuery(productListOptions(trpc, deps));
-    // The colour filter is part of the server-rendered page.
-    await prefetchQuietly(queryClient, trpc.catalog.colours.queryOptions({ category: deps.category }));
+    void queryClient.prefetchQuery(trpc.catalog.colours.queryOptions({ category: deps.category }));
   },
   head: () =>
     pageHead({

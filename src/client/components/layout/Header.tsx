@@ -121,8 +121,10 @@ export function Header() {
         <HeaderSearch id="header-search" className="hidden w-44 shrink-0 md:block xl:w-56" />
 
         {/* Spans the rest of the bar, its links kept to the right: those that come in once the
-            browser knows who is signed in (Admin, Sign Out) appear at the left end, moving nothing. */}
-        <div className="flex flex-1 items-center justify-end gap-0.5 whitespace-nowrap sm:gap-1">
+            browser knows who is signed in (Admin, Sign Out) appear at the left end, moving nothing.
+            Beside the full menu it keeps their room from the start, so a long menu (many
+            categories) is squeezed for everyone alike, not when an admin's links come in. */}
+        <div className="flex flex-1 items-center justify-end gap-0.5 whitespace-nowrap sm:gap-1 lg:min-w-[13.5rem] xl:min-w-[17rem]">
           {showAdmin && (
             <Link
               to="/admin"
