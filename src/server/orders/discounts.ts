@@ -25,7 +25,8 @@ export type DiscountCode = Pick<
   | 'once_per_customer'
 >;
 
-const CODE_COLUMNS = [
+/** The columns checkout prices a code by; the admin screen reads these and its own. */
+export const CODE_COLUMNS = [
   'id',
   'code',
   'kind',

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/schemas/admin-discounts';
 import type { z } from 'zod';
 import { countRows } from '../../db/count';
+import { CODE_COLUMNS } from '../../orders/discounts';
 import type { Db } from '../../db/database';
 import { assertFound, containsPattern, withUniqueColumns } from '../../trpc/errors';
 import { adminProcedure, router } from '../../trpc/init';
@@ -22,26 +23,7 @@ import { updateById } from '../../trpc/update';
 // first, searched by code and filtered by their state now; create, edit and switch off. A code's
 // uses are counted by checkout alone, so nothing here touches used_count.
 
-const COLUMNS = [
-  'id',
-  'code',
-  'kind',
-  'value',
-  'applies_to',
-  'category_ids',
-  'product_ids',
-  'min_subtotal_cents',
-  'starts_at',
-  'ends_at',
-  'usage_limit',
-  'used_count',
-  'once_per_customer',
-  'applies_to_club',
-  'club_cycles',
-  'is_active',
-  'created_at',
-  'updated_at',
-] as const;
+const COLUMNS = [...CODE_COLUMNS, 'applies_to_club', 'club_cycles', 'is_active', 'created_at', 'updated_at'] as const;
 
 /** A code's state at `now`, in the order a shopper would be refused: off, expired, used up, not started. */
 const statusAt = (now: Date) =>
