@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { cartStorageKey } from '../../src/shared/constants';
 import { formatMoney } from '../../src/shared/money';
 import { seriousA11yViolations } from '../support/a11y';
 import { saveScreenshot, signInInBrowser, VIEWPORTS, waitForImages, sharedBrowserApp } from '../support/browser';
+import { outboxMail as readOutboxMail } from '../support/outbox';
 import { createAdmin, createCustomer, createProduct } from '../support/factories';
 
 // The manual-payment flow end to end (README "Taking payments"): an admin writes the payment
@@ -27,15 +26,7 @@ async function fillCart(
   ] as const);
 }
 
-function outboxMail(subject: string): string | undefined {
-  const outbox = path.join(env.config.dataDir, 'outbox');
-  if (!fs.existsSync(outbox)) return undefined;
-  return fs
-    .readdirSync(outbox)
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => fs.readFileSync(path.join(outbox, name), 'utf8'))
-    .find((text) => text.includes(`Subject: ${subject}`));
-}
+const outboxMail = (subject: string) => readOutboxMail(env.config.dataDir, subject);
 
 describe('checkout with manual payment', () => {
   it('places the order, shows it to the customer and the admin, and mails the instructions', async () => {

@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { cartStorageKey } from '../../src/shared/constants';
 import { seriousA11yViolations } from '../support/a11y';
 import { saveScreenshot, sharedBrowserApp, signInInBrowser, VIEWPORTS, waitForImages } from '../support/browser';
+import { outboxMail as readOutboxMail } from '../support/outbox';
 import { createAdmin, createCustomer, createProduct } from '../support/factories';
 
 // Discount codes end to end: an admin creates a code in Admin → Discounts (the form refusing a bad
@@ -23,15 +22,7 @@ async function fillCart(page: Page, product: { id: string; slug: string; name: s
   ] as const);
 }
 
-function outboxMail(subject: string): string | undefined {
-  const outbox = path.join(env.config.dataDir, 'outbox');
-  if (!fs.existsSync(outbox)) return undefined;
-  return fs
-    .readdirSync(outbox)
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => fs.readFileSync(path.join(outbox, name), 'utf8'))
-    .find((text) => text.includes(`Subject: ${subject}`));
-}
+const outboxMail = (subject: string) => readOutboxMail(env.config.dataDir, subject);
 
 describe('discount codes', () => {
   it('are created by the admin, applied at checkout and shown on the order and in its email', async () => {
